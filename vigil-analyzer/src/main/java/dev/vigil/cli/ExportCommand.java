@@ -1,0 +1,111 @@
+package dev.vigil.cli;
+
+import dev.vigil.ingest.QueueReader;
+import dev.vigil.observe.EventJson;
+import dev.vigil.observe.Timestamps;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code export}: writes every event of a queue as JSONL (SPEC section 2), to a file or stdout. */
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Writes the events of a Vigil queue as JSON lines (one event per line, SPEC section 2).",
+        "The queue is opened read-only. Excerpts that are not Vigil events are skipped and counted on stderr."})
+final class ExportCommand extends VigilCommand {
+
+  @Option(names = "--queue", required = true, paramLabel = "DIR", description = "The Chronicle queue directory.")
+  Path queue;
+
+  @Option(names = "--out", paramLabel = "FILE",
+      description = "Write to FILE (replaced atomically when the export is complete) instead of stdout.")
+  Path out;
+
+  @Option(names = "--from", paramLabel = "ISO",
+      description = "Only events with ts at or after this instant (an offset-less time is read as UTC).")
+  String from;
+
+  @Override
+  public Integer call() throws IOException {
+    Instant fromInstant = parseFrom();
+    QueueReader reader;
+    try {
+      reader = new QueueReader(queue);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    long count;
+    if (out == null) {
+      count = export(reader, fromInstant, out());
+      out().flush();
+    } else {
+      count = exportToFile(reader, fromInstant);
+    }
+    Map<String, Long> skipped = reader.skipped();
+    if (out != null || !skipped.isEmpty()) {
+      err().println("exported " + count + " events" + (out != null ? " to " + out : "")
+          + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped));
+    }
+    return EXIT_OK;
+  }
+
+  private Instant parseFrom() {
+    if (from == null) {
+      return null;
+    }
+    try {
+      return Timestamps.parse(from, ZoneOffset.UTC).instant();
+    } catch (DateTimeException e) {
+      throw new BadInputException("--from \"" + from + "\" is not an ISO-8601 timestamp");
+    }
+  }
+
+  private long exportToFile(QueueReader reader, Instant fromInstant) throws IOException {
+    Path target = out.toAbsolutePath();
+    Path parent = target.getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+    }
+    Path partial = target.resolveSibling(target.getFileName() + ".partial");
+    long count;
+    try (Writer w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+      count = export(reader, fromInstant, w);
+    } catch (RuntimeException | IOException e) {
+      Files.deleteIfExists(partial);
+      throw e;
+    }
+    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return count;
+  }
+
+  private static long export(QueueReader reader, Instant fromInstant, Writer w) {
+    Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
+    long count = reader.forEach(fromInstant, event -> {
+      try {
+        EventJson.write(event, buffered);
+        buffered.write('\n');
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    try {
+      buffered.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return count;
+  }
+}

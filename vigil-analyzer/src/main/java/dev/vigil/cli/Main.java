@@ -1,0 +1,72 @@
+package dev.vigil.cli;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * Entry point of {@code vigil-analyzer.jar}. {@link #run} takes its output streams as arguments so that tests run
+ * the CLI in-process; {@link #main} wires it to the process's streams and exit code.
+ */
+@Command(
+    name = "vigil-analyzer",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Vigil's analyzer: reads the events the Vigil javaagent recorded and reflects on them.",
+    subcommands = {ExportCommand.class})
+public final class Main implements Runnable {
+  static {
+    // Before any Chronicle class loads: Chronicle must never open a socket for usage analytics.
+    if (System.getProperty("chronicle.analytics.disable") == null) {
+      System.setProperty("chronicle.analytics.disable", "true");
+    }
+  }
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+  }
+
+  /** Runs the CLI with the process's streams and exits with the command's exit code. */
+  public static void main(String[] args) {
+    System.exit(run(System.out, System.err, args));
+  }
+
+  /**
+   * Runs one command.
+   *
+   * @return the exit code: 0 success, 1 degraded, 2 bad usage or input
+   */
+  public static int run(PrintStream out, PrintStream err, String... args) {
+    PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+    PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    CommandLine cli = new CommandLine(new Main())
+        .setOut(outWriter)
+        .setErr(errWriter)
+        .setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+          String name = commandLine.getCommandSpec().qualifiedName();
+          if (e instanceof BadInputException) {
+            commandLine.getErr().println(name + ": " + e.getMessage());
+            return VigilCommand.EXIT_USAGE;
+          }
+          commandLine.getErr().println(name + ": internal error: " + e);
+          e.printStackTrace(commandLine.getErr());
+          return VigilCommand.EXIT_DEGRADED;
+        });
+    try {
+      return cli.execute(args);
+    } finally {
+      outWriter.flush();
+      errWriter.flush();
+    }
+  }
+}

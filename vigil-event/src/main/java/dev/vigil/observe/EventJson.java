@@ -1,0 +1,197 @@
+package dev.vigil.observe;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/**
+ * The JSON form of an {@link Event} (SPEC section 2): one event per line in JSONL.
+ *
+ * <p>Writing puts the fields in the SPEC's order ({@code ts, kind, status, payload, agent, seq, pid, thread, turn,
+ * call_id}), writes {@code ts} with {@link Timestamps#format}, writes the payload as a JSON tree and omits optional
+ * fields that are absent. The output is one line: JSON escapes every line break inside strings.
+ *
+ * <p>Reading is strict about the four required fields and the types of known fields and lenient about everything
+ * else: <b>unknown top-level fields are ignored</b>, neither an error nor preserved, so logs with extra fields of
+ * their own (and the paper's format, which has only the required fields) are read as they are. A naive {@code ts}
+ * is read in the zone the caller assumes and flagged in {@link Parsed#naiveTs()}. Each failure is an
+ * {@link EventFormatException} whose {@link EventDefect} says how to count it. Payload numbers are read as JSON
+ * usually is: integers exactly (as int, long or big integer), decimals as doubles.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class EventJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final JsonFactory FACTORY = MAPPER.getFactory();
+
+  private EventJson() {}
+
+  /** An event read from JSON, with whether its {@code ts} was naive local time. */
+  public record Parsed(Event event, boolean naiveTs) {}
+
+  /** The shared mapper used for payload trees; callers must not reconfigure it. */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  /** The event as one JSON line, without a line terminator. */
+  public static String write(Event event) {
+    StringWriter out = new StringWriter(256);
+    write(event, out);
+    return out.toString();
+  }
+
+  /** Writes the event as JSON (no line terminator) to {@code out}. */
+  public static void write(Event event, Writer out) {
+    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+      g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      write(event, g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes the event as one JSON object to a generator. */
+  public static void write(Event event, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("ts", Timestamps.format(event.ts()));
+    g.writeStringField("kind", event.kind());
+    g.writeStringField("status", event.status());
+    g.writeFieldName("payload");
+    MAPPER.writeTree(g, event.payload());
+    writeOptional(g, "agent", event.agent());
+    if (event.seq() != null) {
+      g.writeNumberField("seq", event.seq());
+    }
+    if (event.pid() != null) {
+      g.writeNumberField("pid", event.pid());
+    }
+    writeOptional(g, "thread", event.thread());
+    writeOptional(g, "turn", event.turn());
+    writeOptional(g, "call_id", event.callId());
+    g.writeEndObject();
+  }
+
+  private static void writeOptional(JsonGenerator g, String name, String value) throws IOException {
+    if (value != null) {
+      g.writeStringField(name, value);
+    }
+  }
+
+  /**
+   * Reads one JSON line.
+   *
+   * @param line       the line, without its terminator
+   * @param assumeZone zone in which a naive {@code ts} is read
+   * @throws EventFormatException naming the field and the defect
+   */
+  public static Parsed read(String line, ZoneId assumeZone) throws EventFormatException {
+    try (JsonParser p = FACTORY.createParser(line)) {
+      return read(p, assumeZone);
+    } catch (JsonProcessingException e) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
+    if (p.nextToken() != JsonToken.START_OBJECT) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
+    }
+    String ts = null;
+    String kind = null;
+    String status = null;
+    ObjectNode payload = null;
+    String agent = null;
+    Long seq = null;
+    Long pid = null;
+    String thread = null;
+    String turn = null;
+    String callId = null;
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      JsonToken t = p.nextToken();
+      switch (name) {
+        case "ts" -> ts = string(p, t, name);
+        case "kind" -> kind = string(p, t, name);
+        case "status" -> status = string(p, t, name);
+        case "payload" -> payload = object(p, t);
+        case "agent" -> agent = string(p, t, name);
+        case "seq" -> seq = integer(p, t, name);
+        case "pid" -> pid = integer(p, t, name);
+        case "thread" -> thread = string(p, t, name);
+        case "turn" -> turn = string(p, t, name);
+        case "call_id" -> callId = string(p, t, name);
+        default -> p.skipChildren();
+      }
+    }
+    if (p.nextToken() != null) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "text after the JSON object");
+    }
+    require(ts, "ts");
+    require(kind, "kind");
+    require(status, "status");
+    require(payload, "payload");
+    Timestamps.Reading reading;
+    try {
+      reading = Timestamps.parse(ts, assumeZone);
+    } catch (DateTimeException e) {
+      throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
+    }
+    Instant instant = reading.instant();
+    Event event = new Event(instant, kind, status, payload, agent, seq, pid, thread, turn, callId);
+    return new Parsed(event, reading.naive());
+  }
+
+  private static void require(Object value, String field) throws EventFormatException {
+    if (value == null) {
+      throw new EventFormatException(EventDefect.MISSING_FIELD, "required field \"" + field + "\" is missing");
+    }
+  }
+
+  private static String string(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+    if (t == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    if (t != JsonToken.VALUE_STRING) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
+    }
+    return p.getText();
+  }
+
+  private static Long integer(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+    if (t == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
+    }
+    return p.getLongValue();
+  }
+
+  private static ObjectNode object(JsonParser p, JsonToken t) throws IOException, EventFormatException {
+    if (t == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    if (t != JsonToken.START_OBJECT) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
+    }
+    JsonNode tree = MAPPER.readTree(p);
+    return (ObjectNode) tree;
+  }
+}

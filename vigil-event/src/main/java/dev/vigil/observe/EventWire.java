@@ -1,0 +1,163 @@
+package dev.vigil.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.smile.SmileFactory;
+import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
+import com.fasterxml.jackson.dataformat.smile.SmileParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+
+/**
+ * The Chronicle Queue form of an {@link Event}: one event per excerpt, compact binary, exact round trip.
+ *
+ * <p>Layout of an excerpt (version 1): the magic byte {@code 'V'}, the version byte, {@code ts} as stop-bit epoch
+ * seconds and nanoseconds, {@code kind} and {@code status} as UTF-8, then {@code agent}, a presence byte for
+ * {@code seq}/{@code pid} followed by those present as stop-bit numbers, {@code thread}, {@code turn} and
+ * {@code call_id} (UTF-8, possibly null), and last the payload as a length-prefixed Smile document (Jackson's
+ * binary JSON), which keeps every number type and string of the tree. {@code ts} comes first so that a reader can
+ * filter by time without decoding the payload.
+ */
+public final class EventWire {
+  /** First byte of every Vigil excerpt. */
+  public static final byte MAGIC = 'V';
+  /** The layout version written by this class. */
+  public static final byte VERSION = 1;
+
+  private static final int HAS_SEQ = 1;
+  private static final int HAS_PID = 2;
+
+  private static final ObjectMapper SMILE = new ObjectMapper(
+      SmileFactory.builder()
+          .disable(SmileGenerator.Feature.WRITE_HEADER)
+          .disable(SmileParser.Feature.REQUIRE_HEADER)
+          .build());
+
+  private EventWire() {}
+
+  /** Appends the event as one excerpt. */
+  public static void append(ExcerptAppender appender, Event event) {
+    byte[] payload = payloadBytes(event.payload());
+    try (DocumentContext dc = appender.writingDocument()) {
+      try {
+        write(dc.wire().bytes(), event, payload);
+      } catch (RuntimeException e) {
+        dc.rollbackOnClose();
+        throw e;
+      }
+    }
+  }
+
+  /** The payload tree encoded as Smile. */
+  public static byte[] payloadBytes(ObjectNode payload) {
+    try {
+      return SMILE.writeValueAsBytes(payload);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes the event with an already encoded payload (see {@link #payloadBytes}). */
+  public static void write(BytesOut<?> out, Event event, byte[] payload) {
+    out.writeByte(MAGIC);
+    out.writeByte(VERSION);
+    Instant ts = event.ts();
+    out.writeStopBit(ts.getEpochSecond());
+    out.writeStopBit(ts.getNano());
+    out.writeUtf8(event.kind());
+    out.writeUtf8(event.status());
+    out.writeUtf8(event.agent());
+    int flags = (event.seq() != null ? HAS_SEQ : 0) | (event.pid() != null ? HAS_PID : 0);
+    out.writeByte((byte) flags);
+    if (event.seq() != null) {
+      out.writeStopBit(event.seq());
+    }
+    if (event.pid() != null) {
+      out.writeStopBit(event.pid());
+    }
+    out.writeUtf8(event.thread());
+    out.writeUtf8(event.turn());
+    out.writeUtf8(event.callId());
+    out.writeStopBit(payload.length);
+    out.write(payload);
+  }
+
+  /**
+   * Reads the next event from a tailer.
+   *
+   * @return the event, or null when the tailer is at the end of the queue
+   * @throws EventFormatException when the excerpt is not a Vigil event; the tailer has moved past it
+   */
+  public static Event next(ExcerptTailer tailer) throws EventFormatException {
+    try (DocumentContext dc = tailer.readingDocument()) {
+      if (!dc.isPresent()) {
+        return null;
+      }
+      return read(dc.wire().bytes());
+    }
+  }
+
+  /** The timestamp of an encoded event, without decoding the rest; the read position is left unchanged. */
+  public static Instant peekTs(Bytes<?> in) throws EventFormatException {
+    long start = in.readPosition();
+    try {
+      checkHeader(in);
+      return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+    } finally {
+      in.readPosition(start);
+    }
+  }
+
+  /** Reads one encoded event. */
+  public static Event read(BytesIn<?> in) throws EventFormatException {
+    try {
+      checkHeader(in);
+      Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+      String kind = in.readUtf8();
+      String status = in.readUtf8();
+      String agent = in.readUtf8();
+      int flags = in.readByte();
+      Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
+      Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
+      String thread = in.readUtf8();
+      String turn = in.readUtf8();
+      String callId = in.readUtf8();
+      int length = Math.toIntExact(in.readStopBit());
+      if (length < 0 || length > in.readRemaining()) {
+        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
+      }
+      byte[] payload = new byte[length];
+      in.read(payload);
+      JsonNode tree = SMILE.readTree(payload);
+      if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
+        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
+      }
+      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId);
+    } catch (IOException | RuntimeException e) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
+    }
+  }
+
+  private static void checkHeader(BytesIn<?> in) throws EventFormatException {
+    if (in.readRemaining() < 2) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt too short to be a Vigil event");
+    }
+    byte magic = in.readByte();
+    byte version = in.readByte();
+    if (magic != MAGIC) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt was not written by Vigil");
+    }
+    if (version != VERSION) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT,
+          "excerpt has layout version " + version + "; this Vigil reads version " + VERSION);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.vigil.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TimestampsTest {
+
+  @Test
+  void writesMicrosecondsInUtc() {
+    assertEquals("2026-11-22T10:15:30.123456Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30.123456Z")));
+    assertEquals("2026-11-22T10:15:30.000000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30Z")));
+    assertEquals("2026-11-22T10:15:30.120000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30.12Z")));
+  }
+
+  @Test
+  void writesNanosecondsOnlyWhenPresent() {
+    assertEquals("2026-11-22T10:15:30.123456789Z",
+        Timestamps.format(Instant.parse("2026-11-22T10:15:30.123456789Z")));
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "2025-10-31T23:59:59Z, 2025-10-31T23:59:59Z",
+      "2025-10-31T23:59:59.5Z, 2025-10-31T23:59:59.500Z",
+      "2025-11-01T01:59:59+02:00, 2025-10-31T23:59:59Z",
+      "2025-10-31T18:59:59-05:00, 2025-10-31T23:59:59Z",
+      "2025-10-31 23:59:59Z, 2025-10-31T23:59:59Z"})
+  void normalizesOffsetsToUtc(String text, String utc) {
+    Timestamps.Reading r = Timestamps.parse(text, ZoneId.of("Europe/Paris"));
+    assertEquals(Instant.parse(utc), r.instant());
+    assertFalse(r.naive());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"2025-10-31T23:59:59", "2025-10-31 23:59:59"})
+  void readsNaiveTimestampsInTheAssumedZone(String text) {
+    Timestamps.Reading utc = Timestamps.parse(text, ZoneOffset.UTC);
+    assertEquals(Instant.parse("2025-10-31T23:59:59Z"), utc.instant());
+    assertTrue(utc.naive());
+    Timestamps.Reading paris = Timestamps.parse(text, ZoneId.of("Europe/Paris"));
+    assertEquals(Instant.parse("2025-10-31T22:59:59Z"), paris.instant());
+    assertTrue(paris.naive());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"yesterday", "2025-13-01T00:00:00Z", "2025-10-31", "''", "2025-10-31T25:00:00"})
+  void rejectsUnreadableTimestamps(String text) {
+    assertThrows(DateTimeException.class, () -> Timestamps.parse(text, ZoneOffset.UTC));
+  }
+}
