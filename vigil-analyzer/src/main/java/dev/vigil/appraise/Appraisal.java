@@ -1,0 +1,11 @@
+package dev.vigil.appraise;
+
+/**
+ * What one event felt like (SPEC section 4.2).
+ *
+ * @param emotion   the discrete label, for example {@code frustration}
+ * @param valence   direction, in [-1, 1]
+ * @param intensity strength after clamping, in [0, 1]
+ * @param cause     {@code kind:status} of the event
+ */
+public record Appraisal(String emotion, double valence, double intensity, String cause) {}

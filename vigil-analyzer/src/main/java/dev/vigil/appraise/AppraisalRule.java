@@ -1,0 +1,87 @@
+package dev.vigil.appraise;
+
+import java.util.List;
+
+/**
+ * One row of the appraisal table (SPEC section 4.2): a condition on the event and the emotion it gives.
+ *
+ * @param name              the rule's name, used in messages
+ * @param statuses          statuses that match (lower case); empty: none
+ * @param kindContains      substrings of the kind that match (lower case); empty: none
+ * @param requiresMagnitude whether a positive magnitude m is also required
+ * @param emotion           the emotion given
+ * @param valence           its valence
+ * @param intensity         how intensity is computed
+ */
+public record AppraisalRule(
+    String name,
+    List<String> statuses,
+    List<String> kindContains,
+    boolean requiresMagnitude,
+    String emotion,
+    double valence,
+    Intensity intensity) {
+
+  /** How a rule computes intensity before clamping, from the magnitude m and the delay severity d. */
+  public sealed interface Intensity {
+    /** Intensity before clamping; {@code d} is {@link Double#NaN} when the event has no usable delay. */
+    double compute(double m, double d);
+
+    /** A fixed intensity. */
+    record Constant(double value) implements Intensity {
+      @Override
+      public double compute(double m, double d) {
+        return value;
+      }
+    }
+
+    /** {@code max(0.9, d)}: a failure, made at least as severe as its delay. */
+    record Failure() implements Intensity {
+      /** A failure is at least this intense. */
+      static final double FLOOR = 0.9;
+
+      @Override
+      public double compute(double m, double d) {
+        return Double.isNaN(d) ? FLOOR : Math.max(FLOOR, d);
+      }
+    }
+
+    /** {@code d} when {@code delayed_by_sec} is a number, else 0.3. */
+    record Delay() implements Intensity {
+      /** Anxiety from a delay of unknown size. */
+      static final double UNKNOWN = 0.3;
+
+      @Override
+      public double compute(double m, double d) {
+        return Double.isNaN(d) ? UNKNOWN : d;
+      }
+    }
+
+    /** {@code max(m, 0.5)}: the pride floor. */
+    record Pride() implements Intensity {
+      /** Pride never falls below this. */
+      static final double FLOOR = 0.5;
+
+      @Override
+      public double compute(double m, double d) {
+        return Math.max(m, FLOOR);
+      }
+    }
+  }
+
+  /** True when the rule's condition holds for a lower-case kind and status. */
+  boolean matches(String kind, String status, double magnitude) {
+    boolean unconditional = statuses.isEmpty() && kindContains.isEmpty();
+    boolean hit = unconditional || statuses.contains(status) || containsAny(kind);
+    return hit && (!requiresMagnitude || magnitude > 0);
+  }
+
+  private boolean containsAny(String kind) {
+    for (String s : kindContains) {
+      if (kind.contains(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

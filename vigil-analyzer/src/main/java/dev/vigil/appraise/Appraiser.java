@@ -1,0 +1,72 @@
+package dev.vigil.appraise;
+
+import dev.vigil.observe.Event;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The appraisal engine (SPEC section 4.2): the first {@link AppraisalRule} that matches an event gives its emotion
+ * and valence; its intensity is computed and clamped. Deterministic, no LLM.
+ *
+ * <p>With the default rules this repairs four faults of the public reference implementation: a complaint or a plain
+ * {@code error} status is frustration, not curiosity; a failure carrying an uplift field keeps its severity (the
+ * failure rule comes before the success rules); a later {@code ok} earns no more relief than the first; and
+ * {@code improvement_pct ≤ 0} is not pride ({@link Magnitude}).
+ *
+ * <p>Not thread-safe: it caches causes and counts unusable {@code delayed_by_sec} values.
+ */
+public final class Appraiser {
+  private final List<AppraisalRule> rules;
+  private final double clampMin;
+  private final double clampMax;
+  private final Map<String, Map<String, String>> causes = new HashMap<>();
+  private long badDelayValues;
+
+  /** An engine over the given rules and clamp range. */
+  public Appraiser(List<AppraisalRule> rules, double clampMin, double clampMax) {
+    this.rules = List.copyOf(rules);
+    this.clampMin = clampMin;
+    this.clampMax = clampMax;
+  }
+
+  /** Appraises one event. */
+  public Appraisal appraise(Event event) {
+    String kind = event.kind().toLowerCase(Locale.ROOT);
+    String status = event.status().toLowerCase(Locale.ROOT);
+    double magnitude = Magnitude.of(event.payload());
+    double severity = severity(event);
+    for (AppraisalRule rule : rules) {
+      if (rule.matches(kind, status, magnitude)) {
+        double raw = rule.intensity().compute(magnitude, severity);
+        return new Appraisal(rule.emotion(), rule.valence(), clamp(raw), cause(event.kind(), event.status()));
+      }
+    }
+    throw new IllegalStateException("no appraisal rule matches kind " + kind + " status " + status
+        + "; the rules must end with a rule that matches everything");
+  }
+
+  private double severity(Event event) {
+    double d = DelaySeverity.of(event.payload());
+    if (d == DelaySeverity.INVALID) {
+      badDelayValues++;
+      return Double.NaN;
+    }
+    return d;
+  }
+
+  private double clamp(double raw) {
+    return Math.min(Math.max(raw, clampMin), clampMax);
+  }
+
+  /** {@code kind:status}, shared between events with the same pair. */
+  private String cause(String kind, String status) {
+    return causes.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(status, s -> kind + ':' + s);
+  }
+
+  /** How many events carried a {@code delayed_by_sec} that was not a number (ignored, never fatal). */
+  public long badDelayValues() {
+    return badDelayValues;
+  }
+}

@@ -1,0 +1,158 @@
+package dev.vigil.cli;
+
+import dev.vigil.emobank.BankCorruptException;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.PassOptions;
+import dev.vigil.orchestrate.PassResult;
+import dev.vigil.orchestrate.ReflectivePass;
+import dev.vigil.orchestrate.Rules;
+import dev.vigil.report.Artifacts;
+import dev.vigil.report.ReportMarkdown;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code run}: one reflective pass over a window of events; writes the artifacts and prints a short summary. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "One reflective pass: ingest the window, appraise, deposit into the EmoBank exactly once, diagnose",
+        "Roses/Buds/Thorns, write report.json, report.md and audit.jsonl into --out, print a summary.",
+        "Exit 0 success, 1 degraded, 2 bad usage or input."})
+final class RunCommand extends VigilCommand {
+  /** Where the events come from: exactly one. */
+  static final class Input {
+    @Option(names = "--queue", paramLabel = "DIR", description = "A Chronicle queue written by the Vigil agent.")
+    Path queue;
+
+    @Option(names = "--events", paramLabel = "FILE",
+        description = "A JSONL file of events (SPEC section 2, the paper's format); - reads stdin.")
+    String events;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Input input;
+
+  @Option(names = "--emobank", paramLabel = "DIR", defaultValue = ".vigil/emobank",
+      description = "The EmoBank directory (default: ${DEFAULT-VALUE}).")
+  Path emobank;
+
+  @Option(names = "--prompt", paramLabel = "FILE", description = "The agent's prompt file (accepted; not used yet).")
+  Path prompt;
+
+  @Option(names = "--repo", paramLabel = "DIR", description = "The agent's source tree (accepted; not used yet).")
+  Path repo;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "output",
+      description = "Where the artifacts go (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--now", paramLabel = "ISO",
+      description = "The pass's now (default: the clock); makes a pass reproducible.")
+  String now;
+
+  @Option(names = "--window-hours", paramLabel = "H", defaultValue = "24",
+      description = "The window before now, in hours (default: ${DEFAULT-VALUE}).")
+  double windowHours;
+
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "500",
+      description = "Use at most the newest N events of the window (default: ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--half-life-hours", paramLabel = "H", defaultValue = "12",
+      description = "Half-life of the EmoBank's decay, in hours (default: ${DEFAULT-VALUE}).")
+  double halfLifeHours;
+
+  @Option(names = "--assume-zone", paramLabel = "ZONE", defaultValue = "UTC",
+      description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
+  String assumeZone;
+
+  @Option(names = "--rules", paramLabel = "FILE",
+      description = "Appraisal rules and RBT thresholds (JSON) replacing the built-in ones.")
+  Path rules;
+
+  @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
+      description = "Soft-failure detectors to run (default: ${DEFAULT-VALUE}).")
+  String detectors;
+
+  private final Clock clock;
+
+  RunCommand() {
+    this(Clock.systemUTC());
+  }
+
+  RunCommand(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    PassOptions options = options();
+    PassResult result;
+    try {
+      result = new ReflectivePass(System.in).run(options);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    } catch (BankCorruptException e) {
+      throw new BadInputException("EmoBank " + e.getMessage(), e);
+    }
+    Artifacts.write(result, out, clock);
+    out().print(ReportMarkdown.summary(result));
+    out().println("artifacts: " + out.resolve(Artifacts.REPORT_JSON) + ", " + out.resolve(Artifacts.REPORT_MD));
+    out().flush();
+    return EXIT_OK;
+  }
+
+  private PassOptions options() {
+    Instant nowInstant = now == null ? clock.instant() : parseNow();
+    if (windowHours <= 0) {
+      throw new BadInputException("--window-hours must be positive, not " + windowHours);
+    }
+    if (halfLifeHours <= 0) {
+      throw new BadInputException("--half-life-hours must be positive, not " + halfLifeHours);
+    }
+    if (limit <= 0) {
+      throw new BadInputException("--limit must be positive, not " + limit);
+    }
+    ZoneId zone;
+    try {
+      zone = ZoneId.of(assumeZone);
+    } catch (DateTimeException e) {
+      throw new BadInputException("--assume-zone \"" + assumeZone + "\" is not a time zone (e.g. UTC, Europe/Paris)");
+    }
+    if (!"all".equals(detectors) && !"none".equals(detectors)) {
+      throw new BadInputException("--detectors: unknown detector(s) \"" + detectors
+          + "\"; this version has none to name, use all or none");
+    }
+    Rules loaded;
+    try {
+      loaded = rules == null ? Rules.defaults() : Rules.load(rules);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
+        hours(windowHours), limit, hours(halfLifeHours), zone, loaded);
+  }
+
+  private Instant parseNow() {
+    try {
+      return Timestamps.parse(now, ZoneOffset.UTC).instant();
+    } catch (DateTimeException e) {
+      throw new BadInputException("--now \"" + now + "\" is not an ISO-8601 timestamp");
+    }
+  }
+
+  private static Duration hours(double h) {
+    return Duration.ofNanos(Math.round(h * 3_600_000_000_000d));
+  }
+}

@@ -1,0 +1,355 @@
+package dev.vigil.emobank;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.FileOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The EmoBank directory (SPEC section 4.3): {@code emotions.jsonl} (append-only rows), {@code state.json} (the last
+ * snapshot) and {@code checkpoint.json} with {@code seen-N.bin}, which make deposits exactly-once.
+ *
+ * <p>Crash safety. A pass appends rows as it goes and then commits: it syncs {@code emotions.jsonl}, writes the
+ * identities of every deposited event to a new {@code seen-N.bin}, and renames a new {@code checkpoint.json} into
+ * place; that rename is the commit point. The checkpoint records how many bytes of {@code emotions.jsonl} are
+ * committed. When a pass dies before its commit (a {@code kill -9}), the next {@link #open} finds bytes past that
+ * length: it copies them to {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun
+ * deposits the same events again and the bank ends as if the first pass had never started.
+ *
+ * <p>Corruption. A committed row that cannot be read, a file the bank did not write, or an {@code emotions.jsonl}
+ * shorter than the checkpoint says stops {@link #open} with a {@link BankCorruptException} naming the file and line;
+ * nothing in the directory is written in that case.
+ *
+ * <p>Amend rows. A row marked {@code amend} replaces the live row before it, for every reader of {@link #liveRows()}.
+ */
+public final class EmoBank implements AutoCloseable {
+  /** The rows file. */
+  public static final String EMOTIONS = "emotions.jsonl";
+  /** The last snapshot. */
+  public static final String STATE = "state.json";
+  /** The commit record. */
+  public static final String CHECKPOINT = "checkpoint.json";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final Path dir;
+  private final Path emotions;
+  private final List<EmotionRow> live = new ArrayList<>();
+  private final LongSet seen;
+  private final Map<String, Long> queuePositions = new TreeMap<>();
+  private long committedBytes;
+  private long generation;
+  private long rowsAppended;
+  private Writer writer;
+  private FileOutputStream writerStream;
+
+  private EmoBank(Path dir, LongSet seen) {
+    this.dir = dir;
+    this.emotions = dir.resolve(EMOTIONS);
+    this.seen = seen;
+  }
+
+  /**
+   * Opens (creating when missing) the bank in {@code dir}, validates it, and recovers a crashed pass's
+   * uncommitted rows.
+   *
+   * @throws BankCorruptException naming the file and line; the directory is left untouched
+   */
+  public static EmoBank open(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    checkFiles(dir);
+    Path checkpointFile = dir.resolve(CHECKPOINT);
+    Path emotions = dir.resolve(EMOTIONS);
+    long fileBytes = Files.exists(emotions) ? Files.size(emotions) : 0;
+    long committed = fileBytes;
+    long generation = 0;
+    String seenName = null;
+    Map<String, Long> queues = new TreeMap<>();
+    if (Files.exists(checkpointFile)) {
+      JsonNode cp;
+      try {
+        cp = MAPPER.readTree(checkpointFile.toFile());
+      } catch (IOException e) {
+        throw new BankCorruptException(checkpointFile, 0, "not readable JSON; restore it from a backup or remove "
+            + "the bank directory to start afresh");
+      }
+      committed = cp.path("emotions_bytes").asLong(-1);
+      generation = cp.path("generation").asLong(0);
+      seenName = cp.path("seen").asText(null);
+      cp.path("queues").fields().forEachRemaining(e -> queues.put(e.getKey(), e.getValue().asLong()));
+      if (committed < 0) {
+        throw new BankCorruptException(checkpointFile, 0, "emotions_bytes is missing or negative");
+      }
+      if (fileBytes < committed) {
+        throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
+            + " were committed; it was cut short outside Vigil. Restore it from a backup");
+      }
+    }
+    LongSet seen = readSeen(dir, seenName);
+    EmoBank bank = new EmoBank(dir, seen);
+    bank.committedBytes = committed;
+    bank.generation = generation;
+    bank.queuePositions.putAll(queues);
+    bank.readRows(committed);
+    if (fileBytes > committed) {
+      bank.recoverTail(fileBytes, committed);
+    }
+    return bank;
+  }
+
+  private static void checkFiles(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        String name = f.getFileName().toString();
+        boolean ours = name.equals(EMOTIONS) || name.equals(STATE) || name.equals(CHECKPOINT)
+            || name.matches("seen-\\d+\\.bin") || name.matches("recovered-\\d+\\.jsonl")
+            || name.endsWith(".tmp");
+        if (!ours) {
+          throw new BankCorruptException(f, 0, "is not an EmoBank file; move it out of the bank directory");
+        }
+      }
+    }
+  }
+
+  private static LongSet readSeen(Path dir, String name) throws IOException {
+    LongSet set = new LongSet();
+    if (name == null) {
+      return set;
+    }
+    Path file = dir.resolve(name);
+    if (!Files.exists(file)) {
+      throw new BankCorruptException(file, 0, "is named by " + CHECKPOINT + " but missing");
+    }
+    long size = Files.size(file);
+    if (size % Long.BYTES != 0) {
+      throw new BankCorruptException(file, 0, "has " + size + " bytes, not a whole number of identities");
+    }
+    try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
+      for (long i = 0; i < size / Long.BYTES; i++) {
+        set.add(in.readLong());
+      }
+    }
+    return set;
+  }
+
+  private void readRows(long committed) throws IOException {
+    if (committed == 0) {
+      return;
+    }
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+        new Bounded(Files.newInputStream(emotions), committed), StandardCharsets.UTF_8), 1 << 16)) {
+      long lineNo = 0;
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        lineNo++;
+        if (line.isBlank()) {
+          continue;
+        }
+        EmotionRow row;
+        try {
+          row = RowCodec.read(line);
+        } catch (IllegalArgumentException e) {
+          throw new BankCorruptException(emotions, lineNo, e.getMessage() + "; remove or fix the row");
+        }
+        accept(row);
+      }
+    }
+  }
+
+  private void accept(EmotionRow row) {
+    if (row.amend() && !live.isEmpty()) {
+      live.set(live.size() - 1, row.live());
+    } else {
+      live.add(row.live());
+    }
+  }
+
+  private void recoverTail(long fileBytes, long committed) throws IOException {
+    Path recovered = dir.resolve("recovered-" + (generation + 1) + ".jsonl");
+    try (InputStream in = Files.newInputStream(emotions)) {
+      in.skipNBytes(committed);
+      try (var out = Files.newOutputStream(recovered, java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND)) {
+        in.transferTo(out);
+      }
+    }
+    try (var channel = java.nio.channels.FileChannel.open(emotions, java.nio.file.StandardOpenOption.WRITE)) {
+      channel.truncate(committed);
+      channel.force(true);
+    }
+  }
+
+  /** The live rows, oldest first: amended rows appear as their replacement. */
+  public List<EmotionRow> liveRows() {
+    return Collections.unmodifiableList(live);
+  }
+
+  /** The last live row, or null. */
+  public EmotionRow lastRow() {
+    return live.isEmpty() ? null : live.get(live.size() - 1);
+  }
+
+  /** Whether the event with this identity was deposited already (in a committed pass or this one). */
+  public boolean isDeposited(long identity) {
+    return seen.contains(identity);
+  }
+
+  /** The number of distinct events deposited. */
+  public int depositedEvents() {
+    return seen.size();
+  }
+
+  /**
+   * Deposits one appraised event under the {@link DepositPolicy}, unless its identity was deposited already.
+   *
+   * @return the rows appended (empty when dropped or already deposited)
+   */
+  public List<EmotionRow> deposit(long identity, EmotionRow row) throws IOException {
+    if (!seen.add(identity)) {
+      return List.of();
+    }
+    List<EmotionRow> rows = DepositPolicy.deposit(lastRow(), row);
+    for (EmotionRow r : rows) {
+      RowCodec.write(r, writer());
+      accept(r);
+      rowsAppended++;
+    }
+    return rows;
+  }
+
+  /** Rows appended since this bank was opened. */
+  public long rowsAppended() {
+    return rowsAppended;
+  }
+
+  /** Where a queue's reading stopped at the last commit (the next index to read), or -1. */
+  public long queuePosition(String queueKey) {
+    return queuePositions.getOrDefault(queueKey, -1L);
+  }
+
+  /** Records where a queue's reading stopped; committed with the rows by {@link #commit}. */
+  public void queuePosition(String queueKey, long nextIndex) {
+    queuePositions.put(queueKey, nextIndex);
+  }
+
+  private Writer writer() throws IOException {
+    if (writer == null) {
+      writerStream = new FileOutputStream(emotions.toFile(), true);
+      writer = new BufferedWriter(new OutputStreamWriter(writerStream, StandardCharsets.UTF_8), 1 << 16);
+    }
+    return writer;
+  }
+
+  /**
+   * Makes this pass's deposits durable and exactly-once, then writes {@code state.json}.
+   *
+   * @param state the snapshot to keep as the bank's last state
+   */
+  public void commit(JsonNode state) throws IOException {
+    if (writer != null) {
+      writer.flush();
+      writerStream.getChannel().force(true);
+    }
+    long bytes = Files.exists(emotions) ? Files.size(emotions) : 0;
+    long next = generation + 1;
+    String seenName = "seen-" + next + ".bin";
+    Path seenTmp = dir.resolve(seenName + ".tmp");
+    try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(
+        Files.newOutputStream(seenTmp), 1 << 16))) {
+      for (long id : seen.toArray()) {
+        out.writeLong(id);
+      }
+    }
+    Files.move(seenTmp, dir.resolve(seenName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    ObjectNode cp = MAPPER.createObjectNode();
+    cp.put("version", 1);
+    cp.put("generation", next);
+    cp.put("emotions_bytes", bytes);
+    cp.put("seen", seenName);
+    cp.put("events_deposited", seen.size());
+    ObjectNode queues = cp.putObject("queues");
+    queuePositions.forEach(queues::put);
+    writeAtomically(dir.resolve(CHECKPOINT), cp);
+    Files.deleteIfExists(dir.resolve("seen-" + generation + ".bin"));
+    generation = next;
+    committedBytes = bytes;
+    writeAtomically(dir.resolve(STATE), state);
+  }
+
+  private void writeAtomically(Path target, JsonNode content) throws IOException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), content);
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The bank's directory. */
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public void close() {
+    if (writer != null) {
+      try {
+        writer.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      writer = null;
+    }
+  }
+
+  /** An input stream that ends after {@code limit} bytes. */
+  private static final class Bounded extends FilterInputStream {
+    private long remaining;
+
+    Bounded(InputStream in, long limit) {
+      super(in);
+      this.remaining = limit;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (remaining <= 0) {
+        return -1;
+      }
+      int b = super.read();
+      if (b >= 0) {
+        remaining--;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (remaining <= 0) {
+        return -1;
+      }
+      int n = super.read(b, off, (int) Math.min(len, remaining));
+      if (n > 0) {
+        remaining -= n;
+      }
+      return n;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.vigil.ingest;
+
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventFormatException;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.nio.file.Path;
+import java.time.Instant;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Reads the events of a Chronicle queue that were appended since the last committed pass (SPEC section 4.1).
+ *
+ * <p>The position (the index of the last excerpt read) is kept in the EmoBank's checkpoint rather than in a
+ * Chronicle named tailer: a named tailer stores its position inside the queue directory, where it cannot be
+ * committed atomically with the bank's rows, and it would make the analyzer write into the agent's queue. The
+ * effect is the same: every excerpt is read once across runs and restarts. The position never moves past an event
+ * later than the pass's {@code now}, so a reproducible pass in the past leaves later events for later passes;
+ * excerpts read twice because of that are recognized by their identity.
+ */
+public final class QueueSource {
+  private final Path dir;
+  private final String key;
+  private long lastIndex;
+
+  /**
+   * @param dir the queue directory
+   * @throws IllegalArgumentException naming the path when it is missing or not a queue
+   */
+  public QueueSource(Path dir) {
+    EventQueues.checkIsQueue(dir);
+    this.dir = dir;
+    this.key = dir.toAbsolutePath().normalize().toString();
+  }
+
+  /** The key under which the position is kept in the checkpoint: the queue's absolute path. */
+  public String key() {
+    return key;
+  }
+
+  /**
+   * Reads every excerpt after {@code afterIndex} (all when -1).
+   *
+   * @param now the pass's now: the position stops before the first event later than it
+   * @return the statistics; {@link #lastIndex()} then gives the position to commit
+   */
+  public IngestStats read(long afterIndex, Instant now, IngestSink sink) {
+    IngestStats stats = new IngestStats();
+    lastIndex = afterIndex;
+    boolean future = false;
+    try (ChronicleQueue queue = EventQueues.openForReading(dir)) {
+      ExcerptTailer tailer = queue.createTailer();
+      if (afterIndex >= 0 && tailer.moveToIndex(afterIndex)) {
+        tailer.readingDocument().close(); // the excerpt at afterIndex was read by an earlier pass
+      }
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          long index = dc.index();
+          try {
+            Event e = EventWire.read(dc.wire().bytes());
+            future |= e.ts().isAfter(now);
+            stats.read(false);
+            sink.accept(e, EventIdentity.ofQueueIndex(key, index), index);
+          } catch (EventFormatException ex) {
+            stats.skip(ex.defect().code());
+          }
+          if (!future) {
+            lastIndex = index;
+          }
+        }
+      }
+    }
+    return stats;
+  }
+
+  /** The index of the last excerpt that no later pass needs to read again. */
+  public long lastIndex() {
+    return lastIndex;
+  }
+}

@@ -1,0 +1,47 @@
+package dev.vigil.orchestrate;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/**
+ * Everything one reflective pass needs (SPEC section 4, {@code run} options).
+ *
+ * @param events     a JSONL file or {@code -} for stdin; null when reading a queue
+ * @param queue      a Chronicle queue directory; null when reading JSONL
+ * @param emobank    the EmoBank directory
+ * @param prompt     the agent's prompt file, or null
+ * @param repo       the agent's source tree, or null
+ * @param out        where artifacts go
+ * @param now        the pass's now
+ * @param window     the window before now
+ * @param limit      at most this many of the newest events are used
+ * @param halfLife   the decay half-life
+ * @param assumeZone the zone naive timestamps are read in
+ * @param rules      appraisal rules and RBT thresholds
+ */
+public record PassOptions(
+    String events,
+    Path queue,
+    Path emobank,
+    Path prompt,
+    Path repo,
+    Path out,
+    Instant now,
+    Duration window,
+    int limit,
+    Duration halfLife,
+    ZoneId assumeZone,
+    Rules rules) {
+
+  /** The start of the window. */
+  public Instant windowStart() {
+    return now.minus(window);
+  }
+
+  /** Whether {@code ts} lies in {@code [now - window, now]}. */
+  public boolean inWindow(Instant ts) {
+    return !ts.isBefore(windowStart()) && !ts.isAfter(now);
+  }
+}

@@ -1,0 +1,37 @@
+package dev.vigil.orchestrate;
+
+import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.emobank.Snapshot;
+import java.util.Map;
+
+/**
+ * What one reflective pass found and did.
+ *
+ * @param options           the pass's options
+ * @param stage             the last stage reached
+ * @param eventsRead        events read from the input
+ * @param eventsInWindow    of those, inside the window
+ * @param eventsUsed        of those, the newest {@code limit}
+ * @param eventsDeposited   of those, deposited now for the first time
+ * @param alreadyDeposited  of those, deposited by an earlier pass
+ * @param rowsAppended      rows appended to the EmoBank
+ * @param naiveTimestamps   events whose ts had no offset
+ * @param skipped           input skipped, by reason
+ * @param badDelayValues    events whose {@code delayed_by_sec} was not a number (ignored)
+ * @param snapshot          the affective state over the window
+ * @param diagnosis         the RBT diagnosis
+ */
+public record PassResult(
+    PassOptions options,
+    String stage,
+    long eventsRead,
+    long eventsInWindow,
+    long eventsUsed,
+    long eventsDeposited,
+    long alreadyDeposited,
+    long rowsAppended,
+    long naiveTimestamps,
+    Map<String, Long> skipped,
+    long badDelayValues,
+    Snapshot snapshot,
+    Diagnosis diagnosis) {}

@@ -1,0 +1,70 @@
+package dev.vigil.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.PassResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.HexFormat;
+
+/**
+ * Writes a pass's artifacts into {@code --out} (SPEC section 4.10): {@code report.json} and {@code report.md}
+ * (each replaced atomically) and one line appended to {@code audit.jsonl} with the inputs, the stage reached and
+ * the SHA-256 of each artifact.
+ */
+public final class Artifacts {
+  /** The machine-readable report. */
+  public static final String REPORT_JSON = "report.json";
+  /** The report for people. */
+  public static final String REPORT_MD = "report.md";
+  /** One line per pass. */
+  public static final String AUDIT = "audit.jsonl";
+
+  private Artifacts() {}
+
+  /** Writes the artifacts of one pass; returns the report it wrote. */
+  public static ObjectNode write(PassResult r, Path out, Clock clock) throws IOException {
+    Files.createDirectories(out);
+    ObjectNode report = ReportJson.of(r);
+    byte[] json = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(report);
+    byte[] md = ReportMarkdown.of(r).getBytes(StandardCharsets.UTF_8);
+    replace(out.resolve(REPORT_JSON), json);
+    replace(out.resolve(REPORT_MD), md);
+
+    ObjectNode audit = ReportJson.MAPPER.createObjectNode();
+    audit.put("pass_at", Timestamps.format(clock.instant()));
+    audit.put("now", Timestamps.format(r.options().now()));
+    audit.set("input", report.get("input"));
+    audit.put("stage", r.stage());
+    audit.put("events_used", r.eventsUsed());
+    audit.put("events_deposited", r.eventsDeposited());
+    ObjectNode digests = audit.putObject("artifacts");
+    digests.put(REPORT_JSON, sha256(json));
+    digests.put(REPORT_MD, sha256(md));
+    Files.write(out.resolve(AUDIT), (ReportJson.MAPPER.writeValueAsString(audit) + "\n")
+        .getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    return report;
+  }
+
+  private static void replace(Path target, byte[] content) throws IOException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    Files.write(tmp, content);
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The SHA-256 of some bytes, as hex. */
+  public static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package dev.vigil.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.Finding;
+import dev.vigil.diagnose.ThornCause;
+import dev.vigil.emobank.Snapshot;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.PassOptions;
+import dev.vigil.orchestrate.PassResult;
+import java.util.List;
+
+/** Builds {@code report.json} (SPEC section 4.10) from a pass's result. */
+public final class ReportJson {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private ReportJson() {}
+
+  /** The whole report. */
+  public static ObjectNode of(PassResult r) {
+    PassOptions o = r.options();
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("now", Timestamps.format(o.now()));
+    root.put("window_hours", o.window().toSeconds() / 3600.0);
+    root.put("limit", o.limit());
+    root.put("half_life_hours", o.halfLife().toSeconds() / 3600.0);
+    root.put("assume_zone", o.assumeZone().getId());
+    root.put("rules", o.rules().source());
+    ObjectNode input = root.putObject("input");
+    if (o.events() != null) {
+      input.put("events", o.events());
+    } else {
+      input.put("queue", o.queue().toString());
+    }
+    input.put("emobank", o.emobank().toString());
+    root.put("events_read", r.eventsRead());
+    root.put("events_in_window", r.eventsInWindow());
+    root.put("events_used", r.eventsUsed());
+    root.put("events_deposited", r.eventsDeposited());
+    root.put("events_already_deposited", r.alreadyDeposited());
+    root.put("rows_appended", r.rowsAppended());
+    root.put("naive_timestamps", r.naiveTimestamps());
+    ObjectNode skipped = root.putObject("skipped");
+    r.skipped().forEach(skipped::put);
+    root.putObject("appraisal").put("ignored_delayed_by_sec", r.badDelayValues());
+    root.put("stage", r.stage());
+    root.set("snapshot", snapshot(r.snapshot()));
+    root.set("rbt", rbt(r.diagnosis()));
+    root.putArray("detectors");
+    root.putArray("internal_thorns");
+    ObjectNode prompt = root.putObject("prompt");
+    prompt.put("status", "not_used");
+    if (o.prompt() != null) {
+      prompt.put("file", o.prompt().toString());
+    }
+    prompt.put("note", "prompt adaptation is not part of this version; --prompt is accepted and not used");
+    root.putArray("proposals");
+    ObjectNode code = root.putObject("code");
+    code.put("status", "not_used");
+    if (o.repo() != null) {
+      code.put("repo", o.repo().toString());
+    }
+    code.put("note", "code proposals are not part of this version; --repo is accepted and not used");
+    return root;
+  }
+
+  /** The snapshot as JSON (also the EmoBank's {@code state.json}). */
+  public static ObjectNode snapshot(Snapshot s) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("rows", s.rows());
+    n.put("mood", s.mood());
+    ArrayNode dominant = n.putArray("dominant_emotions");
+    s.dominantEmotions().forEach(dominant::add);
+    n.put("energy", s.energy());
+    n.put("stress", s.stress());
+    n.put("motivation", s.motivation());
+    n.put("focus", s.focus());
+    ObjectNode totals = n.putObject("totals");
+    s.totals().forEach(totals::put);
+    return n;
+  }
+
+  static ObjectNode rbt(Diagnosis d) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.set("roses", findings(d.roses()));
+    n.set("buds", findings(d.buds()));
+    n.set("thorns", findings(d.thorns()));
+    ObjectNode counts = n.putObject("counts");
+    counts.put("roses", d.roses().size());
+    counts.put("buds", d.buds().size());
+    counts.put("thorns", d.thorns().size());
+    counts.put("rows_considered", d.rowsConsidered());
+    ArrayNode top = n.putArray("top_thorns");
+    for (ThornCause t : d.topThorns()) {
+      top.addObject().put("cause", t.cause()).put("intensity", t.intensity()).put("thorns", t.thorns());
+    }
+    ArrayNode rules = n.putArray("prompt_rules_to_add");
+    d.promptRulesToAdd().forEach(rules::add);
+    if (d.noRoses()) {
+      n.put("no_roses", Diagnosis.NO_ROSES);
+    }
+    n.put("provisional", d.provisional());
+    return n;
+  }
+
+  private static ArrayNode findings(List<Finding> findings) {
+    ArrayNode a = MAPPER.createArrayNode();
+    for (Finding f : findings) {
+      a.addObject()
+          .put("ts", Timestamps.format(f.ts()))
+          .put("emotion", f.emotion())
+          .put("intensity", f.intensity())
+          .put("valence", f.valence())
+          .put("cause", f.cause());
+    }
+    return a;
+  }
+}

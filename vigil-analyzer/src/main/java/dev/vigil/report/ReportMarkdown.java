@@ -1,0 +1,91 @@
+package dev.vigil.report;
+
+import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.ThornCause;
+import dev.vigil.emobank.Snapshot;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.PassResult;
+import java.util.Locale;
+
+/** Builds {@code report.md}, the pass's report for people, and the short summary printed on stdout. */
+public final class ReportMarkdown {
+  private ReportMarkdown() {}
+
+  /** The whole report. */
+  public static String of(PassResult r) {
+    StringBuilder md = new StringBuilder();
+    Snapshot s = r.snapshot();
+    Diagnosis d = r.diagnosis();
+    md.append("# Vigil reflective pass\n\n");
+    md.append("- now: ").append(Timestamps.format(r.options().now())).append('\n');
+    md.append("- window: ").append(fmt(r.options().window().toSeconds() / 3600.0)).append(" h, limit ")
+        .append(r.options().limit()).append(", half-life ")
+        .append(fmt(r.options().halfLife().toSeconds() / 3600.0)).append(" h\n");
+    md.append("- events: ").append(r.eventsRead()).append(" read, ").append(r.eventsInWindow())
+        .append(" in the window, ").append(r.eventsUsed()).append(" used, ").append(r.eventsDeposited())
+        .append(" deposited (").append(r.alreadyDeposited()).append(" already deposited)\n");
+    if (!r.skipped().isEmpty()) {
+      md.append("- skipped input: ").append(r.skipped()).append('\n');
+    }
+    if (r.naiveTimestamps() > 0) {
+      md.append("- naive timestamps read in ").append(r.options().assumeZone().getId()).append(": ")
+          .append(r.naiveTimestamps()).append('\n');
+    }
+    md.append("\n## Affective state\n\n");
+    md.append("Mood **").append(s.mood()).append("**; dominant emotions: ")
+        .append(s.dominantEmotions().isEmpty() ? "none" : String.join(", ", s.dominantEmotions())).append(".\n\n");
+    md.append("| energy | stress | motivation | focus | rows |\n| ---: | ---: | ---: | ---: | ---: |\n");
+    md.append("| ").append(fmt(s.energy())).append(" | ").append(fmt(s.stress())).append(" | ")
+        .append(fmt(s.motivation())).append(" | ").append(fmt(s.focus())).append(" | ").append(s.rows())
+        .append(" |\n");
+    md.append("\n## Roses, buds and thorns\n\n");
+    md.append("Roses ").append(d.roses().size()).append(", buds ").append(d.buds().size()).append(", thorns ")
+        .append(d.thorns().size()).append(" (of the newest ").append(d.rowsConsidered()).append(" rows).\n\n");
+    if (d.noRoses()) {
+      md.append(Diagnosis.NO_ROSES).append("\n\n");
+    }
+    if (!d.topThorns().isEmpty()) {
+      md.append("| top thorn | decayed intensity | thorns |\n| --- | ---: | ---: |\n");
+      for (ThornCause t : d.topThorns()) {
+        md.append("| `").append(t.cause()).append("` | ").append(fmt(t.intensity())).append(" | ")
+            .append(t.thorns()).append(" |\n");
+      }
+      md.append('\n');
+    }
+    md.append("## Prompt rules to add\n\n");
+    if (d.promptRulesToAdd().isEmpty()) {
+      md.append("None: no thorns in this window.\n");
+    }
+    d.promptRulesToAdd().forEach(rule -> md.append("- ").append(rule).append('\n'));
+    return md.toString();
+  }
+
+  /** The few lines printed on stdout after a pass. */
+  public static String summary(PassResult r) {
+    Diagnosis d = r.diagnosis();
+    StringBuilder sb = new StringBuilder();
+    sb.append("Vigil pass at ").append(Timestamps.format(r.options().now())).append(": ")
+        .append(r.eventsUsed()).append(" events used, ").append(r.eventsDeposited()).append(" deposited");
+    long skipped = r.skipped().values().stream().mapToLong(Long::longValue).sum();
+    if (skipped > 0) {
+      sb.append(", ").append(skipped).append(" lines skipped ").append(r.skipped());
+    }
+    sb.append('\n');
+    sb.append("mood ").append(r.snapshot().mood()).append("; roses ").append(d.roses().size())
+        .append(", buds ").append(d.buds().size()).append(", thorns ").append(d.thorns().size()).append('\n');
+    if (!d.topThorns().isEmpty()) {
+      ThornCause top = d.topThorns().get(0);
+      sb.append("top thorn: ").append(top.cause()).append(" (decayed intensity ").append(fmt(top.intensity()))
+          .append(", ").append(top.thorns()).append(" thorns)\n");
+    }
+    if (d.noRoses()) {
+      sb.append(Diagnosis.NO_ROSES).append('\n');
+    }
+    d.promptRulesToAdd().forEach(rule -> sb.append("rule to add: ").append(rule).append('\n'));
+    return sb.toString();
+  }
+
+  static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+}

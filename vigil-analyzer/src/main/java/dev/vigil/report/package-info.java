@@ -1,0 +1,2 @@
+/** The pass's artifacts (SPEC section 4.10): {@code report.json}, {@code report.md} and {@code audit.jsonl}. */
+package dev.vigil.report;
