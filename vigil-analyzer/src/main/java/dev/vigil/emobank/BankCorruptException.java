@@ -17,7 +17,7 @@ public final class BankCorruptException extends RuntimeException {
    * @param line its 1-based line, or 0 when the whole file is at fault
    */
   public BankCorruptException(Path file, long line, String problem) {
-    super(file + (line > 0 ? " line " + line : "") + ": " + problem);
+    super(file + (line > 0 ? " line " + line + ": " : " ") + problem);
     this.file = file;
     this.line = line;
   }

@@ -91,7 +91,7 @@ public final class EmoBank implements AutoCloseable {
       try {
         cp = MAPPER.readTree(checkpointFile.toFile());
       } catch (IOException e) {
-        throw new BankCorruptException(checkpointFile, 0, "not readable JSON; restore it from a backup or remove "
+        throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
             + "the bank directory to start afresh");
       }
       committed = cp.path("emotions_bytes").asLong(-1);
@@ -99,7 +99,7 @@ public final class EmoBank implements AutoCloseable {
       seenName = cp.path("seen").asText(null);
       cp.path("queues").fields().forEachRemaining(e -> queues.put(e.getKey(), e.getValue().asLong()));
       if (committed < 0) {
-        throw new BankCorruptException(checkpointFile, 0, "emotions_bytes is missing or negative");
+        throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
       }
       if (fileBytes < committed) {
         throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed

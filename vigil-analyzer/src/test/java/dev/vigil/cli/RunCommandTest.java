@@ -1,0 +1,272 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.emobank.EmoBank;
+import dev.vigil.emobank.EmotionRow;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventJson;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+  private static final Instant T0 = Instant.parse("2026-11-22T08:00:00Z");
+  private static final String NOW = "2026-11-22T12:00:00Z";
+
+  @TempDir
+  Path tmp;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    out.reset();
+    err.reset();
+    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+  }
+
+  private int pass(String inputFlag, Path input, Path bank) {
+    return run("run", inputFlag, input.toString(), "--emobank", bank.toString(), "--out",
+        tmp.resolve("out").toString(), "--now", NOW);
+  }
+
+  /** Event i of a varied trace: failures, delays, successes, a minute apart. */
+  private static Event event(int i) {
+    String[] statuses = {"ok", "fail", "delay", "ok", "timeout", "ok", "complaint"};
+    String status = statuses[i % statuses.length];
+    var payload = EventJson.mapper().createObjectNode().put("i", i);
+    if (status.equals("delay")) {
+      payload.put("delayed_by_sec", 60 * (i % 12));
+    }
+    return Event.of(T0.plusSeconds(60L * i), "tool.t" + (i % 3), status, payload);
+  }
+
+  private Path jsonl(String name, int from, int to) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      sb.append(EventJson.write(event(i))).append('\n');
+    }
+    return Files.writeString(tmp.resolve(name), sb.toString());
+  }
+
+  private static Map<String, byte[]> snapshotOf(Path dir) throws IOException {
+    Map<String, byte[]> files = new TreeMap<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) s::iterator) {
+        files.put(f.getFileName().toString(), Files.readAllBytes(f));
+      }
+    }
+    return files;
+  }
+
+  private JsonNode report() throws IOException {
+    return new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());
+  }
+
+  @Test
+  void theSameFileTwiceDepositsEveryEventOnce() throws Exception {
+    Path file = jsonl("a.jsonl", 0, 120);
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(120, report().get("events_deposited").asInt());
+    byte[] rows = Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS));
+
+    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(0, report().get("events_deposited").asInt());
+    assertEquals(120, report().get("events_already_deposited").asInt());
+    assertArrayEquals(rows, Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
+  }
+
+  @Test
+  void overlappingFilesEndAsOneUninterruptedPass() throws Exception {
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, pass("--events", jsonl("a.jsonl", 0, 80), bank), err.toString());
+    assertEquals(0, pass("--events", jsonl("b.jsonl", 50, 140), bank), err.toString());
+    assertEquals(60, report().get("events_deposited").asInt());
+
+    Path oneBank = tmp.resolve("one");
+    assertEquals(0, pass("--events", jsonl("all.jsonl", 0, 140), oneBank), err.toString());
+    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+        Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
+  }
+
+  @Test
+  void aQueueReadInTwoRunsEndsAsOneUninterruptedPass() throws Exception {
+    Path queue = tmp.resolve("queue");
+    Path bank = tmp.resolve("bank");
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender a = q.createAppender();
+      for (int i = 0; i < 70; i++) {
+        EventWire.append(a, event(i));
+      }
+    }
+    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(70, report().get("events_deposited").asInt());
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender a = q.createAppender();
+      for (int i = 70; i < 140; i++) {
+        EventWire.append(a, event(i));
+      }
+    }
+    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(70, report().get("events_read").asInt(), "the second run reads only the new excerpts");
+    assertEquals(70, report().get("events_deposited").asInt());
+    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(0, report().get("events_read").asInt());
+
+    Path oneBank = tmp.resolve("one");
+    assertEquals(0, pass("--queue", queue, oneBank), err.toString());
+    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+        Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
+  }
+
+  @Test
+  void aPassThatDiesBeforeItsCommitLeavesNoTrace() throws Exception {
+    Path file = jsonl("a.jsonl", 0, 140);
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, pass("--events", jsonl("first.jsonl", 0, 40), bank), err.toString());
+    // a pass that appends rows and dies before committing
+    try (EmoBank b = EmoBank.open(bank)) {
+      b.deposit(42L, EmotionRow.of(T0.plusSeconds(3000), "frustration", 0.9, -0.7, "x:fail"));
+    }
+    long committed = new ObjectMapper().readTree(bank.resolve(EmoBank.CHECKPOINT).toFile())
+        .get("emotions_bytes").asLong();
+    assertTrue(Files.size(bank.resolve(EmoBank.EMOTIONS)) > committed);
+
+    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertTrue(Files.readString(bank.resolve("recovered-2.jsonl")).contains("x:fail"),
+        "the uncommitted rows are kept aside, not lost");
+
+    Path oneBank = tmp.resolve("one");
+    assertEquals(0, pass("--events", jsonl("f1.jsonl", 0, 40), oneBank), err.toString());
+    assertEquals(0, pass("--events", file, oneBank), err.toString());
+    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+        Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
+  }
+
+  @Test
+  void aHundredThousandLinesWithOnePercentGarbageGiveExactSkipCounts() throws Exception {
+    Path file = tmp.resolve("big.jsonl");
+    List<String> lines = new ArrayList<>(100_000);
+    for (int i = 0; i < 100_000; i++) {
+      if (i % 100 == 7) {
+        switch ((i / 100) % 4) {
+          case 0 -> lines.add("this is not json {");
+          case 1 -> lines.add("{\"ts\":\"2026-11-22T09:00:00Z\",\"kind\":\"k\",\"payload\":{}}");
+          case 2 -> lines.add("{\"ts\":\"tomorrow\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":{}}");
+          default -> lines.add("{\"ts\":\"2026-11-22T09:00:00Z\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":7}");
+        }
+      } else {
+        Event e = Event.of(T0.plusMillis(100L * i), "tool.t" + (i % 5), i % 9 == 0 ? "fail" : "ok");
+        lines.add(EventJson.write(e));
+      }
+    }
+    Files.write(file, lines);
+    assertEquals(0, run("run", "--events", file.toString(), "--emobank", tmp.resolve("bank").toString(),
+        "--out", tmp.resolve("out").toString(), "--now", NOW, "--limit", "200000"), err.toString());
+    JsonNode r = report();
+    assertEquals(99_000, r.get("events_read").asInt());
+    assertEquals(250, r.at("/skipped/not_json").asInt());
+    assertEquals(250, r.at("/skipped/missing_field").asInt());
+    assertEquals(250, r.at("/skipped/bad_ts").asInt());
+    assertEquals(250, r.at("/skipped/bad_field").asInt());
+    assertEquals(99_000, r.get("events_used").asInt());
+  }
+
+  @Test
+  void usesOnlyTheNewestLimitEventsOfTheWindow() throws Exception {
+    Path file = jsonl("a.jsonl", 0, 300); // 08:00 .. 12:59, now is 12:00
+    assertEquals(0, run("run", "--events", file.toString(), "--emobank", tmp.resolve("bank").toString(),
+        "--out", tmp.resolve("out").toString(), "--now", NOW, "--window-hours", "2", "--limit", "50"));
+    JsonNode r = report();
+    assertEquals(300, r.get("events_read").asInt());
+    assertEquals(121, r.get("events_in_window").asInt()); // 10:00 .. 12:00 inclusive
+    assertEquals(50, r.get("events_used").asInt());
+  }
+
+  @Test
+  void missingInputExitsTwoNamingThePath() {
+    Path missing = tmp.resolve("nope.jsonl");
+    assertEquals(2, run("run", "--events", missing.toString(), "--emobank", tmp.resolve("bank").toString(),
+        "--out", tmp.resolve("out").toString()));
+    assertTrue(err.toString().contains(missing.toString()), err.toString());
+    assertEquals(2, run("run", "--queue", tmp.resolve("noq").toString(), "--emobank",
+        tmp.resolve("bank").toString()));
+    assertTrue(err.toString().contains(tmp.resolve("noq").toString()), err.toString());
+  }
+
+  @Test
+  void aCorruptRowStopsThePassNamingFileAndLineAndLeavesTheBankUntouched() throws Exception {
+    Path file = jsonl("a.jsonl", 0, 40);
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, pass("--events", file, bank), err.toString());
+    List<String> rows = new ArrayList<>(Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)));
+    rows.set(2, rows.get(2).replaceFirst("\"intensity\":[0-9.]+", "\"intensity\":\"very high\""));
+    Files.write(bank.resolve(EmoBank.EMOTIONS), rows);
+    Map<String, byte[]> before = snapshotOf(bank);
+
+    assertEquals(2, pass("--events", jsonl("b.jsonl", 40, 80), bank));
+    assertTrue(err.toString().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3: intensity"), err.toString());
+    assertTrue(err.toString().contains("remove or fix the row"), err.toString());
+    Map<String, byte[]> after = snapshotOf(bank);
+    assertEquals(before.keySet(), after.keySet());
+    before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
+  }
+
+  @Test
+  void aForeignFileInTheBankStopsThePass() throws Exception {
+    Path bank = Files.createDirectories(tmp.resolve("bank"));
+    Files.writeString(bank.resolve("notes.txt"), "mine");
+    assertEquals(2, pass("--events", jsonl("a.jsonl", 0, 10), bank));
+    assertTrue(err.toString().contains("notes.txt is not an EmoBank file"), err.toString());
+    assertEquals(List.of("notes.txt"), Files.list(bank).map(p -> p.getFileName().toString()).toList());
+  }
+
+  @Test
+  void writesTheArtifactsAndASummary() throws Exception {
+    assertEquals(0, pass("--events", jsonl("a.jsonl", 0, 100), tmp.resolve("bank")), err.toString());
+    assertTrue(out.toString().contains("thorns"), out.toString());
+    JsonNode r = report();
+    for (String field : List.of("now", "window_hours", "events_used", "skipped", "stage", "snapshot", "rbt",
+        "detectors", "internal_thorns", "prompt", "proposals")) {
+      assertTrue(r.has(field), field);
+    }
+    assertEquals("2026-11-22T12:00:00.000000Z", r.get("now").asText());
+    assertTrue(r.at("/rbt/counts/thorns").asInt() > 0);
+    assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("## Roses, buds and thorns"));
+    assertEquals(1, Files.readAllLines(tmp.resolve("out/audit.jsonl")).size());
+    assertTrue(Files.exists(tmp.resolve("bank/state.json")));
+  }
+
+  @Test
+  void badOptionsAreUsageErrors() throws Exception {
+    Path file = jsonl("a.jsonl", 0, 5);
+    assertEquals(2, run("run", "--events", file.toString(), "--now", "soon"));
+    assertTrue(err.toString().contains("--now \"soon\""), err.toString());
+    assertEquals(2, run("run", "--events", file.toString(), "--queue", tmp.toString()));
+    assertEquals(2, run("run", "--events", file.toString(), "--assume-zone", "Mars/Olympus"));
+    assertEquals(2, run("run", "--events", file.toString(), "--rules", tmp.resolve("none.json").toString()));
+    assertTrue(err.toString().contains("none.json"), err.toString());
+  }
+}
