@@ -115,6 +115,11 @@ public final class EmoBank implements AutoCloseable {
     if (fileBytes > committed) {
       bank.recoverTail(fileBytes, committed);
     }
+    if (!Files.exists(checkpointFile)) {
+      // a new bank (or rows written by hand): commit what is there before the first deposit, so that rows a
+      // crashed first pass appends are recognized as uncommitted
+      bank.writeCheckpoint(committed, null);
+    }
     return bank;
   }
 
@@ -281,19 +286,26 @@ public final class EmoBank implements AutoCloseable {
       }
     }
     Files.move(seenTmp, dir.resolve(seenName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    generation = next;
+    writeCheckpoint(bytes, seenName);
+    Files.deleteIfExists(dir.resolve("seen-" + (next - 1) + ".bin"));
+    committedBytes = bytes;
+    writeAtomically(dir.resolve(STATE), state);
+  }
+
+  /** Renames a new {@code checkpoint.json} into place: the commit point. */
+  private void writeCheckpoint(long emotionsBytes, String seenName) throws IOException {
     ObjectNode cp = MAPPER.createObjectNode();
     cp.put("version", 1);
-    cp.put("generation", next);
-    cp.put("emotions_bytes", bytes);
-    cp.put("seen", seenName);
+    cp.put("generation", generation);
+    cp.put("emotions_bytes", emotionsBytes);
+    if (seenName != null) {
+      cp.put("seen", seenName);
+    }
     cp.put("events_deposited", seen.size());
     ObjectNode queues = cp.putObject("queues");
     queuePositions.forEach(queues::put);
     writeAtomically(dir.resolve(CHECKPOINT), cp);
-    Files.deleteIfExists(dir.resolve("seen-" + generation + ".bin"));
-    generation = next;
-    committedBytes = bytes;
-    writeAtomically(dir.resolve(STATE), state);
   }
 
   private void writeAtomically(Path target, JsonNode content) throws IOException {
