@@ -12,21 +12,21 @@ work=target/demo
 rm -rf "$work"
 mkdir -p "$work"
 
+pass() {
+  java -jar vigil-analyzer/target/vigil-analyzer.jar run \
+    --events samples/robin-a.jsonl \
+    --now 2025-11-01T00:00:00Z \
+    --emobank "$work/emobank" \
+    --out "$work/output"
+}
+
 echo
 echo "== one reflective pass over samples/robin-a.jsonl"
-java -jar vigil-analyzer/target/vigil-analyzer.jar run \
-  --events samples/robin-a.jsonl \
-  --now 2025-11-01T00:00:00Z \
-  --emobank "$work/emobank" \
-  --out "$work/output"
+pass
 
 echo
 echo "== the same pass again: every event was deposited already, nothing is counted twice"
-java -jar vigil-analyzer/target/vigil-analyzer.jar run \
-  --events samples/robin-a.jsonl \
-  --now 2025-11-01T00:00:00Z \
-  --emobank "$work/emobank" \
-  --out "$work/output" | sed -n 1p
+pass | sed -n 1p
 
 echo
 echo "report: $work/output/report.md   EmoBank: $work/emobank"
