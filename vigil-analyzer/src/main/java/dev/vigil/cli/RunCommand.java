@@ -81,6 +81,11 @@ final class RunCommand extends VigilCommand {
       description = "Appraisal rules and RBT thresholds (JSON) replacing the built-in ones.")
   Path rules;
 
+  @Option(names = "--retention-hours", paramLabel = "H", defaultValue = "168",
+      description = "EmoBank rows older than H hours before now are compacted into per-episode totals "
+          + "(default: ${DEFAULT-VALUE}).")
+  double retentionHours;
+
   @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
       description = "Soft-failure detectors to run (default: ${DEFAULT-VALUE}).")
   String detectors;
@@ -121,6 +126,9 @@ final class RunCommand extends VigilCommand {
     if (halfLifeHours <= 0) {
       throw new BadInputException("--half-life-hours must be positive, not " + halfLifeHours);
     }
+    if (retentionHours <= 0) {
+      throw new BadInputException("--retention-hours must be positive, not " + retentionHours);
+    }
     if (limit <= 0) {
       throw new BadInputException("--limit must be positive, not " + limit);
     }
@@ -141,7 +149,7 @@ final class RunCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     }
     return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
-        hours(windowHours), limit, hours(halfLifeHours), zone, loaded);
+        hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours));
   }
 
   private Instant parseNow() {

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -50,6 +51,10 @@ public final class EmoBank implements AutoCloseable {
   public static final String STATE = "state.json";
   /** The commit record. */
   public static final String CHECKPOINT = "checkpoint.json";
+  /** Per-episode totals of compacted rows ({@link Retention}). */
+  public static final String EPISODES = "episodes.json";
+  private static final String COMPACTED_ROWS = EMOTIONS + ".compact.tmp";
+  private static final String COMPACTED_EPISODES = EPISODES + ".tmp";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -58,7 +63,7 @@ public final class EmoBank implements AutoCloseable {
   private final List<EmotionRow> live = new ArrayList<>();
   private final LongSet seen;
   private final Map<String, Long> queuePositions = new TreeMap<>();
-  private long committedBytes;
+  private ObjectNode episodes = Retention.emptyEpisodes();
   private long generation;
   private long rowsAppended;
   private Writer writer;
@@ -101,6 +106,12 @@ public final class EmoBank implements AutoCloseable {
       if (committed < 0) {
         throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
       }
+      if (cp.has("compaction_bytes")) {
+        // a compaction was committed but its files were not all moved into place: finish it
+        finishCompaction(dir);
+        committed = cp.get("compaction_bytes").asLong();
+        fileBytes = Files.size(emotions);
+      }
       if (fileBytes < committed) {
         throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
             + " were committed; it was cut short outside Vigil. Restore it from a backup");
@@ -108,8 +119,16 @@ public final class EmoBank implements AutoCloseable {
     }
     LongSet seen = readSeen(dir, seenName);
     EmoBank bank = new EmoBank(dir, seen);
-    bank.committedBytes = committed;
     bank.generation = generation;
+    Path episodesFile = dir.resolve(EPISODES);
+    if (Files.exists(episodesFile)) {
+      try {
+        bank.episodes = (ObjectNode) MAPPER.readTree(episodesFile.toFile());
+      } catch (IOException | ClassCastException e) {
+        throw new BankCorruptException(episodesFile, 0, "is not a JSON object of episode totals; restore it from a "
+            + "backup");
+      }
+    }
     bank.queuePositions.putAll(queues);
     bank.readRows(committed);
     if (fileBytes > committed) {
@@ -128,6 +147,7 @@ public final class EmoBank implements AutoCloseable {
       for (Path f : (Iterable<Path>) files::iterator) {
         String name = f.getFileName().toString();
         boolean ours = name.equals(EMOTIONS) || name.equals(STATE) || name.equals(CHECKPOINT)
+            || name.equals(EPISODES)
             || name.matches("seen-\\d+\\.bin") || name.matches("recovered-\\d+\\.jsonl")
             || name.endsWith(".tmp");
         if (!ours) {
@@ -271,9 +291,36 @@ public final class EmoBank implements AutoCloseable {
    * @param state the snapshot to keep as the bank's last state
    */
   public void commit(JsonNode state) throws IOException {
+    commit(state, null);
+  }
+
+  /**
+   * Commits like {@link #commit(JsonNode)} and compacts the live rows older than {@code compactBefore} into
+   * {@code episodes.json} ({@link Retention}); null compacts nothing. Compaction is the one time
+   * {@code emotions.jsonl} is rewritten: the remaining live rows go to a new file that replaces it once the
+   * checkpoint that names its length is in place, so a crash at any point leaves either the old bank or the new.
+   */
+  public void commit(JsonNode state, Instant compactBefore) throws IOException {
     if (writer != null) {
       writer.flush();
       writerStream.getChannel().force(true);
+    }
+    Retention.Result compaction = compactBefore == null ? null : Retention.compact(live, compactBefore, episodes);
+    Long compactedBytes = null;
+    if (compaction != null && compaction.compacted() > 0) {
+      close();
+      Path rows = dir.resolve(COMPACTED_ROWS);
+      try (FileOutputStream fos = new FileOutputStream(rows.toFile());
+          Writer w = new BufferedWriter(new OutputStreamWriter(fos, StandardCharsets.UTF_8), 1 << 16)) {
+        for (EmotionRow r : compaction.kept()) {
+          RowCodec.write(r, w);
+        }
+        w.flush();
+        fos.getChannel().force(true);
+      }
+      compactedBytes = Files.size(rows);
+      MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(COMPACTED_EPISODES).toFile(),
+          compaction.episodes());
     }
     long bytes = Files.exists(emotions) ? Files.size(emotions) : 0;
     long next = generation + 1;
@@ -287,20 +334,51 @@ public final class EmoBank implements AutoCloseable {
     }
     Files.move(seenTmp, dir.resolve(seenName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     generation = next;
-    writeCheckpoint(bytes, seenName);
+    writeCheckpoint(bytes, seenName, compactedBytes);
     Files.deleteIfExists(dir.resolve("seen-" + (next - 1) + ".bin"));
-    committedBytes = bytes;
+    if (compactedBytes != null) {
+      finishCompaction(dir);
+      writeCheckpoint(compactedBytes, seenName, null);
+      live.clear();
+      live.addAll(compaction.kept());
+      episodes = compaction.episodes();
+    }
     writeAtomically(dir.resolve(STATE), state);
   }
 
-  /** Renames a new {@code checkpoint.json} into place: the commit point. */
+  private static void finishCompaction(Path dir) throws IOException {
+    Path episodesTmp = dir.resolve(COMPACTED_EPISODES);
+    if (Files.exists(episodesTmp)) {
+      Files.move(episodesTmp, dir.resolve(EPISODES), StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    }
+    Path rowsTmp = dir.resolve(COMPACTED_ROWS);
+    if (Files.exists(rowsTmp)) {
+      Files.move(rowsTmp, dir.resolve(EMOTIONS), StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    }
+  }
+
+  /** The per-episode totals of compacted rows. */
+  public ObjectNode episodes() {
+    return episodes.deepCopy();
+  }
+
   private void writeCheckpoint(long emotionsBytes, String seenName) throws IOException {
+    writeCheckpoint(emotionsBytes, seenName, null);
+  }
+
+  /** Renames a new {@code checkpoint.json} into place: the commit point. */
+  private void writeCheckpoint(long emotionsBytes, String seenName, Long compactionBytes) throws IOException {
     ObjectNode cp = MAPPER.createObjectNode();
     cp.put("version", 1);
     cp.put("generation", generation);
     cp.put("emotions_bytes", emotionsBytes);
     if (seenName != null) {
       cp.put("seen", seenName);
+    }
+    if (compactionBytes != null) {
+      cp.put("compaction_bytes", compactionBytes);
     }
     cp.put("events_deposited", seen.size());
     ObjectNode queues = cp.putObject("queues");

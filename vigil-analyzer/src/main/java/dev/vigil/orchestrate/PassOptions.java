@@ -20,6 +20,7 @@ import java.time.ZoneId;
  * @param halfLife   the decay half-life
  * @param assumeZone the zone naive timestamps are read in
  * @param rules      appraisal rules and RBT thresholds
+ * @param retention  EmoBank rows older than this before now are compacted into episode totals
  */
 public record PassOptions(
     String events,
@@ -33,7 +34,8 @@ public record PassOptions(
     int limit,
     Duration halfLife,
     ZoneId assumeZone,
-    Rules rules) {
+    Rules rules,
+    Duration retention) {
 
   /** The start of the window. */
   public Instant windowStart() {

@@ -101,7 +101,7 @@ public final class ReflectivePass {
       Diagnosis diagnosis = new RbtDiagnosis(o.rules().rbt(), decay).diagnose(windowRows, o.now());
       ObjectNode state = ReportJson.snapshot(snapshot);
       state.put("now", o.now().toString());
-      bank.commit(state);
+      bank.commit(state, o.now().minus(o.retention()));
       return new PassResult(o, DIAGNOSED, stats.eventsRead(), candidates.size(), used.size(), deposited, already,
           bank.rowsAppended(), stats.naiveTimestamps(), stats.skipped(), appraiser.badDelayValues(), snapshot,
           diagnosis);

@@ -260,6 +260,46 @@ class RunCommandTest {
   }
 
   @Test
+  void retentionCompactsOldRowsIntoEpisodeTotalsAndKeepsTheBankBounded() throws Exception {
+    Path bank = tmp.resolve("bank");
+    Path old = jsonl("old.jsonl", 0, 140); // 2026-11-22 08:00 .. 10:19
+    assertEquals(0, pass("--events", old, bank), err.toString());
+    List<String> before = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
+    int liveBefore;
+    try (EmoBank b = EmoBank.open(bank)) {
+      liveBefore = b.liveRows().size();
+    }
+
+    // ten days later, new events: the old rows are past the 7-day retention
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 5; i++) {
+      sb.append(EventJson.write(Event.of(Instant.parse("2026-12-02T11:00:00Z").plusSeconds(i * 3600L),
+          "tool.new", "fail"))).append('\n');
+    }
+    Path fresh = Files.writeString(tmp.resolve("new.jsonl"), sb.toString());
+    assertEquals(0, run("run", "--events", fresh.toString(), "--emobank", bank.toString(), "--out",
+        tmp.resolve("out").toString(), "--now", "2026-12-02T16:00:00Z"), err.toString());
+
+    List<String> after = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
+    assertEquals(5, after.size(), "only the recent rows stay in emotions.jsonl");
+    assertTrue(after.stream().allMatch(l -> l.contains("tool.new:fail")));
+    JsonNode episodes = new ObjectMapper().readTree(bank.resolve(EmoBank.EPISODES).toFile());
+    assertEquals(liveBefore, episodes.get("compacted_rows").asInt());
+    long rows = 0;
+    for (JsonNode e : (Iterable<JsonNode>) () -> episodes.get("episodes").elements()) {
+      rows += e.get("rows").asLong();
+    }
+    assertEquals(liveBefore, rows);
+    assertTrue(before.size() >= liveBefore);
+
+    // the compacted bank reopens cleanly and still deposits exactly once
+    assertEquals(0, run("run", "--events", fresh.toString(), "--emobank", bank.toString(), "--out",
+        tmp.resolve("out").toString(), "--now", "2026-12-02T16:00:00Z"), err.toString());
+    assertEquals(0, report().get("events_deposited").asInt());
+    assertEquals(5, Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)).size());
+  }
+
+  @Test
   void badOptionsAreUsageErrors() throws Exception {
     Path file = jsonl("a.jsonl", 0, 5);
     assertEquals(2, run("run", "--events", file.toString(), "--now", "soon"));
