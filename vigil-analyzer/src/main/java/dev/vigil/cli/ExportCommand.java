@@ -1,6 +1,7 @@
 package dev.vigil.cli;
 
-import dev.vigil.ingest.QueueReader;
+import dev.vigil.ingest.IngestStats;
+import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.Timestamps;
 import java.io.BufferedWriter;
@@ -41,20 +42,21 @@ final class ExportCommand extends VigilCommand {
   @Override
   public Integer call() throws IOException {
     Instant fromInstant = parseFrom();
-    QueueReader reader;
+    QueueSource source;
     try {
-      reader = new QueueReader(queue);
+      source = new QueueSource(queue);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    long count;
+    IngestStats stats;
     if (out == null) {
-      count = export(reader, fromInstant, out());
+      stats = export(source, fromInstant, out());
       out().flush();
     } else {
-      count = exportToFile(reader, fromInstant);
+      stats = exportToFile(source, fromInstant);
     }
-    Map<String, Long> skipped = reader.skipped();
+    long count = stats.eventsRead();
+    Map<String, Long> skipped = stats.skipped();
     if (out != null || !skipped.isEmpty()) {
       err().println("exported " + count + " events" + (out != null ? " to " + out : "")
           + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped));
@@ -73,27 +75,27 @@ final class ExportCommand extends VigilCommand {
     }
   }
 
-  private long exportToFile(QueueReader reader, Instant fromInstant) throws IOException {
+  private IngestStats exportToFile(QueueSource source, Instant fromInstant) throws IOException {
     Path target = out.toAbsolutePath();
     Path parent = target.getParent();
     if (parent != null && !Files.isDirectory(parent)) {
       throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
     }
     Path partial = target.resolveSibling(target.getFileName() + ".partial");
-    long count;
+    IngestStats stats;
     try (Writer w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-      count = export(reader, fromInstant, w);
+      stats = export(source, fromInstant, w);
     } catch (RuntimeException | IOException e) {
       Files.deleteIfExists(partial);
       throw e;
     }
     Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    return count;
+    return stats;
   }
 
-  private static long export(QueueReader reader, Instant fromInstant, Writer w) {
+  private static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
     Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
-    long count = reader.forEach(fromInstant, event -> {
+    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, index) -> {
       try {
         EventJson.write(event, buffered);
         buffered.write('\n');
@@ -106,6 +108,6 @@ final class ExportCommand extends VigilCommand {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return count;
+    return stats;
   }
 }

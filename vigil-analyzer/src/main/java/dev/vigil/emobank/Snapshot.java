@@ -1,5 +1,8 @@
 package dev.vigil.emobank;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,6 +73,22 @@ public record Snapshot(
     return new Snapshot(n, totals, dominant, dominant.get(0),
         Math.min(1, ENERGY_WEIGHT * all / n), Math.min(1, stress / n), Math.min(1, motivation / n),
         Math.min(1, focus / n));
+  }
+
+  /** This snapshot as JSON: the {@code snapshot} of {@code report.json} and the EmoBank's {@code state.json}. */
+  public ObjectNode toJson() {
+    ObjectNode n = JsonNodeFactory.instance.objectNode();
+    n.put("rows", rows);
+    n.put("mood", mood);
+    ArrayNode dominant = n.putArray("dominant_emotions");
+    dominantEmotions.forEach(dominant::add);
+    n.put("energy", energy);
+    n.put("stress", stress);
+    n.put("motivation", motivation);
+    n.put("focus", focus);
+    ObjectNode t = n.putObject("totals");
+    totals.forEach(t::put);
+    return n;
   }
 
   /** The three largest totals; a stable sort keeps first-seen order among ties. */

@@ -47,6 +47,17 @@ public final class QueueSource {
    * @return the statistics; {@link #lastIndex()} then gives the position to commit
    */
   public IngestStats read(long afterIndex, Instant now, IngestSink sink) {
+    return read(afterIndex, now, null, sink);
+  }
+
+  /**
+   * Reads every excerpt after {@code afterIndex} (all when -1) whose {@code ts} is at or after {@code from} (all
+   * when null); earlier events are passed over without decoding their payload.
+   *
+   * @param now the pass's now: the position stops before the first event later than it
+   * @return the statistics; {@link #lastIndex()} then gives the position to commit
+   */
+  public IngestStats read(long afterIndex, Instant now, Instant from, IngestSink sink) {
     IngestStats stats = new IngestStats();
     lastIndex = afterIndex;
     boolean future = false;
@@ -62,10 +73,12 @@ public final class QueueSource {
           }
           long index = dc.index();
           try {
-            Event e = EventWire.read(dc.wire().bytes());
-            future |= e.ts().isAfter(now);
-            stats.read(false);
-            sink.accept(e, EventIdentity.ofQueueIndex(key, index), index);
+            if (from == null || !EventWire.peekTs(dc.wire().bytes()).isBefore(from)) {
+              Event e = EventWire.read(dc.wire().bytes());
+              future |= e.ts().isAfter(now);
+              stats.read(false);
+              sink.accept(e, EventIdentity.ofQueueIndex(key, index), index);
+            }
           } catch (EventFormatException ex) {
             stats.skip(ex.defect().code());
           }

@@ -9,10 +9,10 @@ import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
+import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
-import dev.vigil.report.ReportJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
@@ -61,7 +61,7 @@ public final class ReflectivePass {
       jsonl.check();
     }
     try (EmoBank bank = EmoBank.open(o.emobank())) {
-      dev.vigil.ingest.IngestSink sink = (event, identity, position) -> {
+      IngestSink sink = (event, identity, position) -> {
         long n = order[0]++;
         if (o.inWindow(event.ts())) {
           candidates.add(new Candidate(event.ts(), n, identity, appraiser.appraise(event)));
@@ -99,7 +99,7 @@ public final class ReflectivePass {
       }
       Snapshot snapshot = Snapshot.of(windowRows, decay, o.now());
       Diagnosis diagnosis = new RbtDiagnosis(o.rules().rbt(), decay).diagnose(windowRows, o.now());
-      ObjectNode state = ReportJson.snapshot(snapshot);
+      ObjectNode state = snapshot.toJson();
       state.put("now", o.now().toString());
       bank.commit(state, o.now().minus(o.retention()));
       return new PassResult(o, DIAGNOSED, stats.eventsRead(), candidates.size(), used.size(), deposited, already,

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.Finding;
 import dev.vigil.diagnose.ThornCause;
-import dev.vigil.emobank.Snapshot;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
@@ -46,7 +45,7 @@ public final class ReportJson {
     r.skipped().forEach(skipped::put);
     root.putObject("appraisal").put("ignored_delayed_by_sec", r.badDelayValues());
     root.put("stage", r.stage());
-    root.set("snapshot", snapshot(r.snapshot()));
+    root.set("snapshot", r.snapshot().toJson());
     root.set("rbt", rbt(r.diagnosis()));
     root.putArray("detectors");
     root.putArray("internal_thorns");
@@ -64,22 +63,6 @@ public final class ReportJson {
     }
     code.put("note", "code proposals are not part of this version; --repo is accepted and not used");
     return root;
-  }
-
-  /** The snapshot as JSON (also the EmoBank's {@code state.json}). */
-  public static ObjectNode snapshot(Snapshot s) {
-    ObjectNode n = MAPPER.createObjectNode();
-    n.put("rows", s.rows());
-    n.put("mood", s.mood());
-    ArrayNode dominant = n.putArray("dominant_emotions");
-    s.dominantEmotions().forEach(dominant::add);
-    n.put("energy", s.energy());
-    n.put("stress", s.stress());
-    n.put("motivation", s.motivation());
-    n.put("focus", s.focus());
-    ObjectNode totals = n.putObject("totals");
-    s.totals().forEach(totals::put);
-    return n;
   }
 
   static ObjectNode rbt(Diagnosis d) {
