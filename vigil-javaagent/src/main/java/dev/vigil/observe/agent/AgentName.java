@@ -1,0 +1,39 @@
+package dev.vigil.observe.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/** The default {@code agent} field: the simple name of the application's main class. */
+final class AgentName {
+  private AgentName() {}
+
+  /** From {@code sun.java.command}: the main class, or the {@code Main-Class} of a jar run with {@code -jar}. */
+  static String fromCommandLine() {
+    String command = System.getProperty("sun.java.command", "").trim();
+    String first = command.isEmpty() ? "" : command.split("\\s+")[0];
+    String main = first;
+    if (first.endsWith(".jar")) {
+      main = mainClassOf(new File(first));
+    }
+    if (main == null || main.isEmpty()) {
+      return "java";
+    }
+    return simpleName(main);
+  }
+
+  static String simpleName(String className) {
+    String s = className.substring(className.lastIndexOf('/') + 1);
+    return s.substring(s.lastIndexOf('.') + 1);
+  }
+
+  private static String mainClassOf(File jar) {
+    try (JarFile f = new JarFile(jar, false)) {
+      Manifest m = f.getManifest();
+      return m == null ? null : m.getMainAttributes().getValue("Main-Class");
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}

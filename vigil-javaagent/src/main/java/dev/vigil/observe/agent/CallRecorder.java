@@ -1,0 +1,186 @@
+package dev.vigil.observe.agent;
+
+import dev.vigil.observe.boot.Recorder;
+import java.util.Iterator;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's tool call with
+ * the tool method beneath it, assigns turns and call ids, snapshots arguments and results, and hands each finished
+ * call to the {@link EventWriter}. It does as little as it can here; building and writing the event happens on the
+ * writer thread.
+ */
+public final class CallRecorder implements Recorder {
+  private final Sites sites;
+  private final EventWriter writer;
+  private final ValueCapture capture = new ValueCapture();
+  private final FrameworkAccess access = new FrameworkAccess();
+  private final boolean captureArgs;
+  private final boolean captureResult;
+  private final ThreadLocal<Frame> top = new ThreadLocal<>();
+  private final AtomicLong generatedIds = new AtomicLong();
+  private final String idPrefix = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
+
+  /** A recorder for the instrumented methods in {@code sites}. */
+  public CallRecorder(Sites sites, EventWriter writer, AgentConfig config) {
+    this.sites = sites;
+    this.writer = writer;
+    this.captureArgs = config.captureArgs();
+    this.captureResult = config.captureResult();
+  }
+
+  @Override
+  public Object enter(int siteId, Object self, Object[] args) {
+    Site site = sites.get(siteId);
+    if (site == null) {
+      return null;
+    }
+    Frame current = top.get();
+    long now = System.nanoTime();
+    switch (site.role()) {
+      case TOOL -> {
+        Frame.Tool f = new Frame.Tool(current, site, now, captureArgs(site, args));
+        if (current instanceof Frame.Framework fw && fw.inner == null) {
+          fw.inner = f;
+          f.merged = true;
+        }
+        top.set(f);
+        return f;
+      }
+      case LANGCHAIN4J_EXECUTOR, SPRING_AI_CALLBACK -> {
+        if (current instanceof Frame.Framework fw && fw.inner == null) {
+          fw.depth++;
+          return fw;
+        }
+        Frame.Framework f = new Frame.Framework(current, site, now);
+        describe(f, site.role(), self, args, current);
+        top.set(f);
+        return f;
+      }
+      case LANGCHAIN4J_TURN, SPRING_AI_TURN -> {
+        Frame.Turn existing = Frame.nearest(current, Frame.Turn.class);
+        if (existing != null) {
+          existing.depth++;
+          return existing;
+        }
+        Frame.Turn f = new Frame.Turn(current, now);
+        top.set(f);
+        return f;
+      }
+      case SPRING_AI_TOOL_CALLS -> {
+        Object message = args != null && args.length > 1 ? args[1] : null;
+        Frame.ToolCalls f = new Frame.ToolCalls(current, now, access.toolCalls(message));
+        top.set(f);
+        return f;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  @Override
+  public void exit(int siteId, Object frameObject, Object result, Throwable thrown) {
+    Frame frame = (Frame) frameObject;
+    if (--frame.depth > 0) {
+      return;
+    }
+    if (top.get() == frame) {
+      top.set(frame.parent);
+    }
+    long end = System.nanoTime();
+    if (frame instanceof Frame.Tool t) {
+      t.result = captureResult && thrown == null ? capture.capture(result, t.site, -1) : null;
+      t.thrown = thrown;
+      if (!t.merged) {
+        writer.submit(new CapturedCall(t.site, t.startNanos, end, Thread.currentThread().getName(), t.args, t.result,
+            thrown, turn(t.parent, null), null, null, null, false, null));
+      }
+    } else if (frame instanceof Frame.Framework f) {
+      finishFramework(f, end, result, thrown);
+    }
+  }
+
+  private void finishFramework(Frame.Framework f, long end, Object result, Throwable thrown) {
+    boolean errorResult = false;
+    String errorText = null;
+    String resultText = null;
+    if (result instanceof String s) {
+      resultText = s;
+    } else if (result != null) {
+      errorResult = Boolean.TRUE.equals(access.call(result, "isError"));
+      resultText = access.text(result, "resultText");
+      errorText = errorResult ? resultText : null;
+    }
+    String turn = turn(f.parent, f.invocationId);
+    String thread = Thread.currentThread().getName();
+    Frame.Tool inner = f.inner;
+    if (inner != null) {
+      Throwable cause = inner.thrown != null ? inner.thrown : thrown;
+      writer.submit(new CapturedCall(inner.site, f.startNanos, end, thread, inner.args, inner.result, cause, turn,
+          f.callId, f.toolName, null, errorResult, errorText));
+    } else {
+      Object captured = captureResult && thrown == null ? resultText : null;
+      writer.submit(new CapturedCall(f.site, f.startNanos, end, thread, null, captured, thrown, turn, f.callId,
+          f.toolName, captureArgs ? f.rawArgs : null, errorResult, errorText));
+    }
+  }
+
+  private void describe(Frame.Framework f, Role role, Object self, Object[] args, Frame current) {
+    Object first = args != null && args.length > 0 ? args[0] : null;
+    if (role == Role.LANGCHAIN4J_EXECUTOR) {
+      f.callId = access.text(first, "id");
+      f.toolName = access.text(first, "name");
+      f.rawArgs = access.text(first, "arguments");
+      Object context = args != null && args.length > 1 ? args[1] : null;
+      f.invocationId = context == null ? null : access.text(context, "invocationId");
+    } else {
+      f.toolName = access.text(access.call(self, "getToolDefinition"), "name");
+      f.rawArgs = first instanceof String s ? s : null;
+      f.callId = modelCallId(current, f.toolName);
+    }
+    if (f.callId == null) {
+      f.callId = idPrefix + generatedIds.incrementAndGet();
+    }
+  }
+
+  /** The id the model gave this tool call, when Spring AI's tool-calling manager is running it. */
+  private static String modelCallId(Frame current, String toolName) {
+    Frame.ToolCalls calls = Frame.nearest(current, Frame.ToolCalls.class);
+    if (calls == null) {
+      return null;
+    }
+    for (Iterator<FrameworkAccess.ToolCallRef> it = calls.pending.iterator(); it.hasNext(); ) {
+      FrameworkAccess.ToolCallRef ref = it.next();
+      if (ref.name() != null && ref.name().equals(toolName)) {
+        it.remove();
+        return ref.id();
+      }
+    }
+    return null;
+  }
+
+  /** The turn of a call: the enclosing turn's id (fixed on first use), else the framework's invocation id. */
+  private static String turn(Frame from, String invocationId) {
+    Frame.Turn turn = Frame.nearest(from, Frame.Turn.class);
+    if (turn == null) {
+      return invocationId;
+    }
+    if (turn.id == null) {
+      turn.id = invocationId != null ? invocationId : UUID.randomUUID().toString();
+    }
+    return turn.id;
+  }
+
+  private Object[] captureArgs(Site site, Object[] args) {
+    if (!captureArgs || args == null) {
+      return null;
+    }
+    Object[] out = new Object[args.length];
+    for (int i = 0; i < args.length; i++) {
+      out[i] = capture.capture(args[i], site, i);
+    }
+    return out;
+  }
+}

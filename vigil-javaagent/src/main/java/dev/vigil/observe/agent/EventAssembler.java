@@ -1,0 +1,226 @@
+package dev.vigil.observe.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.vigil.observe.Event;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the event of one captured call (SPEC section 2) on the writer thread: kind, status, the payload with
+ * arguments by parameter name, result, duration and error, redaction and the size limit applied before anything
+ * reaches the queue.
+ */
+final class EventAssembler {
+  /** Frames kept of an error's root cause. */
+  static final int MAX_FRAMES = 8;
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Redaction redaction;
+  private final int maxChars;
+  private final boolean captureResult;
+  private final WallClock clock = new WallClock();
+
+  EventAssembler(AgentConfig config) {
+    this.redaction = config.redaction();
+    this.maxChars = config.maxChars();
+    this.captureResult = config.captureResult();
+  }
+
+  /** The event of {@code call}, stamped with the writer's origin fields. */
+  Event assemble(CapturedCall call, String agent, long seq, long pid) {
+    Site site = call.site();
+    boolean frameworkOnly = site.role().isFramework();
+    String toolName = call.toolName() != null && frameworkOnly ? call.toolName() : site.toolName();
+    if (toolName == null) {
+      toolName = site.method();
+    }
+    String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
+    ObjectNode payload = NODES.objectNode();
+    payload.put("tool", toolName);
+    if (frameworkOnly) {
+      if (call.frameworkArgs() != null) {
+        payload.set("args", frameworkArgs(call.frameworkArgs(), site));
+      }
+    } else if (call.args() != null) {
+      payload.set("args", args(call.args(), site));
+    }
+    if (captureResult && call.thrown() == null && !call.errorResult()) {
+      payload.set("result", value(call.result(), false, site, -1));
+    }
+    payload.put("duration_ms", Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
+    payload.put("class", site.className());
+    payload.put("method", site.method());
+    String status = "ok";
+    if (call.thrown() != null) {
+      status = isTimeout(call.thrown()) ? "timeout" : "fail";
+      payload.set("error", error(call.thrown()));
+    } else if (call.errorResult()) {
+      status = "fail";
+      ObjectNode error = NODES.objectNode();
+      error.put("type", "tool_error");
+      error.put("message", cut(redaction.text(call.errorText()), null, 0));
+      payload.set("error", error);
+    }
+    return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
+        call.turn(), call.callId());
+  }
+
+  private ObjectNode args(Object[] args, Site site) {
+    ObjectNode out = NODES.objectNode();
+    List<String> names = site.paramNames();
+    for (int i = 0; i < args.length; i++) {
+      String name = i < names.size() ? names.get(i) : "arg" + i;
+      out.set(name, value(args[i], redaction.isSecretName(name), site, i));
+    }
+    return out;
+  }
+
+  private JsonNode frameworkArgs(String raw, Site site) {
+    try {
+      JsonNode tree = JSON.readTree(raw);
+      if (tree != null && tree.isObject()) {
+        return value(tree, false, site, 0);
+      }
+    } catch (Exception notJson) {
+      // recorded as text below
+    }
+    ObjectNode out = NODES.objectNode();
+    out.set("input", value(raw, false, site, 0));
+    return out;
+  }
+
+  /** One captured value as JSON: masked when secret, patterns redacted, cut to the size limit. */
+  JsonNode value(Object v, boolean secret, Site site, int index) {
+    if (v == null) {
+      return NODES.nullNode();
+    }
+    if (secret) {
+      return TextNode.valueOf(Redaction.MASK);
+    }
+    if (v instanceof String s) {
+      return TextNode.valueOf(cut(redaction.text(s), site, index));
+    }
+    if (v instanceof Boolean b) {
+      return NODES.booleanNode(b);
+    }
+    if (v instanceof Integer n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof Long n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof Double n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof Float n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof Short n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof Byte n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof BigInteger n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof BigDecimal n) {
+      return NODES.numberNode(n);
+    }
+    if (v instanceof JsonNode tree) {
+      JsonNode redacted = redaction.tree(tree);
+      if (redacted.isTextual()) {
+        return TextNode.valueOf(cut(redacted.textValue(), site, index));
+      }
+      if (redacted.isContainerNode()) {
+        String json = redacted.toString();
+        if (json.length() > maxChars) {
+          return TextNode.valueOf(cut(json, site, index));
+        }
+      }
+      return redacted;
+    }
+    if (v instanceof ValueCapture.Unreadable u) {
+      return TextNode.valueOf(u.text());
+    }
+    return TextNode.valueOf(cut(redaction.text(String.valueOf(v)), site, index));
+  }
+
+  /** {@code text} cut to the size limit and marked {@code …(+N chars)}. */
+  String cut(String text, Site site, int index) {
+    if (text == null || text.length() <= maxChars) {
+      return text;
+    }
+    int end = maxChars;
+    if (Character.isHighSurrogate(text.charAt(end - 1))) {
+      end--;
+    }
+    if (site != null) {
+      Stderr.warn("cut", ValueCapture.describe(site, index) + " has " + text.length() + " chars; recorded cut to "
+          + end + " (vigil.capture.max-chars)");
+    }
+    return text.substring(0, end) + "…(+" + (text.length() - end) + " chars)";
+  }
+
+  private ObjectNode error(Throwable thrown) {
+    ObjectNode error = NODES.objectNode();
+    error.put("type", thrown.getClass().getName());
+    String message;
+    try {
+      message = thrown.getMessage();
+    } catch (Throwable t) {
+      message = "<getMessage threw " + t.getClass().getName() + ">";
+    }
+    error.put("message", message == null ? null : cut(redaction.text(message), null, 0));
+    ArrayNode frames = error.putArray("frames");
+    for (StackTraceElement e : rootCause(thrown).getStackTrace()) {
+      if (frames.size() == MAX_FRAMES) {
+        break;
+      }
+      frames.add(frame(e));
+    }
+    return error;
+  }
+
+  static String frame(StackTraceElement e) {
+    String file = e.getFileName();
+    String where = file == null ? "Unknown Source" : e.getLineNumber() >= 0 ? file + ":" + e.getLineNumber() : file;
+    return e.getClassName() + "." + e.getMethodName() + "(" + where + ")";
+  }
+
+  /** The deepest cause: where the fault is. */
+  static Throwable rootCause(Throwable t) {
+    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    Throwable cur = t;
+    while (cur.getCause() != null && seen.put(cur, Boolean.TRUE) == null) {
+      cur = cur.getCause();
+    }
+    return cur;
+  }
+
+  /**
+   * SPEC section 2: a timeout is a {@code TimeoutException}, {@code SocketTimeoutException},
+   * {@code HttpTimeoutException} or any type whose simple name contains {@code Timeout}, anywhere in the cause chain.
+   */
+  static boolean isTimeout(Throwable t) {
+    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    for (Throwable cur = t; cur != null && seen.put(cur, Boolean.TRUE) == null; cur = cur.getCause()) {
+      for (Class<?> c = cur.getClass(); c != null && c != Throwable.class; c = c.getSuperclass()) {
+        if (c.getSimpleName().contains("Timeout")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

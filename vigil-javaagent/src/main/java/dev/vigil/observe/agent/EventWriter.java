@@ -1,0 +1,271 @@
+package dev.vigil.observe.agent;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import net.openhft.chronicle.core.shutdown.PriorityHook;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+
+/**
+ * The one thread that writes events. Chronicle appenders are confined to a thread, so application threads only
+ * put their {@link CapturedCall} into a bounded hand-off queue; this thread builds each event, gives it the next
+ * {@code seq} (so {@code seq} is strictly increasing in queue order) and appends it. The queue is opened on the first
+ * event. When it cannot be opened or written, events are counted as lost, one line explains it on stderr (at most
+ * once a minute), and as soon as writing works again a {@code vigil.dropped} event records how many were lost.
+ */
+public final class EventWriter {
+  /** Calls waiting for the writer; beyond this, a calling thread waits up to {@link #FULL_WAIT_MS}. */
+  static final int CAPACITY = 1 << 16;
+  /** How long a calling thread waits for room before its event is counted as lost. */
+  static final long FULL_WAIT_MS = 2_000;
+  private static final int FLUSH_PRIORITY = 10;
+  private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
+  private static final CapturedCall STOP = new CapturedCall(null, 0, 0, null, null, null, null, null, null, null,
+      null, false, null);
+
+  private final ArrayBlockingQueue<CapturedCall> pending = new ArrayBlockingQueue<>(CAPACITY);
+  private final Path queueDir;
+  private final EventAssembler assembler;
+  private final String configuredAgent;
+  private final long pid = ProcessHandle.current().pid();
+  private final AtomicLong lost = new AtomicLong();
+  private final Thread thread;
+  private volatile boolean stopped;
+
+  private ChronicleQueue queue;
+  private ExcerptAppender appender;
+  private long lastOpenAttempt;
+  private boolean everOpened;
+  private long seq;
+  private long reportedLost;
+  private String agent;
+  private volatile String lostReason = "";
+
+  /** A writer for the configured queue directory; call {@link #start()} to run it. */
+  public EventWriter(AgentConfig config) {
+    this.queueDir = config.queueDir();
+    this.assembler = new EventAssembler(config);
+    this.configuredAgent = config.agentName();
+    this.thread = new Thread(this::run, "vigil-writer");
+    thread.setDaemon(true);
+    thread.setContextClassLoader(EventWriter.class.getClassLoader());
+  }
+
+  /** Starts the writer thread. */
+  public void start() {
+    thread.start();
+  }
+
+  /** Hands a finished call to the writer; never throws, waits only when the hand-off queue is full. */
+  public void submit(CapturedCall call) {
+    if (stopped) {
+      lose("the application was shutting down");
+      return;
+    }
+    if (pending.offer(call)) {
+      return;
+    }
+    try {
+      if (pending.offer(call, FULL_WAIT_MS, TimeUnit.MILLISECONDS)) {
+        return;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    lose("the writer fell behind (" + CAPACITY + " calls waiting)");
+  }
+
+  /** Events lost so far. */
+  public long lost() {
+    return lost.get();
+  }
+
+  /** Writes what is waiting and closes the queue; waits at most {@code timeoutMs}. */
+  public void shutdown(long timeoutMs) {
+    stopped = true;
+    if (!thread.isAlive() || Thread.currentThread() == thread) {
+      return;
+    }
+    pending.offer(STOP);
+    try {
+      thread.join(timeoutMs);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Flushes at JVM shutdown as a Chronicle shutdown hooklet that runs before Chronicle releases its resources
+   * (priority 99), so the queue is still open while the waiting events are written. Registering it first thing also
+   * lets Chronicle install its own JVM hook before the application can begin to exit.
+   */
+  private void registerFlush() {
+    Runnable flush = () -> shutdown(Installer.SHUTDOWN_WAIT_MS);
+    try {
+      PriorityHook.add(FLUSH_PRIORITY, flush);
+    } catch (Throwable chronicleUnavailable) {
+      try {
+        Runtime.getRuntime().addShutdownHook(new Thread(flush, "vigil-shutdown"));
+      } catch (IllegalStateException shuttingDown) {
+        // the application is already exiting; what is waiting is written while the JVM lets this thread run
+      }
+    }
+  }
+
+  private void lose(String reason) {
+    lost.incrementAndGet();
+    lostReason = reason;
+    Stderr.warn("lost", "events are being lost (" + lost.get() + " so far): " + reason
+        + "; the application is not affected");
+  }
+
+  private void run() {
+    registerFlush();
+    ensureOpen();
+    List<CapturedCall> batch = new ArrayList<>(1024);
+    try {
+      while (true) {
+        CapturedCall first = pending.poll(stopped ? 50 : 1000, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          if (stopped) {
+            return;
+          }
+          reportLost();
+          continue;
+        }
+        batch.add(first);
+        pending.drainTo(batch, 4095);
+        for (CapturedCall call : batch) {
+          if (call == STOP) {
+            drainRest();
+            return;
+          }
+          write(call);
+        }
+        batch.clear();
+      }
+    } catch (InterruptedException e) {
+      drainRest();
+    } finally {
+      close();
+    }
+  }
+
+  private void drainRest() {
+    List<CapturedCall> rest = new ArrayList<>();
+    pending.drainTo(rest);
+    for (CapturedCall call : rest) {
+      if (call != STOP) {
+        write(call);
+      }
+    }
+  }
+
+  private void write(CapturedCall call) {
+    if (!ensureOpen()) {
+      lose(lostReason);
+      return;
+    }
+    reportLost();
+    Event event;
+    try {
+      event = assembler.assemble(call, agent(), seq + 1, pid);
+    } catch (Throwable t) {
+      lose("an event could not be built (" + t.getClass().getName() + ")");
+      return;
+    }
+    append(event);
+  }
+
+  private void append(Event event) {
+    try {
+      EventWire.append(appender, event);
+      seq = event.seq();
+    } catch (Throwable t) {
+      lose("writing to " + queueDir + " failed (" + t + ")");
+      close();
+    }
+  }
+
+  /** Writes a {@code vigil.dropped} event when events were lost since the last one and the queue works. */
+  private void reportLost() {
+    long now = lost.get();
+    if (now == reportedLost || appender == null) {
+      return;
+    }
+    ObjectNode payload = JsonNodeFactory.instance.objectNode();
+    payload.put("count", now - reportedLost);
+    payload.put("total", now);
+    payload.put("reason", lostReason);
+    Event event = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent(), seq + 1, pid,
+        Thread.currentThread().getName(), null, null);
+    reportedLost = now;
+    append(event);
+  }
+
+  private boolean ensureOpen() {
+    if (appender != null) {
+      return true;
+    }
+    long now = System.nanoTime();
+    if (everOpened || lastOpenAttempt != 0) {
+      if (now - lastOpenAttempt < REOPEN_NANOS) {
+        return false;
+      }
+    }
+    lastOpenAttempt = now;
+    try {
+      if (Files.exists(queueDir) && !Files.isDirectory(queueDir)) {
+        throw new IOException(queueDir + " exists and is not a directory");
+      }
+      Files.createDirectories(queueDir);
+      queue = EventQueues.openForWriting(queueDir);
+      appender = queue.createAppender();
+      everOpened = true;
+      return true;
+    } catch (Throwable t) {
+      close();
+      lostReason = "cannot write events to the queue " + queueDir + " (" + describe(t) + ")";
+      return false;
+    }
+  }
+
+  private static String describe(Throwable t) {
+    String m = t.getMessage();
+    return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+  }
+
+  private void close() {
+    try {
+      if (appender != null) {
+        appender.close();
+      }
+      if (queue != null) {
+        queue.close();
+      }
+    } catch (Throwable ignored) {
+      // nothing more to do
+    }
+    appender = null;
+    queue = null;
+  }
+
+  private String agent() {
+    if (agent == null) {
+      agent = configuredAgent != null ? configuredAgent : AgentName.fromCommandLine();
+    }
+    return agent;
+  }
+}

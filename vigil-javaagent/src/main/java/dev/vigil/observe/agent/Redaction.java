@@ -1,0 +1,111 @@
+package dev.vigil.observe.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What never reaches the queue (SPEC section 3): values of arguments, map keys and JSON fields whose name contains
+ * one of the keys (any case), and every match of the patterns in a captured string, all replaced by {@code ***}.
+ *
+ * @param keys     lower-case name fragments
+ * @param patterns one regular expression (alternatives joined by {@code |}), or null for none
+ */
+public record Redaction(List<String> keys, Pattern patterns) {
+  /** The replacement. */
+  public static final String MASK = "***";
+
+  /** Default of {@code vigil.redact.keys}. */
+  public static final String DEFAULT_KEYS =
+      "password,passwd,secret,token,apikey,api_key,authorization,credential,private_key";
+
+  /**
+   * Default of {@code vigil.redact.patterns}: API keys of the common shapes (OpenAI and Anthropic {@code sk-...},
+   * GitHub {@code ghp_...}, Google {@code AIza...}, Slack {@code xox?-...}), bearer tokens and AWS access keys.
+   */
+  public static final String DEFAULT_PATTERNS = String.join("|",
+      "\\bsk-[A-Za-z0-9_-]{16,}",
+      "\\bgh[pousr]_[A-Za-z0-9]{30,}",
+      "\\bAIza[0-9A-Za-z_-]{35}",
+      "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
+      "(?i)\\bbearer\\s+[A-Za-z0-9._~+/-]+=*",
+      "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b");
+
+  /** Reads a comma-separated list of keys. */
+  public static List<String> parseKeys(String value) {
+    List<String> out = new ArrayList<>();
+    for (String k : value.split(",")) {
+      String key = k.trim().toLowerCase(Locale.ROOT);
+      if (!key.isEmpty()) {
+        out.add(key);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether a value named {@code name} is a secret. */
+  public boolean isSecretName(String name) {
+    if (name == null || keys.isEmpty()) {
+      return false;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (String key : keys) {
+      if (lower.contains(key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code text} with every match of the patterns replaced. */
+  public String text(String text) {
+    if (patterns == null || text == null || text.isEmpty()) {
+      return text;
+    }
+    return patterns.matcher(text).replaceAll(MASK);
+  }
+
+  /** Redacts a JSON tree in place: secret field names, then patterns in every string; returns the tree. */
+  public JsonNode tree(JsonNode node) {
+    if (node instanceof ObjectNode obj) {
+      Iterator<Map.Entry<String, JsonNode>> it = obj.fields();
+      List<Map.Entry<String, JsonNode>> replace = new ArrayList<>();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (isSecretName(e.getKey())) {
+          replace.add(Map.entry(e.getKey(), TextNode.valueOf(MASK)));
+        } else {
+          JsonNode child = tree(e.getValue());
+          if (child != e.getValue()) {
+            replace.add(Map.entry(e.getKey(), child));
+          }
+        }
+      }
+      for (Map.Entry<String, JsonNode> e : replace) {
+        obj.set(e.getKey(), e.getValue());
+      }
+      return obj;
+    }
+    if (node instanceof ArrayNode arr) {
+      for (int i = 0; i < arr.size(); i++) {
+        JsonNode child = tree(arr.get(i));
+        if (child != arr.get(i)) {
+          arr.set(i, child);
+        }
+      }
+      return arr;
+    }
+    if (node != null && node.isTextual()) {
+      String redacted = text(node.textValue());
+      return redacted.equals(node.textValue()) ? node : TextNode.valueOf(redacted);
+    }
+    return node;
+  }
+}

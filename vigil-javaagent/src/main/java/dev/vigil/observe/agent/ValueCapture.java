@@ -1,0 +1,109 @@
+package dev.vigil.observe.agent;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.temporal.TemporalAccessor;
+import java.util.UUID;
+
+/**
+ * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer thread records
+ * later is what the call saw. Immutable values (strings, boxed numbers, booleans) are kept as they are; enums and
+ * JDK value types become their text; anything else becomes a JSON tree of its fields (getters are never called, so
+ * no application code runs), and when that fails, its {@code toString()}. Whatever an object does, this class
+ * returns: the worst case is an {@link Unreadable} placeholder.
+ */
+public final class ValueCapture {
+  /** A value Vigil could not read; recorded as a short text naming its type and why. */
+  public record Unreadable(String type, String why) {
+    /** The text recorded in the event. */
+    public String text() {
+      return "<unreadable " + type + ": " + why + ">";
+    }
+  }
+
+  private static final int MAX_DEPTH = 32;
+
+  private volatile ObjectMapper mapper;
+
+  /** Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short. */
+  private ObjectMapper mapper() {
+    ObjectMapper m = mapper;
+    if (m == null) {
+      m = newMapper();
+      mapper = m;
+    }
+    return m;
+  }
+
+  private static ObjectMapper newMapper() {
+    JsonFactory factory = JsonFactory.builder()
+        .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+        .build();
+    return new ObjectMapper(factory)
+        .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
+        .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
+        .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+  }
+
+  /**
+   * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean}, a
+   * {@link JsonNode} or an {@link Unreadable}.
+   *
+   * @param site  the method the value belongs to, named in the line printed when it cannot be read as JSON
+   * @param index the parameter index, or -1 for the return value
+   */
+  public Object capture(Object value, Site site, int index) {
+    if (value == null || value instanceof String || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Double || value instanceof Float
+        || value instanceof Short || value instanceof Byte || value instanceof BigInteger
+        || value instanceof BigDecimal) {
+      return value;
+    }
+    if (value instanceof Character || value instanceof CharSequence || value instanceof TemporalAccessor
+        || value instanceof UUID || value instanceof java.time.Duration || value instanceof java.time.ZoneId) {
+      return value.toString();
+    }
+    if (value instanceof Enum<?> e) {
+      return e.name();
+    }
+    try {
+      return mapper().valueToTree(value);
+    } catch (Throwable jsonFailure) {
+      return fallback(value, describe(site, index), jsonFailure);
+    }
+  }
+
+  /** Names a value in a line on stderr: {@code argument 'when' of demo.Tools#remind}. */
+  static String describe(Site site, int index) {
+    String method = site.className() + "#" + site.method();
+    if (index < 0) {
+      return "the return value of " + method;
+    }
+    String name = index < site.paramNames().size() ? site.paramNames().get(index) : "arg" + index;
+    return "argument '" + name + "' of " + method;
+  }
+
+  private Object fallback(Object value, String where, Throwable jsonFailure) {
+    String type = value.getClass().getName();
+    String cause = jsonFailure.getClass().getSimpleName();
+    try {
+      String text = String.valueOf(value);
+      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause
+          + "); its toString() is recorded instead");
+      return text;
+    } catch (Throwable toStringFailure) {
+      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause + ") and its toString() threw "
+          + toStringFailure.getClass().getName() + "; recorded as <unreadable>");
+      return new Unreadable(type, "toString threw " + toStringFailure.getClass().getName());
+    }
+  }
+}
