@@ -103,7 +103,8 @@ final class Targets {
       return new Target(Role.TOOL, toolName.isEmpty() ? name : toolName);
     }
     for (MethodInclude include : includes) {
-      if (supers.contains(include.className()) && (include.allMethods() || include.methods().contains(name))) {
+      if (supers.contains(include.className())
+          && (include.allMethods() ? !method.isPrivate() : include.methods().contains(name))) {
         return new Target(Role.TOOL, name);
       }
     }

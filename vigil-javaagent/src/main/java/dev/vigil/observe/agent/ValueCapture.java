@@ -7,6 +7,15 @@ import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanSerializer;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import java.util.Map;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.temporal.TemporalAccessor;
@@ -32,6 +41,26 @@ public final class ValueCapture {
 
   private volatile ObjectMapper mapper;
 
+  /**
+   * JDK classes that Jackson would treat as beans (a {@code Thread}, a {@code Socket}) are recorded by their
+   * {@code toString()}: Vigil never walks the internals of the JDK.
+   */
+  private static final class JdkBeansAsText extends BeanSerializerModifier {
+    @Override
+    public JsonSerializer<?> modifySerializer(
+        SerializationConfig config,
+        BeanDescription description,
+        JsonSerializer<?> serializer) {
+      String name = description.getBeanClass().getName();
+      boolean jdk = name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+          || name.startsWith("sun.") || name.startsWith("com.sun.");
+      if (jdk && serializer instanceof BeanSerializer) {
+        return ToStringSerializer.instance;
+      }
+      return serializer;
+    }
+  }
+
   /** Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short. */
   private ObjectMapper mapper() {
     ObjectMapper m = mapper;
@@ -46,7 +75,10 @@ public final class ValueCapture {
     JsonFactory factory = JsonFactory.builder()
         .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
         .build();
+    SimpleModule jdkAsText = new SimpleModule();
+    jdkAsText.setSerializerModifier(new JdkBeansAsText());
     return new ObjectMapper(factory)
+        .registerModule(jdkAsText)
         .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
         .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
         .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
@@ -75,11 +107,48 @@ public final class ValueCapture {
     if (value instanceof Enum<?> e) {
       return e.name();
     }
+    JsonNode tree;
     try {
-      return mapper().valueToTree(value);
+      // through bytes rather than valueToTree: only a real generator enforces the nesting limit, which is what
+      // stops a cyclic graph long before the stack overflows
+      ObjectMapper m = mapper();
+      tree = m.readTree(m.writeValueAsBytes(value));
     } catch (Throwable jsonFailure) {
+      if (isCycleOrTooDeep(jsonFailure)) {
+        // never call toString here: on a cyclic graph it would recurse until the stack overflows
+        Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName()
+            + ") is cyclic or nested deeper than " + MAX_DEPTH + " levels; recorded as <unreadable>");
+        return new Unreadable(value.getClass().getName(), "cyclic or nested deeper than " + MAX_DEPTH + " levels");
+      }
       return fallback(value, describe(site, index), jsonFailure);
     }
+    if (tree != null && tree.isObject() && tree.isEmpty() && !(value instanceof Map<?, ?>)) {
+      return viaToString(value, site, index);
+    }
+    return tree;
+  }
+
+  /** An object without readable fields is recorded by its {@code toString()}, if that works. */
+  private static Object viaToString(Object value, Site site, int index) {
+    try {
+      return String.valueOf(value);
+    } catch (Throwable t) {
+      Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName() + ") has no fields to record "
+          + "and its toString() threw " + t.getClass().getName() + "; recorded as <unreadable>");
+      return new Unreadable(value.getClass().getName(), "toString threw " + t.getClass().getName());
+    }
+  }
+
+  private static boolean isCycleOrTooDeep(Throwable t) {
+    for (Throwable c = t; c != null && c != c.getCause(); c = c.getCause()) {
+      String message = String.valueOf(c.getMessage());
+      if (c instanceof StreamConstraintsException
+          || c instanceof StackOverflowError || message.contains("self-reference")
+          || message.contains("nesting depth")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Names a value in a line on stderr: {@code argument 'when' of demo.Tools#remind}. */

@@ -1,0 +1,82 @@
+package dev.vigil.observe.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.Event;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+
+class EventAssemblerTest {
+  private static final Site TOOL = new Site(0, Role.TOOL, "demo.Tools", "setReminder", List.of("when", "password"),
+      "setReminder", "tool.set_reminder");
+  private static final Site EXECUTOR = new Site(1, Role.LANGCHAIN4J_EXECUTOR, "dev.langchain4j.X",
+      "executeWithContext", List.of("request", "context"), null, null);
+
+  private static EventAssembler assembler(int maxChars) {
+    Properties p = new Properties();
+    p.setProperty("vigil.capture.max-chars", String.valueOf(maxChars));
+    return new EventAssembler(AgentConfig.load(null, p, Map.of(), line -> {}));
+  }
+
+  @Test
+  void toolCallEvent() {
+    long start = System.nanoTime();
+    CapturedCall call = new CapturedCall(TOOL, start, start + 1_840_000, "main", new Object[] {"in 30 minutes", "pw"},
+        "Reminder set", null, "turn-1", "call_3", null, null, false, null);
+    Event e = assembler(4096).assemble(call, "robin", 17, 4242);
+    assertEquals("tool.set_reminder", e.kind());
+    assertEquals("ok", e.status());
+    assertEquals("{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\",\"password\":\"***\"},"
+        + "\"result\":\"Reminder set\",\"duration_ms\":1.84,\"class\":\"demo.Tools\",\"method\":\"setReminder\"}",
+        e.payload().toString());
+    assertEquals(17L, e.seq());
+    assertEquals("turn-1", e.turn());
+    assertEquals("call_3", e.callId());
+  }
+
+  @Test
+  void failureAndTimeoutStatus() {
+    Exception cause = new IOException("disk");
+    CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
+        null, null, null, false, null);
+    Event e = assembler(4096).assemble(failed, "a", 1, 1);
+    assertEquals("fail", e.status());
+    assertEquals("java.lang.IllegalStateException", e.payload().path("error").path("type").asText());
+    assertTrue(e.payload().path("error").path("frames").get(0).asText().startsWith("dev.vigil.observe.agent."));
+    assertFalse(e.payload().has("result"));
+
+    assertTrue(EventAssembler.isTimeout(new TimeoutException()));
+    assertTrue(EventAssembler.isTimeout(new SocketTimeoutException()));
+    assertTrue(EventAssembler.isTimeout(new ExecutionException(new TimeoutException())));
+    assertFalse(EventAssembler.isTimeout(new IOException("no")));
+  }
+
+  @Test
+  void frameworkErrorResultIsAFailure() {
+    CapturedCall call = new CapturedCall(EXECUTOR, 0, 1000, "t", null, null, null, null, "call_1", "bookHotel",
+        "{\"city\":\"Oslo\",\"token\":\"abc\"}", true, "no rooms");
+    Event e = assembler(4096).assemble(call, "a", 1, 1);
+    assertEquals("tool.book_hotel", e.kind());
+    assertEquals("fail", e.status());
+    assertEquals("{\"city\":\"Oslo\",\"token\":\"***\"}", e.payload().path("args").toString());
+    assertEquals("no rooms", e.payload().path("error").path("message").asText());
+  }
+
+  @Test
+  void longValuesAreCutAndMarked() throws Exception {
+    EventAssembler a = assembler(10);
+    assertEquals("0123456789…(+5 chars)", a.cut("012345678901234", null, 0));
+    assertEquals("short", a.cut("short", null, 0));
+    String json = a.value(new ObjectMapper().readTree("{\"list\":[1,2,3,4,5]}"), false, TOOL, 0).asText();
+    assertEquals("{\"list\":[1…(+10 chars)", json);
+  }
+}
