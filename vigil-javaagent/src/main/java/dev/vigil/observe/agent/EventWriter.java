@@ -9,11 +9,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.core.shutdown.PriorityHook;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -32,10 +32,13 @@ public final class EventWriter {
   static final long FULL_WAIT_MS = 2_000;
   private static final int FLUSH_PRIORITY = 10;
   private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
-  private static final CapturedCall STOP = new CapturedCall(null, 0, 0, null, null, null, null, null, null, null,
-      null, false, null);
+  /** How long the writer sleeps after a quiet spell of about 100 ms, unless a call wakes it. */
+  private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-  private final ArrayBlockingQueue<CapturedCall> pending = new ArrayBlockingQueue<>(CAPACITY);
+  private final ConcurrentLinkedQueue<CapturedCall> pending = new ConcurrentLinkedQueue<>();
+  /** Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers). */
+  private final AtomicInteger size = new AtomicInteger();
+  private volatile boolean sleeping;
   private final Path queueDir;
   private final EventAssembler assembler;
   private final String configuredAgent;
@@ -68,23 +71,37 @@ public final class EventWriter {
     thread.start();
   }
 
-  /** Hands a finished call to the writer; never throws, waits only when the hand-off queue is full. */
+  /**
+   * Hands a finished call to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
+   * has gone to sleep after a quiet spell, so a busy application pays no system call per event. A calling thread
+   * waits only when {@link #CAPACITY} calls are already waiting.
+   */
   public void submit(CapturedCall call) {
     if (stopped) {
       lose("the application was shutting down");
       return;
     }
-    if (pending.offer(call)) {
+    if (size.incrementAndGet() > CAPACITY && !waitForRoom()) {
+      size.decrementAndGet();
+      lose("the writer fell behind (" + CAPACITY + " calls waiting)");
       return;
     }
-    try {
-      if (pending.offer(call, FULL_WAIT_MS, TimeUnit.MILLISECONDS)) {
-        return;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    pending.offer(call);
+    if (sleeping) {
+      LockSupport.unpark(thread);
     }
-    lose("the writer fell behind (" + CAPACITY + " calls waiting)");
+  }
+
+  private boolean waitForRoom() {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FULL_WAIT_MS);
+    LockSupport.unpark(thread);
+    while (size.get() > CAPACITY) {
+      if (System.nanoTime() > deadline || stopped) {
+        return false;
+      }
+      LockSupport.parkNanos(100_000);
+    }
+    return true;
   }
 
   /** Events lost so far. */
@@ -98,7 +115,7 @@ public final class EventWriter {
     if (!thread.isAlive() || Thread.currentThread() == thread) {
       return;
     }
-    pending.offer(STOP);
+    LockSupport.unpark(thread);
     try {
       thread.join(timeoutMs);
     } catch (InterruptedException e) {
@@ -134,42 +151,33 @@ public final class EventWriter {
   private void run() {
     registerFlush();
     ensureOpen();
-    List<CapturedCall> batch = new ArrayList<>(1024);
     try {
+      int idle = 0;
       while (true) {
-        CapturedCall first = pending.poll(stopped ? 50 : 1000, TimeUnit.MILLISECONDS);
-        if (first == null) {
-          if (stopped) {
-            return;
-          }
-          reportLost();
+        CapturedCall call = pending.poll();
+        if (call != null) {
+          size.decrementAndGet();
+          idle = 0;
+          write(call);
           continue;
         }
-        batch.add(first);
-        pending.drainTo(batch, 4095);
-        for (CapturedCall call : batch) {
-          if (call == STOP) {
-            drainRest();
-            return;
-          }
-          write(call);
+        if (stopped) {
+          return;
         }
-        batch.clear();
+        idle++;
+        if (idle < 100) {
+          LockSupport.parkNanos(1_000_000);
+        } else {
+          reportLost();
+          sleeping = true;
+          if (pending.isEmpty() && !stopped) {
+            LockSupport.parkNanos(SLEEP_NANOS);
+          }
+          sleeping = false;
+        }
       }
-    } catch (InterruptedException e) {
-      drainRest();
     } finally {
       close();
-    }
-  }
-
-  private void drainRest() {
-    List<CapturedCall> rest = new ArrayList<>();
-    pending.drainTo(rest);
-    for (CapturedCall call : rest) {
-      if (call != STOP) {
-        write(call);
-      }
     }
   }
 
