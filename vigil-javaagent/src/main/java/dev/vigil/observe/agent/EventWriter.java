@@ -50,7 +50,7 @@ public final class EventWriter {
   private ChronicleQueue queue;
   private ExcerptAppender appender;
   private long lastOpenAttempt;
-  private boolean everOpened;
+  private boolean attemptedOpen;
   private long seq;
   private long reportedLost;
   private String agent;
@@ -144,7 +144,7 @@ public final class EventWriter {
   private void lose(String reason) {
     lost.incrementAndGet();
     lostReason = reason;
-    Stderr.warn("lost", "events are being lost (" + lost.get() + " so far): " + reason
+    Stderr.warn("lost", () -> "events are being lost (" + lost.get() + " so far): " + reason
         + "; the application is not affected");
   }
 
@@ -228,11 +228,10 @@ public final class EventWriter {
       return true;
     }
     long now = System.nanoTime();
-    if (everOpened || lastOpenAttempt != 0) {
-      if (now - lastOpenAttempt < REOPEN_NANOS) {
-        return false;
-      }
+    if (attemptedOpen && now - lastOpenAttempt < REOPEN_NANOS) {
+      return false;
     }
+    attemptedOpen = true;
     lastOpenAttempt = now;
     try {
       if (Files.exists(queueDir) && !Files.isDirectory(queueDir)) {
@@ -241,7 +240,6 @@ public final class EventWriter {
       Files.createDirectories(queueDir);
       queue = EventQueues.openForWriting(queueDir);
       appender = queue.createAppender();
-      everOpened = true;
       return true;
     } catch (Throwable t) {
       close();

@@ -70,7 +70,7 @@ final class Instrumenter {
       if (target == null) {
         continue;
       }
-      Site site = register(type, method, target);
+      Site site = register(type, supers, method, target);
       boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
       Advice advice = Advice.withCustomMapping()
           .bind(SiteId.class, site.id())
@@ -80,7 +80,7 @@ final class Instrumenter {
     return out;
   }
 
-  private Site register(TypeDescription type, MethodDescription method, Targets.Target target) {
+  private Site register(TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
     List<String> names = new ArrayList<>();
     for (ParameterDescription p : method.getParameters()) {
       names.add(p.isNamed() ? p.getName() : "arg" + p.getIndex());
@@ -88,13 +88,11 @@ final class Instrumenter {
     String kind = null;
     if (target.role() == Role.TOOL) {
       kind = config.kinds().kindOf(type.getName(), method.getName());
-      if (kind == null) {
-        for (String s : Targets.supertypes(type)) {
-          kind = config.kinds().kindOf(s, method.getName());
-          if (kind != null) {
-            break;
-          }
+      for (String s : supers) {
+        if (kind != null) {
+          break;
         }
+        kind = config.kinds().kindOf(s, method.getName());
       }
       if (kind == null) {
         kind = KindOverrides.toolKind(target.toolName());

@@ -1,6 +1,7 @@
 package dev.vigil.observe.agent;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,6 +16,11 @@ public final class Stderr {
 
   /** Prints {@code message} unless a line of the same topic was printed in the last minute. */
   public static void warn(String topic, String message) {
+    warn(topic, () -> message);
+  }
+
+  /** As {@link #warn(String, String)}, building the message only when it is printed. */
+  public static void warn(String topic, Supplier<String> message) {
     long now = System.nanoTime();
     boolean[] print = {false};
     LAST.compute(topic, (k, last) -> {
@@ -25,7 +31,7 @@ public final class Stderr {
       return last;
     });
     if (print[0]) {
-      line(message);
+      line(message.get());
     }
   }
 

@@ -155,10 +155,10 @@ final class Targets {
   /** The names of the type and all its supertypes that can be resolved. */
   static Set<String> supertypes(TypeDescription type) {
     Set<String> out = new HashSet<>();
-    Deque<TypeDefinition> todo = new ArrayDeque<>();
-    todo.add(type);
-    while (!todo.isEmpty()) {
-      TypeDefinition t = todo.poll();
+    Deque<TypeDefinition> unvisited = new ArrayDeque<>();
+    unvisited.add(type);
+    while (!unvisited.isEmpty()) {
+      TypeDefinition t = unvisited.poll();
       String name;
       try {
         name = t.asErasure().getName();
@@ -171,9 +171,9 @@ final class Targets {
       try {
         TypeDescription.Generic s = t.getSuperClass();
         if (s != null) {
-          todo.add(s);
+          unvisited.add(s);
         }
-        todo.addAll(t.getInterfaces());
+        unvisited.addAll(t.getInterfaces());
       } catch (RuntimeException unresolvable) {
         // a supertype that cannot be read: the hierarchy above it is unknown
       }
