@@ -95,7 +95,7 @@ final class ExportCommand extends VigilCommand {
 
   private static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
     Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
-    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, index) -> {
+    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, ref, naiveTs) -> {
       try {
         EventJson.write(event, buffered);
         buffered.write('\n');

@@ -1,5 +1,6 @@
 package dev.vigil.cli;
 
+import dev.vigil.detect.Detectors;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
@@ -87,7 +88,9 @@ final class RunCommand extends VigilCommand {
   double retentionHours;
 
   @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
-      description = "Soft-failure detectors to run (default: ${DEFAULT-VALUE}).")
+      description = "Soft-failure detectors to run: all, none, or names among premature_success, latency, "
+          + "timestamp_inconsistent, tool_call_explosion, failure_plateau (default: ${DEFAULT-VALUE}). Tune them "
+          + "in the rules file's \"detectors\" object.")
   String detectors;
 
   private final Clock clock;
@@ -138,18 +141,16 @@ final class RunCommand extends VigilCommand {
     } catch (DateTimeException e) {
       throw new BadInputException("--assume-zone \"" + assumeZone + "\" is not a time zone (e.g. UTC, Europe/Paris)");
     }
-    if (!"all".equals(detectors) && !"none".equals(detectors)) {
-      throw new BadInputException("--detectors: unknown detector(s) \"" + detectors
-          + "\"; this version has none to name, use all or none");
-    }
     Rules loaded;
+    Detectors selected;
     try {
       loaded = rules == null ? Rules.defaults() : Rules.load(rules);
+      selected = Detectors.select(detectors, loaded.detectors());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
-        hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours));
+        hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours), selected);
   }
 
   private Instant parseNow() {

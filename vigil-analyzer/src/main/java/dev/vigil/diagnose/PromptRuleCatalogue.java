@@ -1,73 +1,126 @@
 package dev.vigil.diagnose;
 
+import dev.vigil.detect.Detection;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * The deterministic catalogue of prompt rules, keyed by thorn causes (SPEC section 4.5, the paper's section 4.4):
- * each thorn cause, in the order of {@code top_thorns}, adds the rules of the first family it belongs to.
+ * The deterministic catalogue of prompt rules (SPEC section 4.5, the paper's section 4.4). Each thorn cause, in the
+ * order of {@code top_thorns}, adds the rules of the first family it belongs to; then each detector that fired adds
+ * its family when no thorn did. The first rule of a family whose detector fired carries that detector's evidence in
+ * numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
  */
 public final class PromptRuleCatalogue {
-  /** Success reported before its confirmation. */
-  public static final List<String> PREMATURE_SUCCESS = List.of(
-      "Report success only after the backend's confirmation (receipt) has arrived; until then tell the user the "
-          + "request is pending.");
-  /** Delays and late deliveries. */
-  public static final List<String> DELAY = List.of(
-      "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
-      "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
-          + "receipt lag.");
-  /** Too many tool calls in one turn. */
-  public static final List<String> TOOL_CALL_EXPLOSION = List.of(
-      "Keep a budget of tool calls per user message; when it is spent, stop calling tools and summarize what is "
-          + "known.");
-  /** The same failure, rephrased. */
-  public static final List<String> FAILURE_PLATEAU = List.of(
-      "When a failure repeats in different words, stop retrying the same approach: change strategy or escalate "
-          + "to the user.");
-  /** Failures and timeouts. */
-  public static final List<String> FAILURE = List.of(
-      "Retry a failed tool call at most twice, with jittered exponential backoff.",
-      "After the last retry, report a structured error with a stable reason code instead of a vague apology.");
-  /** User complaints. */
-  public static final List<String> COMPLAINT = List.of(
-      "When the user complains, acknowledge it, say what went wrong and what will be done differently.");
+  /** A family of causes, its rules, and the detector whose evidence it quotes (null for none). */
+  enum Family {
+    PREMATURE_SUCCESS("premature_success",
+        "Report success only after the backend's confirmation (receipt) has arrived; until then tell the user the "
+            + "request is pending."),
+    TOOL_CALL_EXPLOSION("tool_call_explosion",
+        "Keep a budget of tool calls per user message; when it is spent, stop calling tools and summarize what is "
+            + "known."),
+    FAILURE_PLATEAU("failure_plateau",
+        "When a failure repeats in different words, stop retrying the same approach: change strategy or escalate "
+            + "to the user."),
+    LATENCY("latency",
+        "When a tool is slower than its budget, tell the user it is still working instead of waiting silently, and "
+            + "do not call it again in the same turn."),
+    TIMESTAMP("timestamp_inconsistent",
+        "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times; "
+            + "ask for the user's time zone when a time has none."),
+    DELAY(null,
+        "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
+        "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
+            + "receipt lag."),
+    COMPLAINT(null,
+        "When the user complains, acknowledge it, say what went wrong and what will be done differently."),
+    FAILURE(null,
+        "Retry a failed tool call at most twice, with jittered exponential backoff.",
+        "After the last retry, report a structured error with a stable reason code instead of a vague apology.");
+
+    final String detector;
+    final List<String> rules;
+
+    Family(String detector, String... rules) {
+      this.detector = detector;
+      this.rules = List.of(rules);
+    }
+  }
 
   private PromptRuleCatalogue() {}
 
   /** The rules for the given thorn causes, most severe cause first, without repeats. */
   public static List<String> rulesFor(List<ThornCause> topThorns) {
-    Set<String> rules = new LinkedHashSet<>();
+    return rulesFor(topThorns, List.of());
+  }
+
+  /** The rules for the thorn causes and the detectors that fired, with the detectors' evidence. */
+  public static List<String> rulesFor(List<ThornCause> topThorns, List<Detection> detections) {
+    Set<Family> families = EnumSet.noneOf(Family.class);
+    List<Family> order = new ArrayList<>();
     for (ThornCause t : topThorns) {
-      rules.addAll(family(t.cause()));
+      Family f = family(t.cause());
+      if (families.add(f)) {
+        order.add(f);
+      }
+    }
+    for (Detection d : detections) {
+      for (Family f : Family.values()) {
+        if (d.fired() && d.name().equals(f.detector) && families.add(f)) {
+          order.add(f);
+        }
+      }
+    }
+    Set<String> rules = new LinkedHashSet<>();
+    for (Family f : order) {
+      String evidence = evidence(f, detections);
+      for (int i = 0; i < f.rules.size(); i++) {
+        rules.add(i == 0 && !evidence.isEmpty() ? f.rules.get(i) + " Evidence: " + evidence + "." : f.rules.get(i));
+      }
     }
     return new ArrayList<>(rules);
   }
 
+  private static String evidence(Family f, List<Detection> detections) {
+    for (Detection d : detections) {
+      if (d.fired() && d.name().equals(f.detector)) {
+        return d.summary();
+      }
+    }
+    return "";
+  }
+
   /** The rule family of one cause ({@code kind:status}). */
-  static List<String> family(String cause) {
+  static Family family(String cause) {
     String c = cause.toLowerCase(Locale.ROOT);
     int colon = c.lastIndexOf(':');
     String kind = colon < 0 ? c : c.substring(0, colon);
     String status = colon < 0 ? "" : c.substring(colon + 1);
-    if (kind.endsWith(".premature") || kind.contains("premature")) {
-      return PREMATURE_SUCCESS;
+    if (kind.contains("premature")) {
+      return Family.PREMATURE_SUCCESS;
     }
     if (kind.contains("explosion")) {
-      return TOOL_CALL_EXPLOSION;
+      return Family.TOOL_CALL_EXPLOSION;
     }
     if (kind.contains("plateau")) {
-      return FAILURE_PLATEAU;
+      return Family.FAILURE_PLATEAU;
     }
-    if (status.equals("delay") || kind.contains("delay") || kind.contains("timestamp")) {
-      return DELAY;
+    if (kind.endsWith(".latency")) {
+      return Family.LATENCY;
+    }
+    if (kind.contains("timestamp")) {
+      return Family.TIMESTAMP;
+    }
+    if (status.equals("delay") || kind.contains("delay")) {
+      return Family.DELAY;
     }
     if (status.equals("complaint")) {
-      return COMPLAINT;
+      return Family.COMPLAINT;
     }
-    return FAILURE;
+    return Family.FAILURE;
   }
 }

@@ -1,5 +1,6 @@
 package dev.vigil.diagnose;
 
+import dev.vigil.detect.Detection;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmotionRow;
 import java.time.Instant;
@@ -32,6 +33,17 @@ public final class RbtDiagnosis {
    * @param windowRows live rows inside the window, oldest first
    */
   public Diagnosis diagnose(List<EmotionRow> windowRows, Instant now) {
+    return diagnose(windowRows, now, List.of());
+  }
+
+  /**
+   * Diagnoses the window's live rows; the detectors' findings add their rules and evidence to
+   * {@code prompt_rules_to_add}.
+   *
+   * @param windowRows live rows inside the window, oldest first
+   * @param detections what the pass's detectors found
+   */
+  public Diagnosis diagnose(List<EmotionRow> windowRows, Instant now, List<Detection> detections) {
     List<EmotionRow> rows = windowRows.size() > MAX_ROWS
         ? windowRows.subList(windowRows.size() - MAX_ROWS, windowRows.size())
         : windowRows;
@@ -57,6 +69,6 @@ public final class RbtDiagnosis {
     List<ThornCause> top = new ArrayList<>();
     byCause.forEach((cause, acc) -> top.add(new ThornCause(cause, acc[0], (int) acc[1])));
     top.sort((a, b) -> Double.compare(b.intensity(), a.intensity()));
-    return new Diagnosis(roses, buds, thorns, top, PromptRuleCatalogue.rulesFor(top), rows.size(), false);
+    return new Diagnosis(roses, buds, thorns, top, PromptRuleCatalogue.rulesFor(top, detections), rows.size(), false);
   }
 }

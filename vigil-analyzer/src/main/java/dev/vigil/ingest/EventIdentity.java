@@ -44,6 +44,11 @@ public final class EventIdentity {
     return finish(mixLong(h, index));
   }
 
+  /** The identity of what {@code detector} derived from the event whose identity is {@code source}. */
+  public static long ofDerived(String detector, long source) {
+    return finish(mixLong(mixString(FNV_OFFSET, detector), source));
+  }
+
   private static long mixString(long h, String s) {
     if (s == null) {
       return (h ^ 0xff) * FNV_PRIME;

@@ -73,7 +73,7 @@ public final class JsonlSource {
         try {
           EventJson.Parsed parsed = EventJson.read(line, assumeZone);
           stats.read(parsed.naiveTs());
-          sink.accept(parsed.event(), EventIdentity.ofContent(parsed.event()), lineNo);
+          sink.accept(parsed.event(), EventIdentity.ofContent(parsed.event()), lineNo, parsed.naiveTs());
         } catch (EventFormatException e) {
           stats.skip(e.defect().code());
         }

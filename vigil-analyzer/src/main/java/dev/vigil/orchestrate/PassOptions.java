@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.detect.Detectors;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import java.time.ZoneId;
  * @param assumeZone the zone naive timestamps are read in
  * @param rules      appraisal rules and RBT thresholds
  * @param retention  EmoBank rows older than this before now are compacted into episode totals
+ * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
  */
 public record PassOptions(
     String events,
@@ -35,7 +37,8 @@ public record PassOptions(
     Duration halfLife,
     ZoneId assumeZone,
     Rules rules,
-    Duration retention) {
+    Duration retention,
+    Detectors detectors) {
 
   /** The start of the window. */
   public Instant windowStart() {

@@ -1,7 +1,9 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.emobank.Snapshot;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +22,9 @@ import java.util.Map;
  * @param badDelayValues    events whose {@code delayed_by_sec} was not a number (ignored)
  * @param snapshot          the affective state over the window
  * @param diagnosis         the RBT diagnosis
+ * @param detections        what each detector found, in the order they ran
+ * @param derivedEvents     events the detectors derived (appraised and deposited like any other)
+ * @param derivedDeposited  of those, deposited now for the first time
  */
 public record PassResult(
     PassOptions options,
@@ -34,4 +39,7 @@ public record PassResult(
     Map<String, Long> skipped,
     long badDelayValues,
     Snapshot snapshot,
-    Diagnosis diagnosis) {}
+    Diagnosis diagnosis,
+    List<Detection> detections,
+    long derivedEvents,
+    long derivedDeposited) {}

@@ -3,29 +3,36 @@ package dev.vigil.orchestrate;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.Appraisal;
 import dev.vigil.appraise.Appraiser;
+import dev.vigil.detect.Derived;
+import dev.vigil.detect.Detection;
+import dev.vigil.detect.WindowEvent;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.RbtDiagnosis;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
+import dev.vigil.ingest.EventIdentity;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.Event;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 
 /**
- * One reflective pass (the paper's section 2.2): ingest the window, appraise each event, deposit into the EmoBank
- * exactly once, take the snapshot and diagnose Roses/Buds/Thorns, then commit the bank.
+ * One reflective pass (the paper's section 2.2): ingest the window, run the detectors over it, appraise each event
+ * and each derived event, deposit into the EmoBank exactly once, take the snapshot and diagnose Roses/Buds/Thorns,
+ * then commit the bank.
  *
- * <p>Memory stays proportional to the events in the window, not to their payloads: each event is appraised as it
- * is read and only its timestamp, identity and appraisal are kept until the newest {@code limit} are chosen.
+ * <p>Memory stays proportional to {@code --limit}, not to the input: while reading, only the newest {@code limit}
+ * events of the window are held (a heap evicts the oldest).
  */
 public final class ReflectivePass {
   /** The stage a pass reaches when the bank is updated. */
@@ -33,10 +40,18 @@ public final class ReflectivePass {
   /** The stage a pass reaches when it has diagnosed. */
   public static final String DIAGNOSED = "diagnosed";
 
-  private record Candidate(Instant ts, long order, long identity, Appraisal appraisal) {}
+  private record Candidate(WindowEvent window, long order) {
+    Instant ts() {
+      return window.event().ts();
+    }
+  }
+
+  private record Deposit(Instant ts, long order, long identity, Event event, boolean derived) {}
 
   private static final Comparator<Candidate> EVENT_TIME =
       Comparator.comparing(Candidate::ts).thenComparingLong(Candidate::order);
+  private static final Comparator<Deposit> DEPOSIT_TIME =
+      Comparator.comparing(Deposit::ts).thenComparingLong(Deposit::order);
 
   private final InputStream stdin;
 
@@ -53,38 +68,62 @@ public final class ReflectivePass {
    */
   public PassResult run(PassOptions o) throws IOException {
     Appraiser appraiser = o.rules().appraisal().newAppraiser();
-    List<Candidate> candidates = new ArrayList<>();
-    long[] order = {0};
+    PriorityQueue<Candidate> newest = new PriorityQueue<>(EVENT_TIME);
+    long[] counts = {0, 0}; // input order, events in the window
     JsonlSource jsonl = o.events() != null ? new JsonlSource(o.events(), o.assumeZone(), stdin) : null;
     QueueSource queue = o.queue() != null ? new QueueSource(o.queue()) : null;
     if (jsonl != null) {
       jsonl.check();
     }
     try (EmoBank bank = EmoBank.open(o.emobank())) {
-      IngestSink sink = (event, identity, position) -> {
-        long n = order[0]++;
+      IngestSink sink = (event, identity, ref, naiveTs) -> {
+        long n = counts[0]++;
         if (o.inWindow(event.ts())) {
-          candidates.add(new Candidate(event.ts(), n, identity, appraiser.appraise(event)));
+          counts[1]++;
+          newest.add(new Candidate(new WindowEvent(event, identity, ref, naiveTs), n));
+          if (newest.size() > o.limit()) {
+            newest.poll();
+          }
         }
       };
+      // a queue is read over the whole window, so that detectors see what earlier passes deposited
       IngestStats stats = jsonl != null
           ? jsonl.read(sink)
-          : queue.read(bank.queuePosition(queue.key()), o.now(), sink);
+          : queue.read(-1, o.now(), o.windowStart(), sink);
 
-      candidates.sort(EVENT_TIME);
-      List<Candidate> used = candidates.size() > o.limit()
-          ? candidates.subList(candidates.size() - o.limit(), candidates.size())
-          : candidates;
+      List<Candidate> used = new ArrayList<>(newest);
+      used.sort(EVENT_TIME);
+      List<WindowEvent> window = used.stream().map(Candidate::window).toList();
+      List<Detection> detections = o.detectors().run(window);
+
+      List<Deposit> deposits = new ArrayList<>(used.size());
+      for (Candidate c : used) {
+        deposits.add(new Deposit(c.ts(), c.order(), c.window().identity(), c.window().event(), false));
+      }
+      long derivedEvents = 0;
+      for (Detection d : detections) {
+        for (Derived derived : d.derived()) {
+          derivedEvents++;
+          deposits.add(new Deposit(derived.event().ts(), counts[0] + derivedEvents,
+              EventIdentity.ofDerived(d.name(), derived.sourceIdentity()), derived.event(), true));
+        }
+      }
+      deposits.sort(DEPOSIT_TIME);
       long deposited = 0;
       long already = 0;
-      for (Candidate c : used) {
-        if (bank.isDeposited(c.identity())) {
-          already++;
+      long derivedDeposited = 0;
+      for (Deposit d : deposits) {
+        if (bank.isDeposited(d.identity())) {
+          already += d.derived() ? 0 : 1;
           continue;
         }
-        Appraisal a = c.appraisal();
-        bank.deposit(c.identity(), EmotionRow.of(c.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
-        deposited++;
+        Appraisal a = appraiser.appraise(d.event());
+        bank.deposit(d.identity(), EmotionRow.of(d.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
+        if (d.derived()) {
+          derivedDeposited++;
+        } else {
+          deposited++;
+        }
       }
       if (queue != null) {
         bank.queuePosition(queue.key(), queue.lastIndex());
@@ -98,13 +137,13 @@ public final class ReflectivePass {
         }
       }
       Snapshot snapshot = Snapshot.of(windowRows, decay, o.now());
-      Diagnosis diagnosis = new RbtDiagnosis(o.rules().rbt(), decay).diagnose(windowRows, o.now());
+      Diagnosis diagnosis = new RbtDiagnosis(o.rules().rbt(), decay).diagnose(windowRows, o.now(), detections);
       ObjectNode state = snapshot.toJson();
       state.put("now", o.now().toString());
       bank.commit(state, o.now().minus(o.retention()));
-      return new PassResult(o, DIAGNOSED, stats.eventsRead(), candidates.size(), used.size(), deposited, already,
+      return new PassResult(o, DIAGNOSED, stats.eventsRead(), counts[1], used.size(), deposited, already,
           bank.rowsAppended(), stats.naiveTimestamps(), stats.skipped(), appraiser.badDelayValues(), snapshot,
-          diagnosis);
+          diagnosis, detections, derivedEvents, derivedDeposited);
     }
   }
 }

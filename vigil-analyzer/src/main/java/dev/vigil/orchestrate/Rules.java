@@ -3,6 +3,7 @@ package dev.vigil.orchestrate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.appraise.AppraisalRules;
+import dev.vigil.detect.DetectorSettings;
 import dev.vigil.diagnose.RbtThresholds;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,14 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The rules file: the appraisal table and the RBT thresholds, as data. The default is the resource
+ * The rules file: the appraisal table, the RBT thresholds and the detectors' tunables, as data. The default is the resource
  * {@code dev/vigil/appraise/rules.json}; {@code --rules FILE} replaces it whole.
  *
  * @param appraisal the appraisal table
  * @param rbt       the RBT thresholds
+ * @param detectors the detectors' tunables (the optional {@code detectors} object; absent fields keep defaults)
  * @param source    where the rules came from
  */
-public record Rules(AppraisalRules appraisal, RbtThresholds rbt, String source) {
+public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, String source) {
   /** The built-in rules' resource name. */
   public static final String DEFAULT_RESOURCE = "/dev/vigil/appraise/rules.json";
 
@@ -52,6 +54,7 @@ public record Rules(AppraisalRules appraisal, RbtThresholds rbt, String source) 
   }
 
   private static Rules parse(JsonNode root, String source) {
-    return new Rules(AppraisalRules.parse(root, source), RbtThresholds.parse(root, source), source);
+    return new Rules(AppraisalRules.parse(root, source), RbtThresholds.parse(root, source),
+        DetectorSettings.parse(root, source), source);
   }
 }

@@ -3,6 +3,7 @@ package dev.vigil.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.Finding;
 import dev.vigil.diagnose.ThornCause;
@@ -47,7 +48,17 @@ public final class ReportJson {
     root.put("stage", r.stage());
     root.set("snapshot", r.snapshot().toJson());
     root.set("rbt", rbt(r.diagnosis()));
-    root.putArray("detectors");
+    root.put("derived_events", r.derivedEvents());
+    root.put("derived_events_deposited", r.derivedDeposited());
+    ArrayNode detectors = root.putArray("detectors");
+    for (Detection d : r.detections()) {
+      ObjectNode n = detectors.addObject().put("name", d.name()).put("count", d.count())
+          .put("evidence_unit", o.events() != null ? "line" : "seq");
+      n.set("evidence", d.evidence());
+      if (d.fired()) {
+        n.put("summary", d.summary());
+      }
+    }
     root.putArray("internal_thorns");
     ObjectNode prompt = root.putObject("prompt");
     prompt.put("status", "not_used");

@@ -1,5 +1,6 @@
 package dev.vigil.report;
 
+import dev.vigil.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ThornCause;
 import dev.vigil.emobank.Snapshot;
@@ -30,6 +31,16 @@ public final class ReportMarkdown {
     if (r.naiveTimestamps() > 0) {
       md.append("- naive timestamps read in ").append(r.options().assumeZone().getId()).append(": ")
           .append(r.naiveTimestamps()).append('\n');
+    }
+    md.append("\n## Detectors\n\n");
+    if (r.detections().isEmpty()) {
+      md.append("None ran (--detectors none).\n");
+    } else {
+      md.append("| detector | found | evidence |\n| --- | ---: | --- |\n");
+      for (Detection det : r.detections()) {
+        md.append("| ").append(det.name()).append(" | ").append(det.count()).append(" | ")
+            .append(det.fired() ? det.summary() : "").append(" |\n");
+      }
     }
     md.append("\n## Affective state\n\n");
     md.append("Mood **").append(s.mood()).append("**; dominant emotions: ")
@@ -71,6 +82,11 @@ public final class ReportMarkdown {
       sb.append(", ").append(skipped).append(" lines skipped ").append(r.skipped());
     }
     sb.append('\n');
+    for (Detection det : r.detections()) {
+      if (det.fired()) {
+        sb.append("detector ").append(det.name()).append(": ").append(det.summary()).append('\n');
+      }
+    }
     sb.append("mood ").append(r.snapshot().mood()).append("; roses ").append(d.roses().size())
         .append(", buds ").append(d.buds().size()).append(", thorns ").append(d.thorns().size()).append('\n');
     if (!d.topThorns().isEmpty()) {

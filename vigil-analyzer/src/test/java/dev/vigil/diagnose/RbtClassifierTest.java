@@ -53,7 +53,7 @@ class RbtClassifierTest {
     assertEquals("a:fail", d.topThorns().get(1).cause());
     assertEquals(45.0, d.topThorns().get(1).intensity(), 1e-9);
     assertEquals(2, d.topThorns().size(), "rows older than the newest 200 are not considered");
-    assertEquals(PromptRuleCatalogue.DELAY.get(0), d.promptRulesToAdd().get(0));
+    assertEquals(PromptRuleCatalogue.Family.DELAY.rules.get(0), d.promptRulesToAdd().get(0));
     assertEquals(true, d.noRoses());
   }
 }

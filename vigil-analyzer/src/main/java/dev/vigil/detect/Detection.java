@@ -1,0 +1,21 @@
+package dev.vigil.detect;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * What one detector found in one window.
+ *
+ * @param name     the detector's name
+ * @param count    instances found
+ * @param evidence the figures it measured and the events it cites (by {@link WindowEvent#ref()})
+ * @param summary  one sentence with the evidence in numbers, for people, prompt rules and PR notes; empty when
+ *                 nothing was found
+ * @param derived  the derived events, in the order found
+ */
+public record Detection(String name, int count, ObjectNode evidence, String summary, List<Derived> derived) {
+  /** Whether the detector found anything. */
+  public boolean fired() {
+    return count > 0;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.vigil.detect;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC section 4.4); all five are on by
+ * default.
+ */
+public final class Detectors {
+  private static final Map<String, Function<DetectorSettings, Detector>> ALL = new LinkedHashMap<>();
+
+  static {
+    ALL.put(PrematureSuccess.NAME, PrematureSuccess::new);
+    ALL.put(Latency.NAME, Latency::new);
+    ALL.put(TimestampInconsistent.NAME, s -> new TimestampInconsistent());
+    ALL.put(ToolCallExplosion.NAME, ToolCallExplosion::new);
+    ALL.put(FailurePlateau.NAME, FailurePlateau::new);
+  }
+
+  private final List<Detector> selected;
+
+  private Detectors(List<Detector> selected) {
+    this.selected = List.copyOf(selected);
+  }
+
+  /** Every detector's name, in the order they run. */
+  public static List<String> names() {
+    return List.copyOf(ALL.keySet());
+  }
+
+  /**
+   * The detectors named by a {@code --detectors} value.
+   *
+   * @throws IllegalArgumentException naming the unknown names and the known ones
+   */
+  public static Detectors select(String spec, DetectorSettings settings) {
+    String s = spec.strip();
+    if (s.equals("all")) {
+      return of(names(), settings);
+    }
+    if (s.equals("none")) {
+      return new Detectors(List.of());
+    }
+    List<String> wanted = new ArrayList<>();
+    List<String> unknown = new ArrayList<>();
+    for (String name : s.split(",")) {
+      String n = name.strip();
+      if (n.isEmpty()) {
+        continue;
+      }
+      if (ALL.containsKey(n)) {
+        if (!wanted.contains(n)) {
+          wanted.add(n);
+        }
+      } else {
+        unknown.add(n);
+      }
+    }
+    if (!unknown.isEmpty() || wanted.isEmpty()) {
+      throw new IllegalArgumentException("--detectors: unknown detector(s) " + (unknown.isEmpty() ? "\"" + spec
+          + "\"" : unknown) + "; use all, none or a comma-separated list of " + String.join(", ", names()));
+    }
+    return of(wanted, settings);
+  }
+
+  /** Exactly these detectors, in Vigil's order. */
+  public static Detectors of(List<String> names, DetectorSettings settings) {
+    List<Detector> out = new ArrayList<>();
+    ALL.forEach((name, make) -> {
+      if (names.contains(name)) {
+        out.add(make.apply(settings));
+      }
+    });
+    return new Detectors(out);
+  }
+
+  /** A pass with just these detectors (tests use it to swap one in). */
+  public static Detectors using(List<Detector> detectors) {
+    return new Detectors(detectors);
+  }
+
+  /** Runs every selected detector over the window, oldest event first. */
+  public List<Detection> run(List<WindowEvent> window) {
+    List<Detection> out = new ArrayList<>(selected.size());
+    for (Detector d : selected) {
+      out.add(d.detect(window));
+    }
+    return out;
+  }
+
+  /** The selected detectors' names. */
+  public List<String> selectedNames() {
+    return selected.stream().map(Detector::name).toList();
+  }
+}
