@@ -21,14 +21,14 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 /** Runs a test application in a child JVM, with or without {@code -javaagent:vigil.jar}, and reads its queue. */
-final class ChildJvm {
+public final class ChildJvm {
   /** What a child printed and how it ended. */
-  record Run(int exit, String stdout, String stderr) {
-    List<String> stderrLines() {
+  public record Run(int exit, String stdout, String stderr) {
+    public List<String> stderrLines() {
       return stderr.isEmpty() ? List.of() : List.of(stderr.split("\\R"));
     }
 
-    List<String> vigilLines() {
+    public List<String> vigilLines() {
       return stderrLines().stream().filter(l -> l.startsWith("[vigil]")).toList();
     }
   }
@@ -37,14 +37,14 @@ final class ChildJvm {
   private static final List<String> NOT_THE_APPLICATIONS = List.of("vigil-event", "vigil-javaagent", "chronicle-",
       "posix-", "affinity-", "compiler-", "slf4j-nop", "byte-buddy", "annotations-24");
 
-  static Path agentJar() {
+  public static Path agentJar() {
     Path jar = Path.of(System.getProperty("vigil.agent.jar", "target/vigil.jar"));
     assertTrue(Files.isRegularFile(jar), "the agent jar " + jar + " is built at package");
     return jar;
   }
 
   /** The test application's class path: test classes and the frameworks, without Vigil's own libraries. */
-  static String applicationClassPath() {
+  public static String applicationClassPath() {
     String full = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     return Arrays.stream(full.split(File.pathSeparator))
         .filter(e -> !e.isBlank())
@@ -54,12 +54,12 @@ final class ChildJvm {
   }
 
   /** The default JVM's {@code java}. */
-  static String java() {
+  public static String java() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   /** A JDK 25 {@code java}, or null: {@code VIGIL_IT_JDK25} (a JDK home), else one under /usr/lib/jvm. */
-  static String java25() {
+  public static String java25() {
     String home = System.getenv("VIGIL_IT_JDK25");
     List<Path> candidates = new ArrayList<>();
     if (home != null) {
@@ -82,7 +82,7 @@ final class ChildJvm {
     return null;
   }
 
-  static Run run(String java, String agentArgs, String classPath, String mainClass, String... args)
+  public static Run run(String java, String agentArgs, String classPath, String mainClass, String... args)
       throws IOException, InterruptedException {
     return run(java, agentArgs, List.of(), classPath, mainClass, args);
   }
@@ -90,7 +90,7 @@ final class ChildJvm {
   /**
    * Runs {@code mainClass}; with the agent when {@code agentArgs} is not null ("" for no agent argument).
    */
-  static Run run(String java, String agentArgs, List<String> jvmOptions, String classPath, String mainClass,
+  public static Run run(String java, String agentArgs, List<String> jvmOptions, String classPath, String mainClass,
       String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
@@ -120,7 +120,7 @@ final class ChildJvm {
   }
 
   /** Every event in a queue directory, in queue order. */
-  static List<Event> readQueue(Path dir) throws EventFormatException {
+  public static List<Event> readQueue(Path dir) throws EventFormatException {
     List<Event> out = new ArrayList<>();
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = q.createTailer();

@@ -1,0 +1,101 @@
+package dev.vigil.detect;
+
+import static dev.vigil.detect.Logs.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PrematureSuccessTest {
+  private final PrematureSuccess detector = new PrematureSuccess(DetectorSettings.DEFAULTS);
+
+  /** The paper's Robin: tool call, "Reminder set" toast a second later, receipt {@code lag} seconds after that. */
+  private static List<String> robin(int reminders, int lag) {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < reminders; i++) {
+      String id = "\"reminder_id\":\"r-" + i + "\"";
+      lines.add(at(i * 4, 0, "tool.set_reminder", "ok", "{" + id + ",\"duration_ms\":3.2}"));
+      lines.add(at(i * 4, 1, "reminder.toast", "ok", "{\"message\":\"Reminder set\"," + id + "}"));
+      lines.add(at(i * 4 + lag / 60, 1 + lag % 60, "reminder.receipt", "delivered", "{" + id + "}"));
+    }
+    return lines;
+  }
+
+  @Test
+  void everyToastShownBeforeItsReceiptIsPrematureWithItsLag() {
+    Detection d = detector.detect(Logs.window(robin(3, 97)));
+    assertEquals(3, d.count());
+    assertEquals(97.0, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
+    assertEquals(3, d.evidence().get("confirmed_late").asInt());
+    assertEquals(0, d.evidence().get("unconfirmed").asInt());
+    assertEquals("[\"reminder.toast\"]", d.evidence().get("success_kinds").toString(),
+        "the receipt belongs to the nearest earlier success with its id: the toast, not the tool call");
+    assertEquals("{\"success\":2,\"confirmation\":3,\"id\":\"r-0\",\"receipt_lag_sec\":97.0}",
+        d.evidence().get("instances").get(0).toString());
+    assertEquals("reminder.toast.premature", d.derived().get(0).event().kind());
+    assertEquals("fail", d.derived().get(0).event().status());
+    assertEquals(97.0, d.derived().get(0).event().payload().get("receipt_lag_sec").asDouble(), 1e-9);
+    assertEquals("3 successes of reminder.toast reported before confirmation; the confirmation came 97.0 s later "
+        + "on average", d.summary());
+  }
+
+  @Test
+  void aSuccessOfAConfirmedKindWithoutAnyConfirmationIsPrematureToo() {
+    List<String> lines = new ArrayList<>(robin(2, 30));
+    lines.add(at(30, 0, "reminder.toast", "ok", "{\"message\":\"Reminder set\",\"reminder_id\":\"r-9\"}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(3, d.count());
+    assertEquals(1, d.evidence().get("unconfirmed").asInt());
+    assertEquals("{\"success\":7,\"confirmation\":null,\"id\":\"r-9\"}",
+        d.evidence().get("instances").get(2).toString());
+    assertFalse(d.derived().get(2).event().payload().has("receipt_lag_sec"));
+  }
+
+  @Test
+  void aCallThatReturnsAfterItsReceiptIsGatedAndNotPremature() {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      String id = "\"reminderId\":\"r-" + i + "\"";
+      // the call starts at :00, its receipt arrives at :02, it answers at :02.5
+      lines.add(at(i, 0, "tool.set_reminder", "ok", "{\"result\":{" + id + "},\"duration_ms\":2500}"));
+      lines.add(at(i, 2, "reminder.receipt", "ok", "{\"args\":{" + id + "}}"));
+    }
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(0, d.count());
+    assertTrue(d.derived().isEmpty());
+    assertEquals("", d.summary());
+  }
+
+  @Test
+  void idsAreFoundInArgsResultsWrittenAsJsonStringsAndThePayload() {
+    List<String> lines = List.of(
+        at(0, 0, "tool.book", "ok", "{\"result\":\"{\\\"bookingId\\\":\\\"b-7\\\"}\",\"duration_ms\":5}"),
+        at(0, 9, "booking.confirmed", "ok", "{\"args\":{\"booking_id\":\"b-7\"}}"),
+        at(1, 0, "tool.book", "ok", "{\"id\":\"b-8\",\"duration_ms\":5}"),
+        at(1, 4, "booking.confirmed", "ok", "{\"args\":{\"id\":\"b-8\"}}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(2, d.count());
+    assertEquals((8.995 + 3.995) / 2, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
+  }
+
+  @Test
+  void successesWithoutAnyConfirmationInTheWindowAreNotJudged() {
+    List<String> lines = List.of(
+        at(0, 0, "tool.search", "ok", "{\"id\":\"q-1\"}"),
+        at(1, 0, "tool.search", "ok", "{\"id\":\"q-2\"}"));
+    assertEquals(0, detector.detect(Logs.window(lines)).count());
+  }
+
+  @Test
+  void confirmationsAreKindsWhoseLastSegmentHasAConfirmationWord() {
+    assertTrue(detector.isConfirmation("reminder.receipt"));
+    assertTrue(detector.isConfirmation("order.confirmed"));
+    assertTrue(detector.isConfirmation("tool.send_ack"));
+    assertTrue(detector.isConfirmation("mail.wasDelivered"));
+    assertFalse(detector.isConfirmation("tool.track_parcel"), "track contains ack but no word starts with it");
+    assertFalse(detector.isConfirmation("receipt.print"), "only the last segment counts");
+  }
+}

@@ -1,0 +1,53 @@
+package dev.vigil.detect;
+
+import static dev.vigil.detect.Logs.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TimestampInconsistentTest {
+  private final TimestampInconsistent detector = new TimestampInconsistent();
+
+  @Test
+  void naiveAndZonedEventTimesMixedInOneWindow() {
+    List<String> lines = List.of(
+        at(0, 0, "tool.a", "ok", "{}"),
+        "{\"ts\":\"2026-11-22 12:01:00\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",\"payload\":{}}",
+        at(2, 0, "tool.a", "ok", "{}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(1, d.count());
+    assertEquals("{\"naive\":1,\"zoned\":2,\"naive_at\":[{\"ref\":2,\"fields\":[\"ts\"]}]}", d.evidence().toString());
+    assertEquals(TimestampInconsistent.KIND, d.derived().get(0).event().kind());
+    assertEquals("delay", d.derived().get(0).event().status());
+  }
+
+  @Test
+  void aNaiveTimeInAToolArgumentCountsNextToZonedTimes() {
+    List<String> lines = List.of(
+        at(0, 0, "tool.set_reminder", "ok", "{\"args\":{\"when\":\"2026-11-22T15:00\"}}"),
+        at(1, 0, "tool.set_reminder", "ok", "{\"args\":{\"when\":\"2026-11-22T16:00:00+01:00\"}}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(1, d.count());
+    assertEquals("{\"naive\":1,\"zoned\":3,\"naive_at\":[{\"ref\":1,\"fields\":[\"payload.args.when\"]}]}",
+        d.evidence().toString());
+  }
+
+  @Test
+  void zonedTimesEverywhereAreConsistent() {
+    List<String> lines = List.of(
+        at(0, 0, "tool.set_reminder", "ok", "{\"args\":{\"when\":\"2026-11-22T15:00:00Z\"}}"),
+        at(1, 0, "tool.set_reminder", "ok", "{\"at\":\"2026-11-22T15:00:00+01:00[Europe/Paris]\",\"n\":\"12:00\"}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(0, d.count());
+    assertEquals(4, d.evidence().get("zoned").asInt());
+  }
+
+  @Test
+  void onlyNaiveTimesAreNotAMix() {
+    List<String> lines = List.of(
+        "{\"ts\":\"2026-11-22 12:00:00\",\"kind\":\"a\",\"status\":\"ok\",\"payload\":{}}",
+        "{\"ts\":\"2026-11-22T12:01:00\",\"kind\":\"a\",\"status\":\"ok\",\"payload\":{}}");
+    assertEquals(0, detector.detect(Logs.window(lines)).count());
+  }
+}
