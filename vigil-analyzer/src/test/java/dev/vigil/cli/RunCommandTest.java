@@ -300,6 +300,57 @@ class RunCommandTest {
     assertEquals(5, Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)).size());
   }
 
+  /** Three reminders whose "Reminder set" toast comes 97 s before the receipt, one naive receipt time. */
+  private Path prematureToasts() throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 3; i++) {
+      Instant t = Instant.parse("2026-11-22T10:00:00Z").plusSeconds(600L * i);
+      String id = "{\"reminder_id\":\"r-" + i + "\"}";
+      sb.append("{\"ts\":\"").append(t).append("\",\"kind\":\"reminder.toast\",\"status\":\"ok\",\"payload\":")
+          .append(id).append("}\n");
+      String receipt = i == 2 ? t.plusSeconds(97).toString().replace("T", " ").replace("Z", "") : t.plusSeconds(97)
+          .toString();
+      sb.append("{\"ts\":\"").append(receipt).append("\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",")
+          .append("\"payload\":").append(id).append("}\n");
+    }
+    return Files.writeString(tmp.resolve("toasts.jsonl"), sb.toString());
+  }
+
+  @Test
+  void detectorsAreReportedAndTheirEvidenceReachesThePromptRules() throws Exception {
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
+    JsonNode r = report();
+    assertEquals(List.of("premature_success", "latency", "timestamp_inconsistent", "tool_call_explosion",
+        "failure_plateau"), r.get("detectors").findValuesAsText("name"));
+    assertEquals(3, r.at("/detectors/0/count").asInt());
+    assertEquals(97.0, r.at("/detectors/0/evidence/mean_receipt_lag_sec").asDouble(), 1e-9);
+    assertEquals("line", r.at("/detectors/0/evidence_unit").asText());
+    assertEquals(1, r.at("/detectors/2/count").asInt());
+    assertEquals(4, r.get("derived_events").asInt());
+    assertEquals(4, r.get("derived_events_deposited").asInt());
+    assertTrue(r.at("/rbt/top_thorns/0/cause").asText().equals("reminder.toast.premature:fail"), r.toString());
+    String rules = r.at("/rbt/prompt_rules_to_add").toString();
+    assertTrue(rules.contains("the confirmation came 97.0 s later on average"), rules);
+    assertTrue(rules.contains("1 naive and 5 zoned timestamps"), rules);
+    assertTrue(out.toString().contains("detector premature_success: 3 successes"), out.toString());
+
+    assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
+    assertEquals(0, report().get("derived_events_deposited").asInt(), "derived events are deposited once too");
+
+    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b2").toString(),
+        "--out", tmp.resolve("out").toString(), "--now", NOW, "--detectors", "none"), err.toString());
+    assertEquals(0, report().get("detectors").size());
+    assertEquals(0, report().get("derived_events").asInt());
+  }
+
+  @Test
+  void anUnknownDetectorIsAUsageErrorNamingTheKnownOnes() throws Exception {
+    assertEquals(2, run("run", "--events", jsonl("a.jsonl", 0, 5).toString(), "--detectors", "latency,vibes"));
+    assertTrue(err.toString().contains("unknown detector(s) [vibes]"), err.toString());
+    assertTrue(err.toString().contains("premature_success, latency, timestamp_inconsistent"), err.toString());
+  }
+
   @Test
   void badOptionsAreUsageErrors() throws Exception {
     Path file = jsonl("a.jsonl", 0, 5);
