@@ -1,6 +1,6 @@
 package dev.vigil.cli;
 
-import dev.vigil.detect.Detectors;
+import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;

@@ -1,6 +1,6 @@
 package dev.vigil.diagnose;
 
-import dev.vigil.detect.Detection;
+import dev.vigil.diagnose.detect.Detection;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package dev.vigil.diagnose;
 
-import dev.vigil.detect.Detection;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmotionRow;
 import java.time.Instant;

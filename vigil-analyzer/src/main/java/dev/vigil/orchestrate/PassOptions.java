@@ -1,6 +1,6 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.detect.Detectors;
+import dev.vigil.diagnose.detect.Detectors;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.detect.Detection;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.emobank.Snapshot;
 import java.util.List;

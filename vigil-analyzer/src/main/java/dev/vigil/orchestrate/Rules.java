@@ -3,7 +3,7 @@ package dev.vigil.orchestrate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.appraise.AppraisalRules;
-import dev.vigil.detect.DetectorSettings;
+import dev.vigil.diagnose.detect.DetectorSettings;
 import dev.vigil.diagnose.RbtThresholds;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,7 +3,7 @@ package dev.vigil.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.detect.Detection;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.Finding;
 import dev.vigil.diagnose.ThornCause;

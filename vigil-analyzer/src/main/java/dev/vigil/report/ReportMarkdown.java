@@ -1,6 +1,6 @@
 package dev.vigil.report;
 
-import dev.vigil.detect.Detection;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ThornCause;
 import dev.vigil.emobank.Snapshot;

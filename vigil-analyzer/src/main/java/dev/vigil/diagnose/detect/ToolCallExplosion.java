@@ -1,4 +1,4 @@
-package dev.vigil.detect;
+package dev.vigil.diagnose.detect;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -1,4 +1,4 @@
-package dev.vigil.detect;
+package dev.vigil.diagnose.detect;
 
 import dev.vigil.ingest.EventIdentity;
 import dev.vigil.observe.EventFormatException;

@@ -1,4 +1,4 @@
-package dev.vigil.detect;
+package dev.vigil.diagnose.detect;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.vigil.detect;
+package dev.vigil.diagnose.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,6 +1,6 @@
-package dev.vigil.detect;
+package dev.vigil.diagnose.detect;
 
-import static dev.vigil.detect.Logs.at;
+import static dev.vigil.diagnose.detect.Logs.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
