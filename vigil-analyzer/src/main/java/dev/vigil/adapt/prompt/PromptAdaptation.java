@@ -57,6 +57,11 @@ public final class PromptAdaptation {
     String coreSha = Sha256.hex(patch.before().core(original));
     String newSha = Sha256.hex(patch.patched());
     LineEnding ending = patch.before().lineEnding();
+    if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+      return PromptOutcome.refused(promptFile, new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
+          "cannot write the new prompt into " + outDir + ": it is not a directory; give --out a directory"),
+          oldSha, newSha, coreSha, ending);
+    }
     PromptVersions versions;
     try {
       versions = PromptVersions.open(outDir);
