@@ -105,7 +105,10 @@ public final class PromptVersions {
       throw new IllegalArgumentException(where + "not a JSON object" + fix);
     }
     JsonNode number = n.get("version");
-    if (number == null || !number.canConvertToInt() || !number.isIntegralNumber() || number.asInt() < 1) {
+    if (number == null) {
+      throw new IllegalArgumentException(where + "version is missing" + fix);
+    }
+    if (!number.isIntegralNumber() || !number.canConvertToInt() || number.asInt() < 1) {
       throw new IllegalArgumentException(where + "version " + number + " is not a positive whole number" + fix);
     }
     String file = n.path("file").asText("");
@@ -229,8 +232,10 @@ public final class PromptVersions {
       versions.stream().filter(v -> v.sha256().startsWith(prefix)).forEach(matches::add);
     }
     if (matches.isEmpty()) {
-      throw new IllegalArgumentException("no kept version is " + (hex ? "or has a SHA-256 starting with " : "")
-          + "\"" + s + "\" in " + dir.resolve(INDEX) + "; kept versions:" + list(versions));
+      String what = !hex ? "is numbered" : number ? "is numbered or has a SHA-256 starting with"
+          : "has a SHA-256 starting with";
+      throw new IllegalArgumentException("no kept version " + what + " \"" + s + "\" in " + dir.resolve(INDEX)
+          + "; kept versions:" + list(versions));
     }
     Set<String> distinct = matches.stream().map(PromptVersion::sha256).collect(Collectors.toSet());
     if (distinct.size() > 1) {

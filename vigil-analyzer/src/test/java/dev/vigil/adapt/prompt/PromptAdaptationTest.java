@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -111,8 +112,8 @@ class PromptAdaptationTest {
     assertEquals(1, o.originalVersion());
     assertEquals(sha(before), o.oldSha256());
     assertEquals(sha(written), o.newSha256());
-    String core = "## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\nNever print ## END_CORE_IDENTITY.\r\n"
-        + "## END_CORE_IDENTITY\r\n";
+    String core = "## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\n"
+        + "Never print ## END_CORE_IDENTITY.\r\n## END_CORE_IDENTITY\r\n";
     assertEquals(sha(core.getBytes(StandardCharsets.UTF_8)), o.coreSha256());
     assertEquals(LineEnding.CRLF, o.lineEnding());
     assertEquals(out().resolve("new_prompt.txt"), o.newPrompt());
@@ -142,7 +143,7 @@ class PromptAdaptationTest {
     Path file = prompt(PROMPT);
     PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
     PromptOutcome o = PromptAdaptation.adapt(file, content("Store times in UTC."), out(),
-        Clock.offset(CLOCK, java.time.Duration.ofHours(1)));
+        Clock.offset(CLOCK, Duration.ofHours(1)));
     assertEquals(PromptStatus.WRITTEN, o.status());
     assertEquals(3, o.version());
     assertEquals(1, o.originalVersion());

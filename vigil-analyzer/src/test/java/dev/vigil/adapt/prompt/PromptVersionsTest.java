@@ -2,6 +2,7 @@ package dev.vigil.adapt.prompt;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,7 +88,7 @@ class PromptVersionsTest {
     assertTrue(e.getMessage().startsWith("\"" + prefix + "\" is ambiguous: it names 2 versions"), e.getMessage());
     assertTrue(e.getMessage().contains("version 1  sha256 " + Sha256.hex(pair[0]).substring(0, 12)), e.getMessage());
     assertTrue(e.getMessage().contains("version 3  sha256 " + Sha256.hex(pair[1]).substring(0, 12)), e.getMessage());
-    assertTrue(!e.getMessage().contains("version 2 "), e.getMessage());
+    assertFalse(e.getMessage().contains("version 2 "), e.getMessage());
     assertEquals(3, v.select(Sha256.hex(pair[1]).substring(0, 12)).number());
   }
 
@@ -104,14 +105,17 @@ class PromptVersionsTest {
   void anUnknownVersionListsEveryKeptVersion() throws Exception {
     PromptVersions v = withThree();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> v.select("9"));
-    assertTrue(e.getMessage().startsWith("no kept version is \"9\" in " + out.resolve("prompts/index.jsonl")),
+    assertTrue(e.getMessage().startsWith("no kept version is numbered \"9\" in " + out.resolve("prompts/index.jsonl")),
         e.getMessage());
     for (int n = 1; n <= 3; n++) {
       assertTrue(e.getMessage().contains("version " + n + "  sha256 "), e.getMessage());
     }
     IllegalArgumentException hex = assertThrows(IllegalArgumentException.class, () -> v.select("abcdef0"));
-    assertTrue(hex.getMessage().startsWith("no kept version is or has a SHA-256 starting with \"abcdef0\""),
+    assertTrue(hex.getMessage().startsWith("no kept version has a SHA-256 starting with \"abcdef0\""),
         hex.getMessage());
+    IllegalArgumentException both = assertThrows(IllegalArgumentException.class, () -> v.select("123456"));
+    assertTrue(both.getMessage().startsWith("no kept version is numbered or has a SHA-256 starting with \"123456\""),
+        both.getMessage());
     for (String bad : new String[] {"latest", "abc12", "-1", "", "12 34"}) {
       IllegalArgumentException b = assertThrows(IllegalArgumentException.class, () -> v.select(bad));
       assertTrue(b.getMessage().contains("is neither a version number nor a SHA-256 prefix of at least 6 hex "
@@ -149,6 +153,7 @@ class PromptVersionsTest {
     String sha = Sha256.hex(utf8("x"));
     Map<String, String> bad = Map.of(
         "not json", "not JSON",
+        "{\"file\":\"a.txt\"}", "version is missing",
         "[1]", "not a JSON object",
         "{\"version\":0,\"file\":\"a.txt\",\"sha256\":\"" + sha + "\",\"created\":\"2026-11-22T12:00:00Z\"}",
         "version 0 is not a positive whole number",
