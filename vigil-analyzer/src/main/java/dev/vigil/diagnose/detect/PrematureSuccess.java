@@ -20,7 +20,9 @@ import java.util.Set;
  * <p>A confirmation is an event whose kind's last segment has a word (split on {@code _}, {@code -} and case)
  * starting with a configured word, so {@code reminder.receipt} and {@code order.confirmed} are confirmations and
  * {@code tool.track_parcel} is not. Each confirmation belongs to the nearest earlier success that shares an id
- * value with it. A success kind depends on confirmation when at least one of its successes in the window got one;
+ * value with it; when that success is a call made inside a larger one on the same thread that shares the id too
+ * (the backend call inside the tool call), the outermost such call is the one that answered, and it owns the
+ * confirmation. A success kind depends on confirmation when at least one of its successes in the window got one;
  * every success of such a kind is then premature when it was reported ({@code ts + duration_ms}) before its
  * confirmation, or when it has none. The lag is the confirmation's {@code ts} minus the time the success was
  * reported.
@@ -54,15 +56,26 @@ public final class PrematureSuccess implements Detector {
       Event e = w.event();
       if (isConfirmation(e.kind())) {
         Set<String> ids = EventFields.ids(e);
+        int owner = -1;
+        String shared = null;
         for (int i = successes.size() - 1; i >= 0; i--) {
-          String shared = firstShared(ids, successIds.get(i));
-          if (shared != null) {
-            if (!confirmationOf.containsKey(i)) {
-              confirmationOf.put(i, w);
-              idOf.put(i, shared);
-            }
+          String s = firstShared(ids, successIds.get(i));
+          if (s == null) {
+            continue;
+          }
+          if (owner < 0) {
+            owner = i;
+            shared = s;
+          } else if (encloses(successes.get(i).event(), successes.get(owner).event())) {
+            owner = i; // a call made inside a larger one (the backend call inside the tool): the larger one answers
+            shared = s;
+          } else {
             break;
           }
+        }
+        if (owner >= 0 && !confirmationOf.containsKey(owner)) {
+          confirmationOf.put(owner, w);
+          idOf.put(owner, shared);
         }
       } else if (EventFields.SUCCESS.contains(EventFields.status(e))) {
         successes.add(w);
@@ -151,6 +164,13 @@ public final class PrematureSuccess implements Detector {
       }
     }
     return false;
+  }
+
+  /** Whether {@code outer} ran on the same thread from before {@code inner} started until after it answered. */
+  private static boolean encloses(Event outer, Event inner) {
+    return outer.thread() != null && outer.thread().equals(inner.thread())
+        && !outer.ts().isAfter(inner.ts())
+        && !EventFields.reportedAt(outer).isBefore(EventFields.reportedAt(inner));
   }
 
   private static String firstShared(Set<String> a, Set<String> b) {

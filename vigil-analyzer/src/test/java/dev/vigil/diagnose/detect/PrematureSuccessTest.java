@@ -69,6 +69,28 @@ class PrematureSuccessTest {
     assertEquals("", d.summary());
   }
 
+  /** A tool call on main that calls the backend inside it; the receipt comes 2 s after the tool started. */
+  private static List<String> nested(int toolMs) {
+    return List.of(
+        "{\"ts\":\"2026-11-22T12:00:00Z\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"thread\":\"main\","
+            + "\"payload\":{\"result\":\"{\\\"reminderId\\\":\\\"rem-1\\\"}\",\"duration_ms\":" + toolMs + "}}",
+        "{\"ts\":\"2026-11-22T12:00:00.100Z\",\"kind\":\"backend.schedule\",\"status\":\"ok\",\"thread\":\"main\","
+            + "\"payload\":{\"args\":{\"reminderId\":\"rem-1\"},\"duration_ms\":50}}",
+        "{\"ts\":\"2026-11-22T12:00:02Z\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",\"thread\":\"http\","
+            + "\"payload\":{\"args\":{\"reminderId\":\"rem-1\"}}}");
+  }
+
+  @Test
+  void theOutermostCallOnTheThreadOwnsTheConfirmationNotTheBackendCallInsideIt() {
+    Detection early = detector.detect(Logs.window(nested(200)));
+    assertEquals(1, early.count(), early.evidence().toString());
+    assertEquals("[\"tool.set_reminder\"]", early.evidence().get("success_kinds").toString());
+    assertEquals(1.8, early.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
+
+    Detection gated = detector.detect(Logs.window(nested(2500)));
+    assertEquals(0, gated.count(), "the tool answered after the receipt: " + gated.evidence());
+  }
+
   @Test
   void idsAreFoundInArgsResultsWrittenAsJsonStringsAndThePayload() {
     List<String> lines = List.of(
