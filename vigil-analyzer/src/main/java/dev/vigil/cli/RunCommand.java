@@ -48,7 +48,9 @@ final class RunCommand extends VigilCommand {
       description = "The EmoBank directory (default: ${DEFAULT-VALUE}).")
   Path emobank;
 
-  @Option(names = "--prompt", paramLabel = "FILE", description = "The agent's prompt file (accepted; not used yet).")
+  @Option(names = "--prompt", paramLabel = "FILE",
+      description = "The agent's prompt file, with marked core and adaptive sections; never modified: the new "
+          + "prompt is written to --out/new_prompt.txt and every version is kept in --out/prompts/.")
   Path prompt;
 
   @Option(names = "--repo", paramLabel = "DIR", description = "The agent's source tree (accepted; not used yet).")
@@ -108,7 +110,7 @@ final class RunCommand extends VigilCommand {
     PassOptions options = options();
     PassResult result;
     try {
-      result = new ReflectivePass(System.in).run(options);
+      result = new ReflectivePass(System.in, clock).run(options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     } catch (BankCorruptException e) {
@@ -118,7 +120,11 @@ final class RunCommand extends VigilCommand {
     out().print(ReportMarkdown.summary(result));
     out().println("artifacts: " + out.resolve(Artifacts.REPORT_JSON) + ", " + out.resolve(Artifacts.REPORT_MD));
     out().flush();
-    return EXIT_OK;
+    if (result.prompt() != null && result.prompt().isRefused()) {
+      err().println("vigil: " + result.prompt().summary());
+      err().flush();
+    }
+    return result.degraded() ? EXIT_DEGRADED : EXIT_OK;
   }
 
   private PassOptions options() {

@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.emobank.Snapshot;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param detections        what each detector found, in the order they ran
  * @param derivedEvents     events the detectors derived (appraised and deposited like any other)
  * @param derivedDeposited  of those, deposited now for the first time
+ * @param prompt            what the prompt stage did, or null without {@code --prompt}
  */
 public record PassResult(
     PassOptions options,
@@ -42,4 +44,11 @@ public record PassResult(
     Diagnosis diagnosis,
     List<Detection> detections,
     long derivedEvents,
-    long derivedDeposited) {}
+    long derivedDeposited,
+    PromptOutcome prompt) {
+
+  /** Whether the pass finished degraded (exit 1): a stage refused or failed. */
+  public boolean degraded() {
+    return prompt != null && prompt.isRefused();
+  }
+}

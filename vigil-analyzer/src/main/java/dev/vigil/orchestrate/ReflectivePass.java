@@ -1,6 +1,9 @@
 package dev.vigil.orchestrate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.adapt.prompt.AdaptiveContent;
+import dev.vigil.adapt.prompt.PromptAdaptation;
+import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.appraise.Appraisal;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.diagnose.detect.Derived;
@@ -8,6 +11,7 @@ import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.RbtDiagnosis;
+import dev.vigil.diagnose.ReflectionNote;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
@@ -18,8 +22,12 @@ import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.Event;
+import dev.vigil.report.Artifacts;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -39,6 +47,8 @@ public final class ReflectivePass {
   public static final String EB_UPDATED = "eb_updated";
   /** The stage a pass reaches when it has diagnosed. */
   public static final String DIAGNOSED = "diagnosed";
+  /** The stage a pass reaches when the prompt stage has run (or had no prompt to adapt). */
+  public static final String PROMPT_DONE = "prompt_done";
 
   private record Candidate(WindowEvent window, long order) {
     Instant ts() {
@@ -54,10 +64,15 @@ public final class ReflectivePass {
       Comparator.comparing(Deposit::ts).thenComparingLong(Deposit::order);
 
   private final InputStream stdin;
+  private final Clock clock;
 
-  /** @param stdin what {@code --events -} reads */
-  public ReflectivePass(InputStream stdin) {
+  /**
+   * @param stdin what {@code --events -} reads
+   * @param clock when kept prompt versions were made
+   */
+  public ReflectivePass(InputStream stdin, Clock clock) {
     this.stdin = stdin;
+    this.clock = clock;
   }
 
   /**
@@ -141,9 +156,27 @@ public final class ReflectivePass {
       ObjectNode state = snapshot.toJson();
       state.put("now", o.now().toString());
       bank.commit(state, o.now().minus(o.retention()));
-      return new PassResult(o, DIAGNOSED, stats.eventsRead(), counts[1], used.size(), deposited, already,
+
+      PromptOutcome prompt = null;
+      if (o.prompt() != null) {
+        AdaptiveContent content = AdaptiveContent.of(diagnosis, ReflectionNote.of(snapshot, diagnosis, detections),
+            o.now(), String.valueOf(passNumber(o.out())));
+        prompt = PromptAdaptation.adapt(o.prompt(), content, o.out(), clock);
+      }
+      return new PassResult(o, PROMPT_DONE, stats.eventsRead(), counts[1], used.size(), deposited, already,
           bank.rowsAppended(), stats.naiveTimestamps(), stats.skipped(), appraiser.badDelayValues(), snapshot,
-          diagnosis, detections, derivedEvents, derivedDeposited);
+          diagnosis, detections, derivedEvents, derivedDeposited, prompt);
+    }
+  }
+
+  /** This pass's number in {@code out}: one more than the lines of its audit log. */
+  private static long passNumber(Path out) throws IOException {
+    Path audit = out.resolve(Artifacts.AUDIT);
+    if (!Files.exists(audit)) {
+      return 1;
+    }
+    try (var lines = Files.lines(audit)) {
+      return lines.filter(l -> !l.isBlank()).count() + 1;
     }
   }
 }

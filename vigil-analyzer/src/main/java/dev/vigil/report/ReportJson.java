@@ -60,12 +60,11 @@ public final class ReportJson {
       }
     }
     root.putArray("internal_thorns");
-    ObjectNode prompt = root.putObject("prompt");
-    prompt.put("status", "not_used");
-    if (o.prompt() != null) {
-      prompt.put("file", o.prompt().toString());
+    if (r.prompt() != null) {
+      root.set("prompt", r.prompt().toJson());
+    } else {
+      root.putObject("prompt").put("status", "skipped").put("note", "no --prompt given");
     }
-    prompt.put("note", "prompt adaptation is not part of this version; --prompt is accepted and not used");
     root.putArray("proposals");
     ObjectNode code = root.putObject("code");
     code.put("status", "not_used");
