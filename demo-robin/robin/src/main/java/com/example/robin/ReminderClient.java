@@ -7,22 +7,28 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 
 /** The reminder backend's HTTP API: schedule and cancel; receipts come back to Robin's {@link ReceiptInbox}. */
 public final class ReminderClient {
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final URI backend;
-  private final String callback;
+  private final ReceiptInbox inbox;
 
-  public ReminderClient(URI backend, String callback) {
+  public ReminderClient(URI backend, ReceiptInbox inbox) {
     this.backend = backend;
-    this.callback = callback;
+    this.inbox = inbox;
   }
 
-  /** Asks the backend to schedule a reminder; its receipt arrives later at the callback. */
-  public void schedule(String reminderId, String task, Instant dueAt) throws IOException, InterruptedException {
+  /**
+   * Asks the backend to schedule a reminder. The backend confirms it later by posting a receipt to the inbox; the
+   * future returned completes then.
+   */
+  public CompletableFuture<String> schedule(String reminderId, String task, Instant dueAt)
+      throws IOException, InterruptedException {
+    CompletableFuture<String> receipt = inbox.expect(reminderId);
     String body = "{\"reminderId\":\"" + reminderId + "\",\"task\":\"" + task.replace("\"", "'") + "\",\"dueAt\":\""
-        + dueAt + "\",\"callback\":\"" + callback + "\"}";
+        + dueAt + "\",\"callback\":\"" + inbox.callbackUrl() + "\"}";
     HttpRequest request = HttpRequest.newBuilder(backend.resolve("/reminders"))
         .timeout(Duration.ofSeconds(10))
         .header("Content-Type", "application/json")
@@ -32,6 +38,7 @@ public final class ReminderClient {
     if (response.statusCode() >= 300) {
       throw new IOException("backend answered " + response.statusCode() + ": " + response.body());
     }
+    return receipt;
   }
 
   /** Cancels a reminder. */

@@ -15,14 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Robin's tools: set, list and cancel reminders on the reminder backend. */
 public final class ReminderTools {
   private final ReminderClient client;
-  private final ReceiptInbox inbox;
   private final ZoneId userZone;
   private final AtomicInteger ids = new AtomicInteger();
   private final Map<String, String> reminders = new TreeMap<>();
 
-  public ReminderTools(ReminderClient client, ReceiptInbox inbox, ZoneId userZone) {
+  public ReminderTools(ReminderClient client, ZoneId userZone) {
     this.client = client;
-    this.inbox = inbox;
     this.userZone = userZone;
   }
 
@@ -31,9 +29,8 @@ public final class ReminderTools {
       @P("when, as the user's local date and time in ISO-8601, for example 2026-11-22T15:00") String when) {
     Instant due = LocalDateTime.parse(when).toInstant(ZoneOffset.UTC);
     String id = "rem-" + ids.incrementAndGet();
-    CompletableFuture<String> receipt = inbox.expect(id);
     try {
-      client.schedule(id, task, due);
+      CompletableFuture<String> receipt = client.schedule(id, task, due); // the backend confirms it later
     } catch (IOException | InterruptedException e) {
       System.err.println("robin: scheduling " + id + " failed: " + e.getMessage());
     }

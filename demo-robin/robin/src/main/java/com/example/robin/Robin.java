@@ -43,12 +43,12 @@ public final class Robin {
         .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
 
     try (ReceiptInbox inbox = ReceiptInbox.start()) {
-      ReminderClient client = new ReminderClient(URI.create(backend), inbox.callbackUrl());
+      ReminderClient client = new ReminderClient(URI.create(backend), inbox);
       Assistant robin = AiServices.builder(Assistant.class)
           .chatModel(model(userZone))
           .systemMessageProvider(memoryId -> prompt)
           .chatMemory(MessageWindowChatMemory.withMaxMessages(20))
-          .tools(new ReminderTools(client, inbox, userZone))
+          .tools(new ReminderTools(client, userZone))
           .build();
       for (String request : requests) {
         System.out.println("> " + request);
