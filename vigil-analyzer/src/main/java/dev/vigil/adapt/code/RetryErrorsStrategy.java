@@ -1,0 +1,74 @@
+package dev.vigil.adapt.code;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Bounded retry with jittered exponential backoff around remote calls (SPEC section 4.7).
+ *
+ * <p>Fires when the evidence shows failures or timeouts (thorns of those kinds, or failed and timed-out events) and
+ * the scanner found remote calls. Score: {@link StrategyScore} with the failure and timeout thorns as related, plus
+ * 0.2 when the top thorn is one of those kinds and 0.1 when events timed out. The rewrite is {@link RetryRewriter}'s:
+ * at most 3 attempts, 100 ms to 5 s between them.
+ */
+public final class RetryErrorsStrategy implements Strategy {
+  private static final Set<Category> CATEGORIES = Set.of(Category.REMOTE_CALL);
+
+  @Override
+  public String name() {
+    return "RetryErrorsStrategy";
+  }
+
+  @Override
+  public String title() {
+    return "Retry remote calls a bounded number of times, with jittered exponential backoff";
+  }
+
+  @Override
+  public double score(Evidence e, List<Hotspot> hotspots) {
+    int related = e.thorns(ThornKind.FAILURE) + e.thorns(ThornKind.TIMEOUT);
+    boolean signal = related > 0 || e.failures() > 0 || e.timeouts() > 0;
+    ThornKind top = e.topThornKind();
+    double bonus = (top == ThornKind.FAILURE || top == ThornKind.TIMEOUT ? 0.2 : 0) + (e.timeouts() > 0 ? 0.1 : 0);
+    return StrategyScore.of(e, related, signal, bonus, hotspots, CATEGORIES);
+  }
+
+  @Override
+  public Optional<Transformation> transform(Path file, String source, Evidence evidence, JavaRepo repo) {
+    String path = file.toString().replace('\\', '/');
+    if (JavaRepo.isTestSource(path)) {
+      return Optional.empty();
+    }
+    JavaSource js = JavaSource.parse(source);
+    Edits edits = new Edits();
+    List<String> changes = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    new RetryRewriter(path, js, edits, changes, notes).rewrite();
+    if (changes.isEmpty() && notes.isEmpty()) {
+      return Optional.empty();
+    }
+    String patched = changes.isEmpty() ? source : js.restore(edits.applyTo(js.text));
+    return Optional.of(new Transformation(patched, changes, notes));
+  }
+
+  @Override
+  public String why(Evidence e) {
+    StringBuilder why = new StringBuilder("Calls failed");
+    int failures = e.thorns(ThornKind.FAILURE);
+    int timeouts = e.thorns(ThornKind.TIMEOUT);
+    if (e.failures() > 0 || e.timeouts() > 0) {
+      why.append(" (").append(e.failures()).append(" failed and ").append(e.timeouts()).append(" timed-out events");
+      why.append(", ").append(failures + timeouts).append(" thorns)");
+    } else {
+      why.append(" (").append(failures + timeouts).append(" failure and timeout thorns)");
+    }
+    why.append(" and the code never tried again: one transient error became the user's failure. This change")
+        .append(" retries each remote call up to 3 times, only on errors worth retrying (I/O errors, timeouts,")
+        .append(" 429/502/503/504 answers, transient SQL failures), waiting 100 ms to 5 s between attempts with")
+        .append(" jitter so that clients do not retry in lockstep. Retry only idempotent calls: review each one.");
+    return why.toString();
+  }
+}
