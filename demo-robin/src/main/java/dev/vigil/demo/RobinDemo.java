@@ -173,7 +173,8 @@ public final class RobinDemo {
     Path emobank = dir.resolve("emobank");
     int analyzerExit = exec(List.of(java(), "-jar", layout.analyzerJar().toString(), "run", "--queue",
         queue.toString(), "--emobank", emobank.toString(), "--out", vigilOut.toString(), "--prompt",
-        robin.resolve("prompt/system-prompt.txt").toString(), "--repo", robin.toString()), Map.of(),
+        robin.resolve("prompt/system-prompt.txt").toString(), "--repo", robin.toString(), "--repo-classpath",
+        layout.robinLib() + File.separator + "*"), Map.of(),
         dir, dir.resolve("vigil.out"), 300);
     if (analyzerExit == 2) {
       throw new IllegalStateException(name + ": the analyzer refused its input, see " + dir.resolve("vigil.out"));
@@ -200,10 +201,13 @@ public final class RobinDemo {
       }
     }
     List<String> applied = new ArrayList<>();
+    // the copy may sit inside a git work tree (this project's): git must not look above it, or it would take
+    // the diff's paths as relative to that work tree and quietly skip them
+    Map<String, String> alone = Map.of("GIT_CEILING_DIRECTORIES", robin.getParent().toString());
     for (Path diff : diffs) {
       Path log = robin.getParent().resolve("git-apply.out");
-      if (exec(List.of("git", "apply", "--check", diff.toString()), Map.of(), robin, log, 60) == 0
-          && exec(List.of("git", "apply", diff.toString()), Map.of(), robin, log, 60) == 0) {
+      if (exec(List.of("git", "apply", "--check", diff.toString()), alone, robin, log, 60) == 0
+          && exec(List.of("git", "apply", "--verbose", diff.toString()), alone, robin, log, 60) == 0) {
         applied.add(diff.toString());
         out.println("   applied " + diff.getFileName() + " (" + files(diff) + ")");
       } else {

@@ -1,5 +1,6 @@
 package dev.vigil.cli;
 
+import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.observe.Timestamps;
@@ -9,7 +10,11 @@ import dev.vigil.orchestrate.ReflectivePass;
 import dev.vigil.orchestrate.Rules;
 import dev.vigil.report.Artifacts;
 import dev.vigil.report.ReportMarkdown;
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -53,8 +58,15 @@ final class RunCommand extends VigilCommand {
           + "prompt is written to --out/new_prompt.txt and every version is kept in --out/prompts/.")
   Path prompt;
 
-  @Option(names = "--repo", paramLabel = "DIR", description = "The agent's source tree (accepted; not used yet).")
+  @Option(names = "--repo", paramLabel = "DIR",
+      description = "The agent's source tree: scanned for hotspots; proposals are unified diffs in --out/proposals/, "
+          + "checked with git apply --check and compiled; the tree itself is never written.")
   Path repo;
+
+  @Option(names = "--repo-classpath", paramLabel = "PATHS",
+      description = "Jars and directories the --repo sources compile against (path-separator list; a dir/* entry "
+          + "means every jar in dir), so that patched files can be compile-checked.")
+  String repoClasspath;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "output",
       description = "Where the artifacts go (default: ${DEFAULT-VALUE}).")
@@ -156,7 +168,38 @@ final class RunCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     }
     return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
-        hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours), selected);
+        hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours), selected,
+        new CodeProposals.Settings(classpath(), "git", Duration.ofSeconds(30)));
+  }
+
+  private List<Path> classpath() {
+    List<Path> out = new ArrayList<>();
+    if (repoClasspath == null || repoClasspath.isBlank()) {
+      return out;
+    }
+    for (String entry : repoClasspath.split(File.pathSeparator)) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      if (entry.endsWith("*")) {
+        Path dir = Path.of(entry.substring(0, entry.length() - 1));
+        if (!Files.isDirectory(dir)) {
+          throw new BadInputException("--repo-classpath: " + dir + " is not a directory");
+        }
+        try (var jars = Files.list(dir)) {
+          jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(out::add);
+        } catch (IOException e) {
+          throw new BadInputException("--repo-classpath: " + dir + " cannot be listed: " + e.getMessage());
+        }
+      } else {
+        Path p = Path.of(entry);
+        if (!Files.exists(p)) {
+          throw new BadInputException("--repo-classpath: " + p + " does not exist");
+        }
+        out.add(p);
+      }
+    }
+    return out;
   }
 
   private Instant parseNow() {

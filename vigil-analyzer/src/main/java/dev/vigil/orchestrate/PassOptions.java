@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.time.ZoneId;
  * @param rules      appraisal rules and RBT thresholds
  * @param retention  EmoBank rows older than this before now are compacted into episode totals
  * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
+ * @param codeSettings how proposals are checked: the class path the repository's sources compile against
  */
 public record PassOptions(
     String events,
@@ -38,7 +40,8 @@ public record PassOptions(
     ZoneId assumeZone,
     Rules rules,
     Duration retention,
-    Detectors detectors) {
+    Detectors detectors,
+    CodeProposals.Settings codeSettings) {
 
   /** The start of the window. */
   public Instant windowStart() {

@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
@@ -27,6 +28,7 @@ import java.util.Map;
  * @param derivedEvents     events the detectors derived (appraised and deposited like any other)
  * @param derivedDeposited  of those, deposited now for the first time
  * @param prompt            what the prompt stage did, or null without {@code --prompt}
+ * @param code              what the code stage did (skipped without {@code --repo})
  */
 public record PassResult(
     PassOptions options,
@@ -45,7 +47,8 @@ public record PassResult(
     List<Detection> detections,
     long derivedEvents,
     long derivedDeposited,
-    PromptOutcome prompt) {
+    PromptOutcome prompt,
+    CodeOutcome code) {
 
   /** Whether the pass finished degraded (exit 1): a stage refused or failed. */
   public boolean degraded() {

@@ -1,6 +1,8 @@
 package dev.vigil.orchestrate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.adapt.code.CodeOutcome;
+import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.adapt.prompt.AdaptiveContent;
 import dev.vigil.adapt.prompt.PromptAdaptation;
 import dev.vigil.adapt.prompt.PromptOutcome;
@@ -49,6 +51,8 @@ public final class ReflectivePass {
   public static final String DIAGNOSED = "diagnosed";
   /** The stage a pass reaches when the prompt stage has run (or had no prompt to adapt). */
   public static final String PROMPT_DONE = "prompt_done";
+  /** The stage a pass reaches when the code stage has run (or had no repository to read). */
+  public static final String DIFF_DONE = "diff_done";
 
   private record Candidate(WindowEvent window, long order) {
     Instant ts() {
@@ -163,9 +167,11 @@ public final class ReflectivePass {
             o.now(), String.valueOf(passNumber(o.out())));
         prompt = PromptAdaptation.adapt(o.prompt(), content, o.out(), clock);
       }
-      return new PassResult(o, PROMPT_DONE, stats.eventsRead(), counts[1], used.size(), deposited, already,
+      CodeOutcome code = new CodeProposals(CodeProposals.defaultStrategies(), o.codeSettings())
+          .run(o.repo(), EvidenceOf.pass(diagnosis, detections), o.out(), o.now());
+      return new PassResult(o, DIFF_DONE, stats.eventsRead(), counts[1], used.size(), deposited, already,
           bank.rowsAppended(), stats.naiveTimestamps(), stats.skipped(), appraiser.badDelayValues(), snapshot,
-          diagnosis, detections, derivedEvents, derivedDeposited, prompt);
+          diagnosis, detections, derivedEvents, derivedDeposited, prompt, code);
     }
   }
 

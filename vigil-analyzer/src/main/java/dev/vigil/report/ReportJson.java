@@ -65,13 +65,12 @@ public final class ReportJson {
     } else {
       root.putObject("prompt").put("status", "skipped").put("note", "no --prompt given");
     }
-    root.putArray("proposals");
-    ObjectNode code = root.putObject("code");
-    code.put("status", "not_used");
+    root.set("proposals", r.code().proposalsJson());
+    ObjectNode code = r.code().toJson();
     if (o.repo() != null) {
       code.put("repo", o.repo().toString());
     }
-    code.put("note", "code proposals are not part of this version; --repo is accepted and not used");
+    root.set("code", code);
     return root;
   }
 
