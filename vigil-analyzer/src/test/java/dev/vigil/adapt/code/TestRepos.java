@@ -66,6 +66,26 @@ final class TestRepos {
     }
   }
 
+  /** Writes files ({@code path, content, path, content…}) under {@code root}; returns {@code root}. */
+  static Path write(Path root, String... pathsAndContents) throws IOException {
+    for (int i = 0; i < pathsAndContents.length; i += 2) {
+      Path p = root.resolve(pathsAndContents[i]);
+      Files.createDirectories(p.getParent());
+      Files.writeString(p, pathsAndContents[i + 1], StandardCharsets.UTF_8);
+    }
+    return root;
+  }
+
+  /** Runs one strategy over every file of a repository; returns the rewrites by path. */
+  static Map<String, Transformation> transform(Strategy strategy, Path root, Evidence evidence) throws IOException {
+    JavaRepo repo = JavaRepo.scan(root);
+    Map<String, Transformation> out = new TreeMap<>();
+    for (JavaRepo.SourceFile f : repo.files()) {
+      strategy.transform(Path.of(f.path()), f.content(), evidence, repo).ifPresent(t -> out.put(f.path(), t));
+    }
+    return out;
+  }
+
   /** SHA-256 of every file under {@code root} (hidden ones and {@code .git} included), by relative path. */
   static Map<String, String> checksums(Path root) throws IOException {
     Map<String, String> sums = new TreeMap<>();
