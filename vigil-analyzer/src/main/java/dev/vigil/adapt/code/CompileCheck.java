@@ -65,27 +65,29 @@ public final class CompileCheck {
     }
     Map<String, String> after = new HashMap<>(original);
     after.putAll(patched);
-    List<String> errorsAfter = compile(javac, after);
+    List<Error> errorsAfter = compile(javac, after);
     if (errorsAfter.isEmpty()) {
       return Check.passed(NAME, DiffCheck.plural(after.size(), "source") + " compiled in memory with javax.tools,"
           + " the patched ones included");
     }
-    List<String> errorsBefore = compile(javac, original);
-    List<String> added = new ArrayList<>(errorsAfter);
-    for (String e : errorsBefore) {
-      added.remove(e);
+    List<Error> errorsBefore = compile(javac, original);
+    List<Error> added = new ArrayList<>(errorsAfter);
+    for (Error e : errorsBefore) {
+      added.stream().filter(a -> a.key().equals(e.key())).findFirst().ifPresent(added::remove);
     }
     if (!added.isEmpty()) {
       return Check.failed(NAME, "the patched code does not compile: " + String.join(" / ",
-          added.subList(0, Math.min(3, added.size()))));
+          added.subList(0, Math.min(3, added.size())).stream().map(Error::shown).toList()));
     }
     return Check.skipped(NAME, "compile check skipped: the repository does not compile on its own here ("
-        + DiffCheck.plural(errorsBefore.size(), "error") + ", the first: " + errorsBefore.get(0)
+        + DiffCheck.plural(errorsBefore.size(), "error") + ", the first: " + errorsBefore.get(0).shown()
         + "), most likely for want of its libraries on the class path; the patch adds no error of its own");
   }
 
-  /** The errors, each as {@code path: message} (line numbers left out, so that a shifted error stays equal). */
-  private List<String> compile(JavaCompiler javac, Map<String, String> sources) throws IOException {
+  /** A compile error: {@code key} is path and message (no line, so that a shifted error stays equal). */
+  private record Error(String key, String shown) {}
+
+  private List<Error> compile(JavaCompiler javac, Map<String, String> sources) throws IOException {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> e : sources.entrySet()) {
@@ -105,11 +107,12 @@ public final class CompileCheck {
           "-XDshould-stop.ifError=FLOW", "-encoding", "UTF-8");
       javac.getTask(null, discarding, diagnostics, options, null, units).call();
     }
-    List<String> errors = new ArrayList<>();
+    List<Error> errors = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
       if (d.getKind() == Diagnostic.Kind.ERROR) {
         String where = d.getSource() instanceof Source s ? s.path : "(no file)";
-        errors.add(where + ": " + d.getMessage(Locale.ROOT).split("\n", 2)[0]);
+        String message = d.getMessage(Locale.ROOT).split("\n", 2)[0];
+        errors.add(new Error(where + ": " + message, where + ":" + d.getLineNumber() + ": " + message));
       }
     }
     return errors;

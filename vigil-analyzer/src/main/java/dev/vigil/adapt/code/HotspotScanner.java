@@ -102,7 +102,7 @@ public final class HotspotScanner {
     List<Integer> lines = new ArrayList<>();
     Matcher m = CALL.matcher(js.masked);
     while (m.find()) {
-      if (repo.futureMethod(m.group(1)) != null && isIgnoredCall(js, m.start(1), m.end() - 1)) {
+      if (repo.futureCall(js, m.start(1)) != null && isIgnoredCall(js, m.start(1), m.end() - 1)) {
         lines.add(js.lineOf(m.start(1)));
       }
     }

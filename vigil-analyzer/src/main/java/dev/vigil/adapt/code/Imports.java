@@ -67,6 +67,31 @@ final class Imports {
     }
   }
 
+  /**
+   * The source without its single-type import of {@code fqn} when nothing else in it names the type any more (a
+   * rewrite may have removed the last use).
+   */
+  static String dropIfUnused(String source, String fqn) {
+    JavaSource js = JavaSource.parse(source);
+    String simple = fqn.substring(fqn.lastIndexOf('.') + 1);
+    Matcher uses = Pattern.compile("(?<![\\w$.])" + Pattern.quote(simple) + "(?![\\w$])").matcher(js.masked);
+    Matcher m = IMPORT.matcher(js.masked);
+    while (m.find()) {
+      if (m.group(1) == null && m.group(2).equals(fqn)) {
+        int count = 0;
+        while (uses.find()) {
+          count++;
+        }
+        if (count > 0) {
+          return source;
+        }
+        int end = js.lineEnd(m.start());
+        return js.restore(js.text.substring(0, m.start()) + js.text.substring(Math.min(end + 1, js.text.length())));
+      }
+    }
+    return source;
+  }
+
   private static List<String> sortedMissing(JavaSource js, String... fqns) {
     List<String> missing = new ArrayList<>();
     for (String fqn : fqns) {

@@ -54,6 +54,7 @@ public final class JavaRepo {
   private final List<SourceFile> files;
   private final List<String> notes;
   private final Map<String, FutureMethod> futures;
+  private final Set<String> typeNames;
   private final Map<String, JavaSource> parsed = new HashMap<>();
 
   private JavaRepo(Path root, List<SourceFile> files, List<String> notes) {
@@ -61,6 +62,11 @@ public final class JavaRepo {
     this.files = List.copyOf(files);
     this.notes = List.copyOf(notes);
     this.futures = indexFutures();
+    Set<String> types = new java.util.HashSet<>();
+    for (SourceFile f : this.files) {
+      source(f).types().forEach(t -> types.add(t.name()));
+    }
+    this.typeNames = Set.copyOf(types);
   }
 
   /**
@@ -149,9 +155,33 @@ public final class JavaRepo {
     return parsed.computeIfAbsent(file.path(), p -> JavaSource.parse(file.content()));
   }
 
-  /** A method of that name declared in the repository with a future as its return type, or null. */
-  FutureMethod futureMethod(String name) {
-    return futures.get(name);
+  /**
+   * The repository future method called by the identifier at {@code nameStart}, or null. A call on a receiver
+   * declared in the same file with a type the repository does not declare (an executor, a library client) is not
+   * one, even when a repository method has the same name.
+   */
+  FutureMethod futureCall(JavaSource js, int nameStart) {
+    int nameEnd = nameStart;
+    while (nameEnd < js.masked.length() && Character.isJavaIdentifierPart(js.masked.charAt(nameEnd))) {
+      nameEnd++;
+    }
+    FutureMethod f = futures.get(js.masked.substring(nameStart, nameEnd));
+    int dot = js.skipSpaceBack(nameStart - 1);
+    if (f == null || dot < 0 || js.masked.charAt(dot) != '.') {
+      return f;
+    }
+    int end = js.skipSpaceBack(dot - 1);
+    int start = end;
+    while (start >= 0 && Character.isJavaIdentifierPart(js.masked.charAt(start))) {
+      start--;
+    }
+    String receiver = js.masked.substring(start + 1, end + 1);
+    if (receiver.isEmpty() || receiver.equals("this") || receiver.equals("super")) {
+      return f;
+    }
+    Matcher declared = Pattern.compile("\\b([A-Z][\\w$]*)(?:\\s*<[^;=(){}]*>)?\\s+" + Pattern.quote(receiver)
+        + "\\s*[;=,)]").matcher(js.masked);
+    return !declared.find() || typeNames.contains(declared.group(1)) ? f : null;
   }
 
   private Map<String, FutureMethod> indexFutures() {

@@ -125,7 +125,7 @@ final class ReceiptGate {
     }
     Matcher call = CALL.matcher(body).region(m.bodyOpen() + 1, m.bodyClose());
     while (call.find()) {
-      JavaRepo.FutureMethod called = repo.futureMethod(call.group(1));
+      JavaRepo.FutureMethod called = repo.futureCall(js, call.start(1));
       if (called == null || !called.ofReceipt() || !m.equals(js.methodAt(call.start()))
           || !HotspotScanner.isIgnoredCall(js, call.start(1), call.end() - 1)) {
         continue;
@@ -151,7 +151,7 @@ final class ReceiptGate {
       }
       scanned = call.start();
       if (depth == 0) {
-        last = repo.futureMethod(call.group(1));
+        last = repo.futureCall(js, call.start(1));
       }
     }
     return last;

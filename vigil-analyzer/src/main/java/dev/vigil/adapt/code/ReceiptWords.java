@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 final class ReceiptWords {
   private static final Set<String> WORDS = Set.of("receipt", "receipts", "ack", "acks", "acked", "acknowledge",
       "acknowledged", "acknowledgement", "acknowledgment", "confirm", "confirms", "confirmed", "confirmation",
-      "confirmations", "delivered", "delivery", "deliveries");
+      "confirmations", "deliver", "delivers", "delivered", "delivery", "deliveries");
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][\\w$]*");
 
   private ReceiptWords() {}

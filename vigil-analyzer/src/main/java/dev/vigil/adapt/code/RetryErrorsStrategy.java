@@ -12,7 +12,7 @@ import java.util.Set;
  * <p>Fires when the evidence shows failures or timeouts (thorns of those kinds, or failed and timed-out events) and
  * the scanner found remote calls. Score: {@link StrategyScore} with the failure and timeout thorns as related, plus
  * 0.2 when the top thorn is one of those kinds and 0.1 when events timed out. The rewrite is {@link RetryRewriter}'s:
- * at most 3 attempts, 100 ms to 5 s between them.
+ * at most 3 attempts, 100-200 ms and then 200-400 ms between them.
  */
 public final class RetryErrorsStrategy implements Strategy {
   private static final Set<Category> CATEGORIES = Set.of(Category.REMOTE_CALL);
@@ -67,8 +67,9 @@ public final class RetryErrorsStrategy implements Strategy {
     }
     why.append(" and the code never tried again: one transient error became the user's failure. This change")
         .append(" retries each remote call up to 3 times, only on errors worth retrying (I/O errors, timeouts,")
-        .append(" 429/502/503/504 answers, transient SQL failures), waiting 100 ms to 5 s between attempts with")
-        .append(" jitter so that clients do not retry in lockstep. Retry only idempotent calls: review each one.");
+        .append(" 429/502/503/504 answers, transient SQL failures), waiting 100-200 ms and then 200-400 ms between")
+        .append(" attempts, with jitter so that clients do not retry in lockstep. Retrying is safe only for idempotent")
+        .append(" calls: review each one.");
     return why.toString();
   }
 }

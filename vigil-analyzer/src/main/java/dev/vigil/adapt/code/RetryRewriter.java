@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * The rewrite of {@link RetryErrorsStrategy}: each statement holding a remote call is wrapped in a loop of at most
- * three attempts with jittered exponential backoff, and the few helpers the loop needs are added at the end of the
+ * three attempts with jittered exponential backoff (100-200 ms, then 200-400 ms), and the few helpers the loop needs are added at the end of the
  * outermost class, so the patched file compiles on its own with no new dependency.
  *
  * <p>Remote calls are recognized by the declared type of their receiver in the same file:
@@ -124,7 +124,8 @@ final class RetryRewriter {
         wrapped.add(stmt[0]);
         helpers.computeIfAbsent(outer, t -> new LinkedHashSet<>()).add(call.kind());
         changes.add(file + ":" + line + ": `" + callText + "` is retried up to 3 times on " + call.kind().retriedOn
-            + ", waiting 100 ms to 5 s between attempts (exponential backoff with jitter)");
+            + ", waiting 100-200 ms before the second attempt and 200-400 ms before the third (exponential backoff"
+            + " with jitter)");
       }
     }
     helpers.forEach(this::addHelpers);
@@ -221,18 +222,28 @@ final class RetryRewriter {
         && js.masked.substring(stmt[0] + assign.end(), stmt[1]).trim().length() == call.end() - call.start()) {
       response = assign.group(1);
     }
-    if (call.kind() == Kind.HTTP && response == null) {
-      response = ReceiptGate.fresh(methodText, "sent");
-      body.add("var " + response + " = " + callText + ";");
-      statement = statement.replace(callText, response);
-    }
-    body.addAll(reindent(statement, indent));
+    List<String> check = List.of();
     if (call.kind() == Kind.HTTP) {
-      body.add("if (" + attempt + " < RETRY_MAX_ATTEMPTS && isTransientStatus(" + response + ".statusCode())) {");
-      body.add(unit + "backoffBeforeRetry(" + attempt + ");");
-      body.add(unit + "continue;");
-      body.add("}");
+      boolean bare = response == null && maskedStmt.trim().length() == call.end() - call.start();
+      if (response == null) {
+        response = ReceiptGate.fresh(methodText, "sent");
+        body.add("var " + response + " = " + callText + ";");
+        statement = bare ? null : statement.replace(callText, response);
+      }
+      check = List.of(
+          "if (" + attempt + " < RETRY_MAX_ATTEMPTS && isTransientStatus(" + response + ".statusCode())) {",
+          unit + "backoffBeforeRetry(" + attempt + ");",
+          unit + "continue;",
+          "}");
+      if (!body.isEmpty()) {
+        body.addAll(check);
+        check = List.of();
+      }
     }
+    if (statement != null) {
+      body.addAll(reindent(statement, indent));
+    }
+    body.addAll(check);
     if (!isReturn) {
       body.add("break;");
     }

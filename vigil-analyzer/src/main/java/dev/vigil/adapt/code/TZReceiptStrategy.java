@@ -68,8 +68,7 @@ public final class TZReceiptStrategy implements Strategy {
     if (JavaRepo.isTestSource(path)) {
       return Optional.empty();
     }
-    boolean gating = evidence.prematureSuccesses() > 0 || evidence.thorns(ThornKind.PREMATURE) > 0
-        || evidence.thorns(ThornKind.DELAY) > 0;
+    boolean gating = gating(evidence);
     JavaSource js = JavaSource.parse(source);
     Edits edits = new Edits();
     List<String> changes = new ArrayList<>();
@@ -81,7 +80,8 @@ public final class TZReceiptStrategy implements Strategy {
     if (changes.isEmpty() && notes.isEmpty()) {
       return Optional.empty();
     }
-    String patched = changes.isEmpty() ? source : js.restore(edits.applyTo(js.text));
+    String patched = changes.isEmpty() ? source
+        : Imports.dropIfUnused(js.restore(edits.applyTo(js.text)), "java.time.ZoneOffset");
     return Optional.of(new Transformation(patched, changes, notes));
   }
 
@@ -105,9 +105,19 @@ public final class TZReceiptStrategy implements Strategy {
     if (e.timestampInconsistencies() > 0 || e.thorns(ThornKind.TIMESTAMP) > 0) {
       why.append("Naive and zoned timestamps were mixed in the same window. ");
     }
-    why.append("This change reads local times in the zone the code already has for the user and, where the code")
-        .append(" holds the confirmation as a future, reports success only once it is in, waiting at most ")
-        .append(ReceiptGate.human(confirmationTimeout)).append(" and saying \"pending\" otherwise.");
+    why.append("This change reads local times in the zone the code already has for the user");
+    if (gating(e)) {
+      why.append(" and, where the code holds the confirmation as a future, reports success only once it is in,")
+          .append(" waiting at most ").append(ReceiptGate.human(confirmationTimeout))
+          .append(" and saying \"pending\" otherwise.");
+    } else {
+      why.append(", and gives the timestamps it writes an offset.");
+    }
     return why.toString();
+  }
+
+  /** Receipt gating is called for by premature successes or delays, not by mixed timestamps alone. */
+  private static boolean gating(Evidence e) {
+    return e.prematureSuccesses() > 0 || e.thorns(ThornKind.PREMATURE) > 0 || e.thorns(ThornKind.DELAY) > 0;
   }
 }
