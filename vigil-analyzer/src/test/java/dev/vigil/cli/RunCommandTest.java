@@ -375,6 +375,55 @@ class RunCommandTest {
     assertTrue(Files.notExists(tmp.resolve("out/new_prompt.txt")));
   }
 
+  /** A test repository copied out of the resources, so that the run reads it from disk like a user's tree. */
+  private Path repo(String name) throws IOException {
+    Path from = Path.of("src/test/resources/repos", name);
+    Path to = tmp.resolve("repos").resolve(name);
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+    return to;
+  }
+
+  private static Map<String, byte[]> tree(Path dir) throws IOException {
+    Map<String, byte[]> files = new TreeMap<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path f : (Iterable<Path>) s::iterator) {
+        files.put(dir.relativize(f).toString(), Files.isRegularFile(f) ? Files.readAllBytes(f) : new byte[0]);
+      }
+    }
+    return files;
+  }
+
+  @Test
+  void aLogFullOfDelayAndFailureThornsGivesProposalsForARepoWithHotspotsAndNoneForOneWithout() throws Exception {
+    Path withHotspots = repo("receipt-service");
+    Map<String, byte[]> before = tree(withHotspots);
+    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b1").toString(),
+        "--out", tmp.resolve("out").toString(), "--now", NOW, "--repo", withHotspots.toString()), err.toString());
+    JsonNode r = report();
+    assertEquals("diff_done", r.get("stage").asText());
+    assertTrue(r.get("proposals").size() >= 1, r.toString());
+    try (Stream<Path> s = Files.list(tmp.resolve("out/proposals"))) {
+      assertTrue(s.anyMatch(p -> p.getFileName().toString().matches("patch_\\d{8}T\\d{6}Z(_\\d+)?\\.diff")));
+    }
+    Map<String, byte[]> after = tree(withHotspots);
+    assertEquals(before.keySet(), after.keySet(), "nothing is written into --repo");
+    before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
+
+    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b2").toString(),
+        "--out", tmp.resolve("out2").toString(), "--now", NOW, "--repo", repo("clean").toString()), err.toString());
+    JsonNode clean = new ObjectMapper().readTree(tmp.resolve("out2/report.json").toFile());
+    assertEquals(0, clean.get("proposals").size(), clean.toString());
+  }
+
   @Test
   void anUnknownDetectorIsAUsageErrorNamingTheKnownOnes() throws Exception {
     assertEquals(2, run("run", "--events", jsonl("a.jsonl", 0, 5).toString(), "--detectors", "latency,vibes"));
