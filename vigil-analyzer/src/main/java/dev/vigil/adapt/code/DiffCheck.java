@@ -153,6 +153,9 @@ public final class DiffCheck {
   private static String firstLines(String output) {
     List<String> lines = new ArrayList<>(List.of(output.split("\n")));
     lines.removeIf(l -> l.startsWith("Checking patch"));
+    List<String> errors = lines.stream()
+        .filter(l -> l.startsWith("error:") && !l.startsWith("error: while searching for")).toList();
+    lines = errors.isEmpty() ? lines : new ArrayList<>(errors);
     String joined = String.join(" / ", lines.subList(0, Math.min(3, lines.size())));
     return joined.isBlank() ? "(git said nothing)" : joined;
   }

@@ -38,7 +38,8 @@ public final class HotspotScanner {
       new Rule(Category.NAIVE_TIME, Pattern.compile("\\bjava\\.util\\.Date\\b|\\bnew\\s+Date\\s*\\("
           + "|\\bSimpleDateFormat\\b|\\bZoneId\\s*\\.\\s*systemDefault\\s*\\(|\\bTimeZone\\s*\\.\\s*getDefault\\s*\\("),
           null),
-      new Rule(Category.NAIVE_TIME, Pattern.compile("\\.\\s*(?:toInstant|toEpochSecond)\\s*\\(\\s*ZoneOffset\\.UTC"),
+      new Rule(Category.NAIVE_TIME, Pattern.compile(
+          "\\.\\s*(?:toInstant|toEpochSecond)\\s*\\(\\s*(?:java\\.time\\.)?ZoneOffset\\.UTC"),
           null),
       new Rule(Category.NAIVE_TIME, Pattern.compile("\\bDate\\s+[a-z]\\w*\\s*[=;,)]"), "java.util.Date"),
       new Rule(Category.SCHEDULING, Pattern.compile("\\bScheduledExecutorService\\b|\\bTimerTask\\b"

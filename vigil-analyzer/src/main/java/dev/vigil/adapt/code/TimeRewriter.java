@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  */
 final class TimeRewriter {
   private static final String UTC =
-      "(?:ZoneOffset\\s*\\.\\s*UTC|ZoneId\\s*\\.\\s*of\\s*\\(\\s*\"(?:UTC|Z|GMT|Etc/UTC)\"\\s*\\))";
+      "(?:(?:java\\.time\\.)?ZoneOffset\\s*\\.\\s*UTC"
+      + "|(?:java\\.time\\.)?ZoneId\\s*\\.\\s*of\\s*\\(\\s*\"(?:UTC|Z|GMT|Etc/UTC)\"\\s*\\))";
   private static final Pattern PINNED =
       Pattern.compile("\\.\\s*(toInstant|toEpochSecond)\\s*\\(\\s*" + UTC + "\\s*\\)");
   private static final Pattern MADE_IN_UTC = Pattern.compile(UTC + "|\\b[Cc]lock\\b");
