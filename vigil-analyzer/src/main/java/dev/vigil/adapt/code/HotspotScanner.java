@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,26 +31,30 @@ import java.util.regex.Pattern;
  * </ul>
  */
 public final class HotspotScanner {
-  private record Rule(Category category, Pattern pattern, String fileMustMention) {}
+  /** A pattern, tried only on files that contain one of its hints (plain text, for speed). */
+  private record Rule(Category category, Pattern pattern, List<String> hints) {}
 
   private static final List<Rule> RULES = List.of(
-      new Rule(Category.NAIVE_TIME, Pattern.compile("\\bLocalDateTime\\b"), null),
+      new Rule(Category.NAIVE_TIME, Pattern.compile("\\bLocalDateTime\\b"), List.of("LocalDateTime")),
       new Rule(Category.NAIVE_TIME, Pattern.compile("\\b(?:LocalDate|LocalTime)\\s*\\.\\s*(?:parse|now)\\s*\\("),
-          null),
+          List.of("LocalDate", "LocalTime")),
       new Rule(Category.NAIVE_TIME, Pattern.compile("\\bjava\\.util\\.Date\\b|\\bnew\\s+Date\\s*\\("
           + "|\\bSimpleDateFormat\\b|\\bZoneId\\s*\\.\\s*systemDefault\\s*\\(|\\bTimeZone\\s*\\.\\s*getDefault\\s*\\("),
-          null),
+          List.of("Date", "systemDefault", "TimeZone")),
       new Rule(Category.NAIVE_TIME, Pattern.compile(
-          "\\.\\s*(?:toInstant|toEpochSecond)\\s*\\(\\s*(?:java\\.time\\.)?ZoneOffset\\.UTC"),
-          null),
-      new Rule(Category.NAIVE_TIME, Pattern.compile("\\bDate\\s+[a-z]\\w*\\s*[=;,)]"), "java.util.Date"),
+          "\\.\\s*(?:toInstant|toEpochSecond)\\s*\\(\\s*(?:java\\.time\\.)?ZoneOffset\\.UTC"), List.of("ZoneOffset")),
+      new Rule(Category.NAIVE_TIME, Pattern.compile("\\bDate\\s+[a-z]\\w*\\s*[=;,)]"), List.of("java.util.Date")),
       new Rule(Category.SCHEDULING, Pattern.compile("\\bScheduledExecutorService\\b|\\bTimerTask\\b"
-          + "|\\bnew\\s+Timer\\s*\\(|\\bTaskScheduler\\b|@Scheduled\\b"), null),
-      new Rule(Category.SCHEDULING, Pattern.compile("\\.\\s*schedule(?:AtFixedRate|WithFixedDelay)?\\s*\\("), null),
-      new Rule(Category.REMOTE_CALL, Pattern.compile("\\.\\s*(?:send|sendAsync)\\s*\\("), "HttpClient"),
+          + "|\\bnew\\s+Timer\\s*\\(|\\bTaskScheduler\\b|@Scheduled\\b"),
+          List.of("ScheduledExecutorService", "Timer", "TaskScheduler", "Scheduled")),
+      new Rule(Category.SCHEDULING, Pattern.compile("\\.\\s*schedule(?:AtFixedRate|WithFixedDelay)?\\s*\\("),
+          List.of("schedule")),
+      new Rule(Category.REMOTE_CALL, Pattern.compile("\\.\\s*(?:send|sendAsync)\\s*\\("), List.of("HttpClient")),
       new Rule(Category.REMOTE_CALL, Pattern.compile("\\bRestTemplate\\b|\\bWebClient\\b|\\bHttpURLConnection\\b"
-          + "|\\.\\s*(?:executeQuery|executeUpdate|executeLargeUpdate)\\s*\\("), null),
-      new Rule(Category.CATCH_BLOCK, Pattern.compile("\\bcatch\\s*\\("), null));
+          + "|\\.\\s*(?:executeQuery|executeUpdate|executeLargeUpdate)\\s*\\("),
+          List.of("RestTemplate", "WebClient", "HttpURLConnection", "execute")),
+      new Rule(Category.CATCH_BLOCK, Pattern.compile("\\bcatch\\s*\\("), List.of("catch")));
+  private static final List<String> RECEIPT_HINTS = List.of("receipt", "ack", "confirm", "deliver");
   private static final Pattern CALL = Pattern.compile("\\b([A-Za-z_$][\\w$]*)\\s*\\(");
   private static final Pattern HEADER_LINE = Pattern.compile("^\\s*(?:import|package)\\s");
   private static final Set<String> NOT_STATEMENT_STARTS = Set.of("return", "throw", "var", "yield", "assert");
@@ -73,29 +79,48 @@ public final class HotspotScanner {
 
   private static void scanFile(JavaRepo repo, JavaRepo.SourceFile file, List<Hotspot> found) {
     JavaSource js = repo.source(file);
-    int[] ignoredFutureLines = ignoredFutureCalls(repo, js);
-    for (int n = 1; n <= js.lineCount(); n++) {
-      int start = js.startOfLine(n);
-      String masked = js.masked.substring(start, js.lineEnd(start));
-      if (HEADER_LINE.matcher(masked).find() || masked.isBlank()) {
+    Map<Integer, EnumSet<Category>> lines = new TreeMap<>();
+    for (Rule rule : RULES) {
+      if (rule.hints().stream().noneMatch(js.masked::contains)) {
         continue;
       }
-      EnumSet<Category> categories = EnumSet.noneOf(Category.class);
-      for (Rule rule : RULES) {
-        if (!categories.contains(rule.category()) && rule.pattern().matcher(masked).find()
-            && (rule.fileMustMention() == null || js.masked.contains(rule.fileMustMention()))) {
-          categories.add(rule.category());
-        }
-      }
-      if (ReceiptWords.in(masked) || contains(ignoredFutureLines, n)) {
-        categories.add(Category.RECEIPT);
-      }
-      String text = js.line(n).trim();
-      text = text.length() > 200 ? text.substring(0, 200) : text;
-      for (Category c : categories) {
-        found.add(new Hotspot(file.path(), n, c, text));
+      Matcher m = rule.pattern().matcher(js.masked);
+      while (m.find()) {
+        lines.computeIfAbsent(js.lineOf(m.start()), n -> EnumSet.noneOf(Category.class)).add(rule.category());
       }
     }
+    char[] lower = js.masked.toCharArray();
+    for (int i = 0; i < lower.length; i++) {
+      lower[i] = Character.toLowerCase(lower[i]);
+    }
+    String folded = new String(lower);
+    for (String hint : RECEIPT_HINTS) {
+      for (int at = folded.indexOf(hint); at >= 0; at = folded.indexOf(hint, at + hint.length())) {
+        int start = at;
+        while (start > 0 && Character.isJavaIdentifierPart(js.masked.charAt(start - 1))) {
+          start--;
+        }
+        int end = at + hint.length();
+        while (end < js.masked.length() && Character.isJavaIdentifierPart(js.masked.charAt(end))) {
+          end++;
+        }
+        if (ReceiptWords.in(js.masked.substring(start, end))) {
+          lines.computeIfAbsent(js.lineOf(start), n -> EnumSet.noneOf(Category.class)).add(Category.RECEIPT);
+        }
+      }
+    }
+    for (int n : ignoredFutureCalls(repo, js)) {
+      lines.computeIfAbsent(n, x -> EnumSet.noneOf(Category.class)).add(Category.RECEIPT);
+    }
+    lines.forEach((n, categories) -> {
+      int start = js.startOfLine(n);
+      if (HEADER_LINE.matcher(js.masked.substring(start, js.lineEnd(start))).find()) {
+        return;
+      }
+      String text = js.line(n).trim();
+      String shown = text.length() > 200 ? text.substring(0, 200) : text;
+      categories.forEach(c -> found.add(new Hotspot(file.path(), n, c, shown)));
+    });
   }
 
   /** Lines holding a call, as a statement of its own, to a repository method that returns a future. */
@@ -129,14 +154,5 @@ public final class HotspotScanner {
     boolean declaration = before >= 0 && (Character.isJavaIdentifierPart(js.masked.charAt(before))
         || js.masked.charAt(before) == '>');
     return !declaration && js.methodAt(nameStart) != null;
-  }
-
-  private static boolean contains(int[] values, int v) {
-    for (int x : values) {
-      if (x == v) {
-        return true;
-      }
-    }
-    return false;
   }
 }

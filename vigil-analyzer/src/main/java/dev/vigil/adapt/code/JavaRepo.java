@@ -179,9 +179,8 @@ public final class JavaRepo {
     if (receiver.isEmpty() || receiver.equals("this") || receiver.equals("super")) {
       return f;
     }
-    Matcher declared = Pattern.compile("\\b([A-Z][\\w$]*)(?:\\s*<[^;=(){}]*>)?\\s+" + Pattern.quote(receiver)
-        + "\\s*[;=,)]").matcher(js.masked);
-    return !declared.find() || typeNames.contains(declared.group(1)) ? f : null;
+    String type = js.declaredType(receiver);
+    return type.isEmpty() || typeNames.contains(type) ? f : null;
   }
 
   private Map<String, FutureMethod> indexFutures() {

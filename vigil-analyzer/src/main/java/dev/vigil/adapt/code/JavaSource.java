@@ -23,7 +23,8 @@ final class JavaSource {
       "synchronized", "abstract", "native", "default", "strictfp", "transient", "volatile", "sealed", "non-sealed");
   private static final Pattern TYPE_DECL =
       Pattern.compile("(?<![\\w.$])(class|interface|enum|record)\\s+([A-Za-z_$][\\w$]*)");
-  private static final Pattern THROWS_TAIL = Pattern.compile("\\)\\s*(?:throws\\s+[\\w.$,\\s<>]+?)?\\s*$");
+  private static final Pattern WORD_SEPARATORS = Pattern.compile("[_$\\d]+");
+  private static final Pattern CAMEL_BOUNDARY = Pattern.compile("(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])");
 
   /** A method or constructor with a body. {@code returnType} is null for a constructor. */
   record Method(String name, String returnType, boolean isStatic, int headerStart, int paramsOpen,
@@ -51,6 +52,7 @@ final class JavaSource {
   private final int[] lineStarts;
   private final List<Method> methods;
   private final List<TypeDecl> types;
+  private final java.util.Map<String, String> declaredTypes = new java.util.HashMap<>();
 
   private JavaSource(String text, String newline) {
     this.text = text;
@@ -101,6 +103,18 @@ final class JavaSource {
     }
     found.sort((a, b) -> Integer.compare(b.bodyOpen(), a.bodyOpen()));
     return found;
+  }
+
+  /**
+   * The simple type name a variable, field or parameter of this name is first declared with in the file
+   * ({@code HttpClient} for {@code HttpClient http}), or the empty string when none is found.
+   */
+  String declaredType(String name) {
+    return declaredTypes.computeIfAbsent(name, n -> {
+      Matcher m = Pattern.compile("\\b([A-Z][\\w$]*)(?:\\s*<[^;=(){}]*>)?\\s+" + Pattern.quote(n)
+          + "\\s*[;=,)]").matcher(masked);
+      return m.find() ? m.group(1) : "";
+    });
   }
 
   /** True when {@code pos} is code, not inside a comment or a literal's contents. */
@@ -329,8 +343,8 @@ final class JavaSource {
   /** The words of a Java identifier, lower case: {@code confirmDeliveryAck} gives confirm, delivery, ack. */
   static List<String> words(String identifier) {
     List<String> words = new ArrayList<>();
-    for (String part : identifier.split("[_$\\d]+")) {
-      for (String w : part.split("(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")) {
+    for (String part : WORD_SEPARATORS.split(identifier)) {
+      for (String w : CAMEL_BOUNDARY.split(part)) {
         if (!w.isEmpty()) {
           words.add(w.toLowerCase(java.util.Locale.ROOT));
         }
@@ -378,12 +392,10 @@ final class JavaSource {
   private List<Method> findMethods() {
     List<Method> found = new ArrayList<>();
     for (int open = masked.indexOf('{'); open >= 0; open = masked.indexOf('{', open + 1)) {
-      String before = masked.substring(Math.max(0, open - 400), open);
-      Matcher tail = THROWS_TAIL.matcher(before);
-      if (!tail.find()) {
+      int close = paramsCloseBefore(open);
+      if (close < 0) {
         continue;
       }
-      int close = open - before.length() + tail.start();
       int paramsOpen = matchBackward(close);
       if (paramsOpen <= 0) {
         continue;
@@ -438,6 +450,32 @@ final class JavaSource {
       found.add(new Method(name, returnType, isStatic, headerStart, paramsOpen, close, open, bodyClose));
     }
     return found;
+  }
+
+  /**
+   * The {@code )} closing a parameter list right before the brace at {@code open}, possibly followed by a
+   * {@code throws} clause; -1 when there is none.
+   */
+  private int paramsCloseBefore(int open) {
+    int i = skipSpaceBack(open - 1);
+    if (i < 0) {
+      return -1;
+    }
+    if (masked.charAt(i) == ')') {
+      return i;
+    }
+    int j = i;
+    while (j >= 0 && open - j < 400 && (Character.isJavaIdentifierPart(masked.charAt(j))
+        || ".,<> \t\n\r".indexOf(masked.charAt(j)) >= 0)) {
+      j--;
+    }
+    if (j < 0 || masked.charAt(j) != ')') {
+      return -1;
+    }
+    String between = masked.substring(j + 1, i + 1).strip();
+    boolean throwsClause = between.startsWith("throws") && between.length() > 6
+        && Character.isWhitespace(between.charAt(6));
+    return throwsClause ? j : -1;
   }
 
   /** Where the type ending at {@code end} starts: an identifier chain with generics and array brackets. */

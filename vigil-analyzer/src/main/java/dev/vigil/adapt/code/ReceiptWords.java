@@ -24,6 +24,11 @@ final class ReceiptWords {
 
   /** The first identifier in {@code code} with a receipt word, or null. */
   static String first(String code) {
+    String lower = code.toLowerCase(java.util.Locale.ROOT);
+    if (!lower.contains("receipt") && !lower.contains("ack") && !lower.contains("confirm")
+        && !lower.contains("deliver")) {
+      return null;
+    }
     Matcher m = IDENTIFIER.matcher(code);
     while (m.find()) {
       for (String w : JavaSource.words(m.group())) {

@@ -134,12 +134,12 @@ final class RetryRewriter {
 
   private List<Call> calls() {
     List<Call> found = new ArrayList<>();
-    find(HTTP_SEND, "HttpClient", Kind.HTTP, found);
-    find(JDBC, "(?:PreparedStatement|CallableStatement|Statement)", Kind.JDBC, found);
-    find(REST, "RestTemplate", Kind.SPRING, found);
+    find(HTTP_SEND, Set.of("HttpClient"), Kind.HTTP, found);
+    find(JDBC, Set.of("PreparedStatement", "CallableStatement", "Statement"), Kind.JDBC, found);
+    find(REST, Set.of("RestTemplate"), Kind.SPRING, found);
     Matcher web = WEB.matcher(js.masked);
-    while (web.find()) {
-      if (declaredAs(web.group(1), "WebClient")) {
+    while (js.masked.contains("WebClient") && web.find()) {
+      if (js.declaredType(web.group(1)).equals("WebClient")) {
         int[] stmt = js.statementAround(web.start());
         Matcher block = BLOCK.matcher(js.masked);
         if (stmt != null && block.region(web.start(), stmt[1]).find()) {
@@ -152,20 +152,19 @@ final class RetryRewriter {
     return found;
   }
 
-  private void find(Pattern pattern, String receiverType, Kind kind, List<Call> found) {
+  private void find(Pattern pattern, Set<String> receiverTypes, Kind kind, List<Call> found) {
+    if (receiverTypes.stream().noneMatch(js.masked::contains)) {
+      return;
+    }
     Matcher m = pattern.matcher(js.masked);
     while (m.find()) {
-      if (declaredAs(m.group(1), receiverType)) {
+      if (receiverTypes.contains(js.declaredType(m.group(1)))) {
         int close = js.matchForward(m.end() - 1);
         if (close > 0) {
           found.add(new Call(kind, m.start(), close + 1));
         }
       }
     }
-  }
-
-  private boolean declaredAs(String receiver, String typePattern) {
-    return Pattern.compile("\\b" + typePattern + "\\s+" + Pattern.quote(receiver) + "\\b").matcher(js.masked).find();
   }
 
   /** Why a statement is left alone, or null. */
