@@ -76,4 +76,25 @@ class DiffCheckTest {
         DiffWriter.of("docs/n.txt", ORIGINAL, REVISED), Map.of());
     assertEquals(Check.failed(DiffCheck.NAME, "docs/n.txt does not exist under --repo " + dir.resolve("repo")), c);
   }
+
+  @Test
+  void aDiffWrittenElsewhereOnlyHasToParseAndApplyEvenWhenItCreatesAFile() throws Exception {
+    String diff = """
+        diff --git a/docs/new.txt b/docs/new.txt
+        new file mode 100644
+        --- /dev/null
+        +++ b/docs/new.txt
+        @@ -0,0 +1 @@
+        +hello
+        """ + DiffWriter.of("docs/n.txt", ORIGINAL, REVISED);
+    Path repo = repo();
+    Map<String, String> before = TestRepos.checksums(repo);
+    Check withGit = new DiffCheck("git", Duration.ofSeconds(30)).check(repo, diff, Map.of());
+    assertEquals(Check.passed(DiffCheck.NAME, "applies to 2 files on disk (copied outside the repository)"),
+        withGit);
+    Check withoutGit = new DiffCheck(dir.resolve("no-such-git").toString(), Duration.ofSeconds(30))
+        .check(repo, diff, Map.of());
+    assertEquals(Check.Outcome.PASSED, withoutGit.outcome(), withoutGit.detail());
+    assertEquals(before, TestRepos.checksums(repo));
+  }
 }
