@@ -66,12 +66,13 @@ public final class DiffCheck {
     if (named.isEmpty()) {
       return Check.failed(NAME, "the diff names no file");
     }
-    Path tmp = Files.createTempDirectory("vigil-apply-").toAbsolutePath();
+    Path temporary = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+    if (temporary.startsWith(root)) {
+      return Check.failed(NAME, "the temporary directory " + temporary + " is inside --repo, and nothing may be"
+          + " written there; set java.io.tmpdir to a directory outside the repository");
+    }
+    Path tmp = Files.createTempDirectory(temporary, "vigil-apply-");
     try {
-      if (tmp.startsWith(root)) {
-        return Check.skipped(NAME, "the temporary directory " + tmp + " is inside --repo; set java.io.tmpdir "
-            + "elsewhere so that nothing is written into the repository");
-      }
       Path work = Files.createDirectory(tmp.resolve("work"));
       for (String p : paths) {
         Path source = root.resolve(p);

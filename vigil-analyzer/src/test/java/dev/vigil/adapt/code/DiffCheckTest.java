@@ -97,4 +97,21 @@ class DiffCheckTest {
     assertEquals(Check.Outcome.PASSED, withoutGit.outcome(), withoutGit.detail());
     assertEquals(before, TestRepos.checksums(repo));
   }
+
+  @Test
+  void refusesToRunWhenTheTemporaryDirectoryIsInsideTheRepository() throws Exception {
+    String saved = System.getProperty("java.io.tmpdir");
+    Path repo = repo();
+    Map<String, String> before = TestRepos.checksums(repo);
+    System.setProperty("java.io.tmpdir", repo.resolve("docs").toString());
+    try {
+      Check c = new DiffCheck("git", Duration.ofSeconds(30)).check(repo,
+          DiffWriter.of("docs/n.txt", ORIGINAL, REVISED), Map.of("docs/n.txt", REVISED));
+      assertEquals(Check.failed(DiffCheck.NAME, "the temporary directory " + repo.resolve("docs") + " is inside"
+          + " --repo, and nothing may be written there; set java.io.tmpdir to a directory outside the repository"), c);
+    } finally {
+      System.setProperty("java.io.tmpdir", saved);
+    }
+    assertEquals(before, TestRepos.checksums(repo));
+  }
 }
