@@ -94,6 +94,9 @@ public final class CodeProposals {
     }
     JavaRepo java = JavaRepo.scan(repo);
     List<String> notes = new ArrayList<>(java.notes());
+    if (outDir.toAbsolutePath().normalize().startsWith(java.root())) {
+      notes.add("--out " + outDir + " is inside --repo: proposals are written there, nothing else in the repository");
+    }
     if (java.files().isEmpty()) {
       notes.add("no Java sources under --repo " + java.root());
       return CodeOutcome.of(notes, List.of());

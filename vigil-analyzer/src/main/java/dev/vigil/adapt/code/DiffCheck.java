@@ -37,7 +37,8 @@ public final class DiffCheck {
   }
 
   /**
-   * Checks a diff against {@code repo}.
+   * Checks a diff against {@code repo} (a diff written elsewhere, an LLM's for instance, can be checked with an empty
+   * {@code expected}: it must then only parse and apply).
    *
    * @param expected for each path the diff changes, the content it should produce; paths left out are only
    *                 checked to apply
@@ -45,6 +46,7 @@ public final class DiffCheck {
   public Check check(Path repo, String diff, Map<String, String> expected) throws IOException {
     Path root = repo.toAbsolutePath().normalize();
     Set<String> paths = new LinkedHashSet<>();
+    Set<String> named = new LinkedHashSet<>();
     for (String line : diff.split("\n")) {
       if (line.startsWith("--- ") || line.startsWith("+++ ")) {
         String p = line.substring(4).split("\t", 2)[0].trim();
@@ -54,19 +56,23 @@ public final class DiffCheck {
           if (p.isEmpty() || Path.of(p).isAbsolute() || !resolved.startsWith(root) || resolved.equals(root)) {
             return Check.failed(NAME, "the diff names `" + p + "`, which is not a file inside --repo " + root);
           }
-          paths.add(p);
+          named.add(p);
+          if (line.startsWith("--- ")) {
+            paths.add(p);
+          }
         }
       }
     }
-    if (paths.isEmpty()) {
+    if (named.isEmpty()) {
       return Check.failed(NAME, "the diff names no file");
     }
-    Path tmp = Files.createTempDirectory("vigil-apply-").toAbsolutePath();
+    Path temporary = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+    if (temporary.startsWith(root)) {
+      return Check.failed(NAME, "the temporary directory " + temporary + " is inside --repo, and nothing may be"
+          + " written there; set java.io.tmpdir to a directory outside the repository");
+    }
+    Path tmp = Files.createTempDirectory(temporary, "vigil-apply-");
     try {
-      if (tmp.startsWith(root)) {
-        return Check.skipped(NAME, "the temporary directory " + tmp + " is inside --repo; set java.io.tmpdir "
-            + "elsewhere so that nothing is written into the repository");
-      }
       Path work = Files.createDirectory(tmp.resolve("work"));
       for (String p : paths) {
         Path source = root.resolve(p);
@@ -74,19 +80,21 @@ public final class DiffCheck {
           Path copy = work.resolve(p);
           Files.createDirectories(copy.getParent());
           Files.copy(source, copy);
-        } else if (!expected.containsKey(p) || expected.get(p) == null) {
+        } else {
           return Check.failed(NAME, p + " does not exist under --repo " + root);
         }
       }
       Path patch = tmp.resolve("patch.diff");
       Files.writeString(patch, diff, StandardCharsets.UTF_8);
-      return git.available() ? withGit(tmp, work, patch, expected) : withDiffUtils(root, diff, expected);
+      return git.available() ? withGit(tmp, work, patch, expected, named.size())
+          : withDiffUtils(root, diff, expected);
     } finally {
       deleteTree(tmp);
     }
   }
 
-  private Check withGit(Path tmp, Path work, Path patch, Map<String, String> expected) throws IOException {
+  private Check withGit(Path tmp, Path work, Path patch, Map<String, String> expected, int files)
+      throws IOException {
     Map<String, String> env = Map.of("GIT_CEILING_DIRECTORIES", tmp.toString());
     Git.Result check = git.run(work, env, "apply", "--check", "--verbose", patch.toString());
     if (!check.ok()) {
@@ -104,8 +112,8 @@ public final class DiffCheck {
     if (mismatch != null) {
       return Check.failed(NAME, mismatch);
     }
-    return Check.passed(NAME, "applies to " + plural(expected.size(), "file") + " on disk (copied outside the"
-        + " repository); git apply reproduces the rewrite exactly");
+    return Check.passed(NAME, "applies to " + plural(files, "file") + " on disk (copied outside the repository)"
+        + (expected.isEmpty() ? "" : "; git apply reproduces the rewrite exactly"));
   }
 
   private Check withDiffUtils(Path root, String diff, Map<String, String> expected) throws IOException {
@@ -117,8 +125,10 @@ public final class DiffCheck {
     }
     Map<String, String> applied = new java.util.HashMap<>();
     for (UnifiedDiffFile f : parsed.getFiles()) {
-      String p = f.getFromFile().startsWith("a/") ? f.getFromFile().substring(2) : f.getFromFile();
-      String original = Files.readString(root.resolve(p), StandardCharsets.UTF_8);
+      boolean created = f.getFromFile() == null || f.getFromFile().equals("/dev/null");
+      String name = created ? f.getToFile() : f.getFromFile();
+      String p = name.startsWith("a/") || name.startsWith("b/") ? name.substring(2) : name;
+      String original = created ? "" : Files.readString(root.resolve(p), StandardCharsets.UTF_8);
       try {
         List<String> lines = f.getPatch().applyTo(DiffWriter.lines(original));
         String text = String.join("\n", lines);

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * The rewrite of {@link RetryErrorsStrategy}: each statement holding a remote call is wrapped in a loop of at most
- * three attempts with jittered exponential backoff (100-200 ms, then 200-400 ms), and the few helpers the loop needs are added at the end of the
- * outermost class, so the patched file compiles on its own with no new dependency.
+ * three attempts with jittered exponential backoff (100-200 ms, then 200-400 ms), and the few helpers the loop needs
+ * are added at the end of the outermost class, so the patched file compiles on its own with no new dependency.
  *
  * <p>Remote calls are recognized by the declared type of their receiver in the same file:
  * <ul>
@@ -349,7 +349,8 @@ final class RetryRewriter {
       h.add(in + "private static boolean isTransientFailure(Throwable failure) {");
       h.add(in + unit + "for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {");
       h.add(in + unit + unit + "String name = t.getClass().getSimpleName();");
-      h.add(in + unit + unit + "if (t instanceof IOException || t instanceof TimeoutException || name.contains(\"Timeout\")");
+      h.add(in + unit + unit
+          + "if (t instanceof IOException || t instanceof TimeoutException || name.contains(\"Timeout\")");
       h.add(in + unit + unit + unit + unit + "|| name.contains(\"Transient\") || name.contains(\"ResourceAccess\")");
       h.add(in + unit + unit + unit + unit + "|| name.contains(\"ServerError\") || name.contains(\"Unavailable\")) {");
       h.add(in + unit + unit + unit + "return true;");

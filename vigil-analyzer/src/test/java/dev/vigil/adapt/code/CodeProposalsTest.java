@@ -90,7 +90,8 @@ class CodeProposalsTest {
 
     assertEquals(CodeOutcome.Status.PROPOSED, outcome.status());
     List<Proposal> written = outcome.written();
-    assertEquals(List.of("RetryErrorsStrategy", "TZReceiptStrategy"), written.stream().map(Proposal::strategy).toList());
+    assertEquals(List.of("RetryErrorsStrategy", "TZReceiptStrategy"),
+        written.stream().map(Proposal::strategy).toList());
     assertEquals(0.95, written.get(0).score(), "9 of 12 thorns plus 0.2 for the top thorn");
     assertEquals(0.45, written.get(1).score(), "3 of 12 thorns plus 0.2 for the detected premature successes");
     assertEquals(dir.resolve("out/proposals/patch_20261122T120000Z.diff"), written.get(0).diff());

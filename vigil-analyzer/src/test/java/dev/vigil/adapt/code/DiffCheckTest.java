@@ -76,4 +76,42 @@ class DiffCheckTest {
         DiffWriter.of("docs/n.txt", ORIGINAL, REVISED), Map.of());
     assertEquals(Check.failed(DiffCheck.NAME, "docs/n.txt does not exist under --repo " + dir.resolve("repo")), c);
   }
+
+  @Test
+  void aDiffWrittenElsewhereOnlyHasToParseAndApplyEvenWhenItCreatesAFile() throws Exception {
+    String diff = """
+        diff --git a/docs/new.txt b/docs/new.txt
+        new file mode 100644
+        --- /dev/null
+        +++ b/docs/new.txt
+        @@ -0,0 +1 @@
+        +hello
+        """ + DiffWriter.of("docs/n.txt", ORIGINAL, REVISED);
+    Path repo = repo();
+    Map<String, String> before = TestRepos.checksums(repo);
+    Check withGit = new DiffCheck("git", Duration.ofSeconds(30)).check(repo, diff, Map.of());
+    assertEquals(Check.passed(DiffCheck.NAME, "applies to 2 files on disk (copied outside the repository)"),
+        withGit);
+    Check withoutGit = new DiffCheck(dir.resolve("no-such-git").toString(), Duration.ofSeconds(30))
+        .check(repo, diff, Map.of());
+    assertEquals(Check.Outcome.PASSED, withoutGit.outcome(), withoutGit.detail());
+    assertEquals(before, TestRepos.checksums(repo));
+  }
+
+  @Test
+  void refusesToRunWhenTheTemporaryDirectoryIsInsideTheRepository() throws Exception {
+    String saved = System.getProperty("java.io.tmpdir");
+    Path repo = repo();
+    Map<String, String> before = TestRepos.checksums(repo);
+    System.setProperty("java.io.tmpdir", repo.resolve("docs").toString());
+    try {
+      Check c = new DiffCheck("git", Duration.ofSeconds(30)).check(repo,
+          DiffWriter.of("docs/n.txt", ORIGINAL, REVISED), Map.of("docs/n.txt", REVISED));
+      assertEquals(Check.failed(DiffCheck.NAME, "the temporary directory " + repo.resolve("docs") + " is inside"
+          + " --repo, and nothing may be written there; set java.io.tmpdir to a directory outside the repository"), c);
+    } finally {
+      System.setProperty("java.io.tmpdir", saved);
+    }
+    assertEquals(before, TestRepos.checksums(repo));
+  }
 }

@@ -165,6 +165,71 @@ class RetryErrorsStrategyTest {
   }
 
   @Test
+  void restTemplateCallsAreRetriedWhenTheFailureLooksTransient() throws Exception {
+    Path repo = TestRepos.write(dir.resolve("quotes"), "src/main/java/q/RestTemplate.java", """
+        package q;
+
+        /** Stands in for Spring's RestTemplate: fails as many times as told, then answers. */
+        public class RestTemplate {
+          public int failures;
+          public int calls;
+          public RuntimeException failure;
+
+          public String getForObject(String url, Class<String> type) {
+            calls++;
+            if (failures-- > 0) {
+              throw failure;
+            }
+            return "42";
+          }
+        }
+        """, "src/main/java/q/ResourceAccessException.java", """
+        package q;
+
+        public class ResourceAccessException extends RuntimeException {
+          public ResourceAccessException(String message) {
+            super(message);
+          }
+        }
+        """, "src/main/java/q/Quotes.java", """
+        package q;
+
+        public class Quotes {
+          private final RestTemplate rest;
+
+          public Quotes(RestTemplate rest) {
+            this.rest = rest;
+          }
+
+          public String quote(String symbol) {
+            return rest.getForObject("https://quotes.invalid/" + symbol, String.class);
+          }
+        }
+        """);
+    Proposal p = CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW).written().get(0);
+    assertEquals(List.of("src/main/java/q/Quotes.java"), p.files());
+    Path patched = TestRepos.appliedCopy(repo, p.diff(), dir);
+    try (URLClassLoader fixed = TestRepos.compile(patched, dir.resolve("classes"))) {
+      Class<?> restType = fixed.loadClass("q.RestTemplate");
+      Object rest = restType.getConstructor().newInstance();
+      restType.getField("failures").set(rest, 1);
+      restType.getField("failure").set(rest, fixed.loadClass("q.ResourceAccessException")
+          .getConstructor(String.class).newInstance("connection reset"));
+      Object quotes = fixed.loadClass("q.Quotes").getConstructor(restType).newInstance(rest);
+      assertEquals("42", quotes.getClass().getMethod("quote", String.class).invoke(quotes, "ACME"));
+      assertEquals(2, restType.getField("calls").get(rest), "one retry after the transient failure");
+
+      restType.getField("calls").set(rest, 0);
+      restType.getField("failures").set(rest, 1);
+      restType.getField("failure").set(rest, new IllegalArgumentException("bad symbol"));
+      InvocationTargetException e = assertThrows(InvocationTargetException.class,
+          () -> quotes.getClass().getMethod("quote", String.class).invoke(quotes, "??"));
+      assertInstanceOf(IllegalArgumentException.class, e.getCause());
+      assertEquals(1, restType.getField("calls").get(rest), "a programming error is not retried");
+    }
+  }
+
+  @Test
   void leavesAloneWhatItCannotWrapSafely() throws Exception {
     TestRepos.write(dir, "src/c/Client.java", """
         package c;

@@ -229,6 +229,58 @@ class TZReceiptStrategyTest {
   }
 
   @Test
+  void anAgentToolThatParsesInsideTheSchedulingCallGetsBothRewrites() throws Exception {
+    TestRepos.write(dir, "src/main/java/robin/Backend.java", """
+        package robin;
+
+        import java.time.Instant;
+        import java.util.concurrent.CompletableFuture;
+
+        public class Backend {
+          public CompletableFuture<Receipt> schedule(String id, String text, Instant at) {
+            return new CompletableFuture<>();
+          }
+
+          public record Receipt(String id) {}
+        }
+        """, "src/main/java/robin/Tools.java", """
+        package robin;
+
+        import dev.langchain4j.agent.tool.P;
+        import dev.langchain4j.agent.tool.Tool;
+        import java.time.LocalDateTime;
+        import java.time.ZoneId;
+        import java.time.ZoneOffset;
+        import java.util.UUID;
+
+        public class Tools {
+          private final Backend backend = new Backend();
+          private final ZoneId zone = ZoneId.of(System.getenv().getOrDefault("ROBIN_TZ", "Europe/Paris"));
+
+          @Tool("Sets a reminder at a local time")
+          public String setReminder(@P("what to remind") String text,
+                                    @P("when, local time like 2025-10-31T15:00") String when) {
+            String id = UUID.randomUUID().toString();
+            this.backend.schedule(id, text,
+                LocalDateTime.parse(when).toInstant(ZoneOffset.UTC));
+            return "Reminder set (" + id + ")";
+          }
+        }
+        """);
+    Transformation t = TestRepos.transform(new TZReceiptStrategy(), dir, TestRepos.robinEvidence())
+        .get("src/main/java/robin/Tools.java");
+    assertTrue(t.source().contains("""
+            var receipt = this.backend.schedule(id, text,
+                LocalDateTime.parse(when).atZone(zone).toInstant());
+            // Report success only once the confirmation is in; wait for it at most 30 s.
+            try {
+              receipt.get(30, TimeUnit.SECONDS);
+        """), t.source());
+    assertFalse(t.source().contains("import java.time.ZoneOffset;"), "the import left unused is dropped");
+    assertEquals(2, t.changes().size(), t.changes().toString());
+  }
+
+  @Test
   void anExecutorsScheduleIsNotAReceiptEvenWhenARepositoryMethodHasThatName() throws Exception {
     TestRepos.write(dir, "src/s/Backend.java", """
         package s;
