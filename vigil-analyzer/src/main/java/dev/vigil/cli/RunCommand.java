@@ -3,6 +3,9 @@ package dev.vigil.cli;
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.emobank.BankCorruptException;
+import dev.vigil.fleet.FleetInput;
+import dev.vigil.fleet.FleetLayout;
+import dev.vigil.fleet.FleetSummary;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
@@ -35,7 +38,7 @@ import picocli.CommandLine.Option;
         "One reflective pass: ingest the window, appraise, deposit into the EmoBank exactly once, diagnose",
         "Roses/Buds/Thorns, write report.json, report.md and audit.jsonl into --out, print a summary.",
         "Exit 0 success, 1 degraded, 2 bad usage or input."})
-final class RunCommand extends VigilCommand {
+class RunCommand extends VigilCommand {
   /** Where the events come from: exactly one. */
   static final class Input {
     @Option(names = "--queue", paramLabel = "DIR", description = "A Chronicle queue written by the Vigil agent.")
@@ -107,7 +110,7 @@ final class RunCommand extends VigilCommand {
           + "in the rules file's \"detectors\" object.")
   String detectors;
 
-  private final Clock clock;
+  final Clock clock;
 
   RunCommand() {
     this(Clock.systemUTC());
@@ -120,9 +123,13 @@ final class RunCommand extends VigilCommand {
   @Override
   public Integer call() throws IOException {
     PassOptions options = options();
+    FleetInput input = scanAgents(options);
+    if (input.layout().fleet()) {
+      return runFleet(options, input);
+    }
     PassResult result;
     try {
-      result = new ReflectivePass(System.in, clock).run(options);
+      result = new ReflectivePass(input.stdin(), clock).run(options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     } catch (BankCorruptException e) {
@@ -139,7 +146,49 @@ final class RunCommand extends VigilCommand {
     return result.degraded() ? EXIT_DEGRADED : EXIT_OK;
   }
 
-  private PassOptions options() {
+  private FleetInput scanAgents(PassOptions options) throws IOException {
+    try {
+      return FleetInput.scan(options, System.in);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * One pass per agent, each with its own bank and reports under {@code agents/<agent>/}, then the fleet summary in
+   * {@code --out} (issue 9).
+   */
+  private Integer runFleet(PassOptions options, FleetInput input) throws IOException {
+    FleetLayout layout = input.layout();
+    boolean degraded = false;
+    for (String agent : input.agents()) {
+      PassOptions o = options.forAgent(agent, layout.bank(agent), layout.out(agent));
+      PassResult result;
+      try {
+        result = new ReflectivePass(input.stdin(), clock).run(o);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(e.getMessage(), e);
+      } catch (BankCorruptException e) {
+        throw new BadInputException("EmoBank " + e.getMessage(), e);
+      }
+      Artifacts.write(result, o.out(), clock);
+      FleetSummary.recordPass(o.out(), agent, o.now(), null);
+      out().println("== agent " + agent + " (" + o.out() + ")");
+      out().print(ReportMarkdown.summary(result));
+      if (result.prompt() != null && result.prompt().isRefused()) {
+        err().println("vigil: agent " + agent + ": " + result.prompt().summary());
+      }
+      degraded |= result.degraded();
+    }
+    var summary = FleetSummary.write(out, options.now(), null);
+    out().println("fleet summary: " + out.resolve(Artifacts.REPORT_JSON) + " (" + summary.get("agent_count").asInt()
+        + " agents)");
+    out().flush();
+    err().flush();
+    return degraded ? EXIT_DEGRADED : EXIT_OK;
+  }
+
+  PassOptions options() {
     Instant nowInstant = now == null ? clock.instant() : parseNow();
     if (windowHours <= 0) {
       throw new BadInputException("--window-hours must be positive, not " + windowHours);

@@ -272,6 +272,25 @@ public final class EmoBank implements AutoCloseable {
     return queuePositions.getOrDefault(queueKey, -1L);
   }
 
+  /**
+   * Where a queue's reading stopped at the last commit of the bank in {@code dir}, read from its checkpoint without
+   * opening the bank; -1 when the bank or the queue's entry does not exist.
+   *
+   * @throws BankCorruptException when the checkpoint is not readable JSON
+   */
+  public static long committedQueuePosition(Path dir, String queueKey) throws IOException {
+    Path checkpointFile = dir.resolve(CHECKPOINT);
+    if (!Files.exists(checkpointFile)) {
+      return -1;
+    }
+    try {
+      return MAPPER.readTree(checkpointFile.toFile()).path("queues").path(queueKey).asLong(-1);
+    } catch (IOException e) {
+      throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
+          + "the bank directory to start afresh");
+    }
+  }
+
   /** Records where a queue's reading stopped; committed with the rows by {@link #commit}. */
   public void queuePosition(String queueKey, long nextIndex) {
     queuePositions.put(queueKey, nextIndex);

@@ -25,6 +25,7 @@ import java.time.ZoneId;
  * @param retention  EmoBank rows older than this before now are compacted into episode totals
  * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
  * @param codeSettings how proposals are checked: the class path the repository's sources compile against
+ * @param agent      only the events of this agent (its {@link dev.vigil.fleet.AgentName} display name); null: all
  */
 public record PassOptions(
     String events,
@@ -41,7 +42,33 @@ public record PassOptions(
     Rules rules,
     Duration retention,
     Detectors detectors,
-    CodeProposals.Settings codeSettings) {
+    CodeProposals.Settings codeSettings,
+    String agent) {
+
+  /** Options over the events of every agent. */
+  public PassOptions(String events, Path queue, Path emobank, Path prompt, Path repo, Path out, Instant now,
+      Duration window, int limit, Duration halfLife, ZoneId assumeZone, Rules rules, Duration retention,
+      Detectors detectors, CodeProposals.Settings codeSettings) {
+    this(events, queue, emobank, prompt, repo, out, now, window, limit, halfLife, assumeZone, rules, retention,
+        detectors, codeSettings, null);
+  }
+
+  /** These options for one agent's pass of a fleet (or the whole input when {@code newAgent} is null). */
+  public PassOptions forAgent(String newAgent, Path newEmobank, Path newOut) {
+    return new PassOptions(events, queue, newEmobank, prompt, repo, newOut, now, window, limit, halfLife, assumeZone,
+        rules, retention, detectors, codeSettings, newAgent);
+  }
+
+  /** These options with another now (each pass of {@code watch} has its own). */
+  public PassOptions at(Instant newNow) {
+    return new PassOptions(events, queue, emobank, prompt, repo, out, newNow, window, limit, halfLife, assumeZone,
+        rules, retention, detectors, codeSettings, agent);
+  }
+
+  /** Whether an event of {@code eventAgent} (null when it names none) belongs to this pass. */
+  public boolean acceptsAgent(String eventAgent) {
+    return agent == null || agent.equals(dev.vigil.fleet.AgentName.display(eventAgent));
+  }
 
   /** The start of the window. */
   public Instant windowStart() {

@@ -96,6 +96,9 @@ public final class ReflectivePass {
     }
     try (EmoBank bank = EmoBank.open(o.emobank())) {
       IngestSink sink = (event, identity, ref, naiveTs) -> {
+        if (!o.acceptsAgent(event.agent())) {
+          return; // another agent of a fleet: its own pass reads it
+        }
         long n = counts[0]++;
         if (o.inWindow(event.ts())) {
           counts[1]++;

@@ -116,6 +116,26 @@ public final class EventWire {
     }
   }
 
+  /**
+   * The {@code agent} of an encoded event (null when it names none), without decoding its payload; the read position
+   * is left unchanged.
+   */
+  public static String peekAgent(Bytes<?> in) throws EventFormatException {
+    long start = in.readPosition();
+    try {
+      checkHeader(in);
+      in.readStopBit();
+      in.readStopBit();
+      in.readUtf8();
+      in.readUtf8();
+      return in.readUtf8();
+    } catch (RuntimeException e) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
+    } finally {
+      in.readPosition(start);
+    }
+  }
+
   /** Reads one encoded event. */
   public static Event read(BytesIn<?> in) throws EventFormatException {
     try {

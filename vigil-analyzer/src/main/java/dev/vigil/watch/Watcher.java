@@ -1,0 +1,383 @@
+package dev.vigil.watch;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.appraise.Appraisal;
+import dev.vigil.appraise.Appraiser;
+import dev.vigil.diagnose.RbtThresholds;
+import dev.vigil.diagnose.ThornCause;
+import dev.vigil.emobank.EmoBank;
+import dev.vigil.emobank.EmotionRow;
+import dev.vigil.fleet.AgentName;
+import dev.vigil.fleet.AgentScan;
+import dev.vigil.fleet.FleetLayout;
+import dev.vigil.fleet.FleetSummary;
+import dev.vigil.ingest.EventIdentity;
+import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventFormatException;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.PassOptions;
+import dev.vigil.orchestrate.PassResult;
+import dev.vigil.report.Artifacts;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The {@code watch} loop. One thread tails the queue from the position the banks committed, appraises each new
+ * event and deposits it into its agent's EmoBank (exactly once: by the excerpt's identity, as {@code run} does),
+ * commits in small batches, and runs a pass when a trigger fires and the backlog is read. Passes run on the same
+ * thread, so two never overlap and no deposit races a pass for a bank; events that arrive during a pass wait in the
+ * queue. {@link #stop()} (from a signal) ends the loop after the pass in flight; the banks are then committed at
+ * the last excerpt read, where the next {@code watch} resumes.
+ */
+public final class Watcher {
+  /** Deposits committed at once at most, while reading a backlog. */
+  static final int BATCH = 1_000;
+  /** The longest a deposit waits for its batch's commit. */
+  static final Duration MAX_BATCH_WAIT = Duration.ofMillis(100);
+  /** How long the loop parks when the queue has nothing new. */
+  static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /** A backlog at least this long gets progress lines. */
+  static final long PROGRESS_MIN_BACKLOG = 10_000;
+  static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /**
+   * What {@code watch} was asked to do.
+   *
+   * @param template    the {@code run} options every pass starts from (its {@code now} is replaced per pass)
+   * @param every       {@code --every}, or null
+   * @param afterEvents {@code --after-events}, or 0
+   * @param onThorns    {@code --on-thorns}, or null
+   */
+  public record Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns) {}
+
+  /**
+   * What a {@code watch} did, reported when it stops.
+   *
+   * @param deposited events deposited as they arrived
+   * @param passes    passes run
+   * @param failed    of those, passes that failed
+   * @param position  the index of the last excerpt read, kept for the next {@code watch}
+   * @param delay     the append-to-appraisal delay
+   */
+  public record Totals(long deposited, long passes, long failed, long position, DelayStats.Summary delay) {}
+
+  private final Settings settings;
+  private final PassRunner runner;
+  private final Clock clock;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final DelayStats delays = new DelayStats();
+  private final Map<String, EventTriggers> triggers = new LinkedHashMap<>();
+  private final Set<String> agents = new LinkedHashSet<>();
+  private final List<long[]> uncommittedAppends = new ArrayList<>();
+  private final Appraiser appraiser;
+  private final RbtThresholds rbt;
+  private volatile boolean stopping;
+  private volatile Thread loopThread;
+  private long deposited;
+  private long passes;
+  private long failed;
+  private long skipped;
+
+  public Watcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
+    this.settings = settings;
+    this.runner = runner;
+    this.clock = clock;
+    this.out = out;
+    this.err = err;
+    this.appraiser = settings.template().rules().appraisal().newAppraiser();
+    this.rbt = settings.template().rules().rbt();
+  }
+
+  /** Asks the loop to stop after the pass in flight; safe from any thread (a signal handler). */
+  public void stop() {
+    stopping = true;
+    Thread t = loopThread;
+    if (t != null) {
+      LockSupport.unpark(t);
+    }
+  }
+
+  /** The append-to-appraisal delay so far. */
+  public DelayStats.Summary delay() {
+    return delays.summary();
+  }
+
+  /**
+   * Runs until {@link #stop()}.
+   *
+   * @throws IllegalArgumentException naming the queue when it is missing or not a queue
+   */
+  public Totals run() throws IOException {
+    loopThread = Thread.currentThread();
+    PassOptions t = settings.template();
+    QueueSource source = new QueueSource(t.queue()); // checks the directory, names the position's key
+    String key = source.key();
+    Instant started = clock.instant();
+    long startedMicros = micros(started);
+    Instant from = started.minus(t.window());
+    agents.addAll(AgentScan.inQueue(t.queue(), from, null));
+    FleetLayout layout = FleetLayout.of(t.emobank(), t.out(), agents);
+    if (layout.fleet()) {
+      Files.createDirectories(t.emobank().resolve(FleetLayout.AGENTS));
+    }
+    long position;
+    try (LiveBanks banks = new LiveBanks(layout, key, t.window(), t.halfLife());
+        ChronicleQueue queue = EventQueues.openForReading(t.queue())) {
+      position = banks.resumePosition();
+      ExcerptTailer tailer = queue.createTailer();
+      if (position >= 0 && tailer.moveToIndex(position)) {
+        tailer.readingDocument().close(); // read before the last stop
+      } else if (position >= 0) {
+        err.println("vigil watch: queue " + t.queue() + " no longer holds the position " + position
+            + "; reading from its start (events deposited before are recognized and skipped)");
+        tailer.toStart();
+      }
+      Progress progress = Progress.of(queue, position, clock.instant());
+      out.println(Timestamps.format(started) + " watch started: queue " + t.queue() + ", " + schedule()
+          + (layout.fleet() ? ", fleet of " + agents.size() + " agents" : "")
+          + (position >= 0 ? ", resuming after excerpt " + Long.toHexString(position) : ", reading from the start")
+          + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
+      out.flush();
+      EverySchedule every = settings.every() == null ? null : new EverySchedule(started, settings.every());
+      Instant firstUncommitted = null;
+      while (!stopping) {
+        int read = 0;
+        boolean dry = false;
+        while (read < BATCH && !stopping) {
+          try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+              dry = true;
+              break;
+            }
+            long index = dc.index();
+            read++;
+            if (deposit(dc.wire().bytes(), index, position, key, from, startedMicros, banks)
+                && firstUncommitted == null) {
+              firstUncommitted = clock.instant();
+            }
+            position = index;
+          }
+        }
+        progress.read(read, dry, clock.instant(), out);
+        Instant now = clock.instant();
+        if (banks.hasUncommitted() && (dry || uncommittedAppends.size() >= BATCH
+            || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
+          banks.commit(position, now);
+          recordDelays(startedMicros);
+          firstUncommitted = null;
+        }
+        if (!dry || stopping) {
+          continue;
+        }
+        Map<String, Trigger> due = duePasses(every, now, banks.layout());
+        if (!due.isEmpty()) {
+          banks.commitAndClose(position, now);
+          runPasses(due, banks.layout());
+          if (every != null) {
+            every.passed(clock.instant());
+          }
+          continue;
+        }
+        LockSupport.parkNanos(IDLE_PARK_NANOS);
+      }
+      banks.commitAndClose(position, clock.instant());
+      recordDelays(startedMicros);
+    }
+    Totals totals = new Totals(deposited, passes, failed, position, delays.summary());
+    out.println(Timestamps.format(clock.instant()) + " watch stopped: " + deposited + " events deposited live, "
+        + passes + " passes (" + failed + " failed), " + (skipped > 0 ? skipped + " excerpts skipped, " : "")
+        + "read position " + (position >= 0 ? Long.toHexString(position) : "none") + " kept; "
+        + totals.delay().line());
+    out.flush();
+    return totals;
+  }
+
+  private String schedule() {
+    List<String> parts = new ArrayList<>();
+    if (settings.every() != null) {
+      parts.add("every " + settings.every());
+    }
+    if (settings.afterEvents() > 0) {
+      parts.add("after " + settings.afterEvents() + " events");
+    }
+    if (settings.onThorns() != null) {
+      parts.add("on " + settings.onThorns().count() + " thorns within " + settings.onThorns().within());
+    }
+    return parts.isEmpty() ? "no trigger (deposits only)" : "passes " + String.join(", ", parts);
+  }
+
+  /** Appraises and deposits one excerpt; returns whether something was deposited. */
+  private boolean deposit(Bytes<?> bytes, long index, long previous, String key, Instant from, long startedMicros,
+      LiveBanks banks) throws IOException {
+    Event e;
+    try {
+      if (EventWire.peekTs(bytes).isBefore(from)) {
+        return false; // older than the window when watch started: run would not use it either
+      }
+      e = EventWire.read(bytes);
+    } catch (EventFormatException ex) {
+      skipped++;
+      return false;
+    }
+    String agent = AgentName.display(e.agent());
+    if (agents.add(agent) && !banks.layout().fleet() && agents.size() > 1) {
+      banks.switchToFleet(previous, clock.instant());
+      out.println(Timestamps.format(clock.instant()) + " fleet: agent " + agent + " joined " + agents.iterator().next()
+          + "; each agent now has its own bank and reports under agents/");
+    }
+    EmoBank bank = banks.bank(agent);
+    long identity = EventIdentity.ofQueueIndex(key, index);
+    if (bank.isDeposited(identity)) {
+      return false;
+    }
+    Appraisal a = appraiser.appraise(e);
+    bank.deposit(identity, EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
+    banks.touched(agent);
+    deposited++;
+    boolean thorn = rbt.thornEmotions().contains(a.emotion()) && a.intensity() >= rbt.thornMinIntensity();
+    triggers.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
+        .deposited(e.ts(), thorn);
+    long appended = micros(e.ts()) + Math.round(e.payload().path("duration_ms").asDouble(0) * 1000);
+    if (appended >= startedMicros) {
+      uncommittedAppends.add(new long[] {appended});
+    }
+    return true;
+  }
+
+  private void recordDelays(long startedMicros) {
+    long now = micros(clock.instant());
+    for (long[] appended : uncommittedAppends) {
+      delays.add(Math.max(0, now - appended[0]));
+    }
+    uncommittedAppends.clear();
+  }
+
+  /** The agents due a pass and why: every agent on the timer, else those whose event triggers fired. */
+  private Map<String, Trigger> duePasses(EverySchedule every, Instant now, FleetLayout layout) {
+    Map<String, Trigger> due = new LinkedHashMap<>();
+    if (every != null && every.due(now)) {
+      List<String> all = agents.isEmpty() || !layout.fleet() ? List.of(single()) : List.copyOf(agents);
+      all.forEach(a -> due.put(a, Trigger.EVERY));
+      return due;
+    }
+    triggers.forEach((agent, tr) -> {
+      if (tr.pending() != null) {
+        due.put(layout.fleet() ? agent : single(), tr.pending());
+      }
+    });
+    return due;
+  }
+
+  private String single() {
+    return agents.isEmpty() ? AgentName.UNNAMED : agents.iterator().next();
+  }
+
+  private void runPasses(Map<String, Trigger> due, FleetLayout layout) throws IOException {
+    for (Map.Entry<String, Trigger> d : due.entrySet()) {
+      runPass(d.getKey(), d.getValue(), layout);
+    }
+    if (layout.fleet()) {
+      ObjectNode extra = MAPPER.createObjectNode();
+      extra.set("watch", watchJson(null, null));
+      try {
+        FleetSummary.write(layout.out(), clock.instant(), extra);
+      } catch (IOException | RuntimeException e) {
+        err.println("vigil watch: fleet summary not written: " + e);
+      }
+    }
+    out.flush();
+    err.flush();
+  }
+
+  private void runPass(String agent, Trigger trigger, FleetLayout layout) {
+    Instant at = clock.instant();
+    EventTriggers tr = layout.fleet() ? triggers.get(agent) : triggers.values().stream().findFirst().orElse(null);
+    long events = layout.fleet()
+        ? (tr == null ? 0 : tr.eventsSincePass())
+        : triggers.values().stream().mapToLong(EventTriggers::eventsSincePass).sum();
+    triggers.values().stream().filter(x -> !layout.fleet() || x == tr).forEach(EventTriggers::passed);
+    PassOptions o = settings.template().at(at)
+        .forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent));
+    String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
+        + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
+    passes++;
+    try {
+      PassResult r = runner.run(o);
+      Artifacts.write(r, o.out(), clock);
+      Path kept = PassArchive.keep(o.out(), at, r.prompt() != null && !r.prompt().isRefused());
+      ObjectNode pass = watchJson(trigger, at);
+      pass.put("agent", agent);
+      pass.put("events", events);
+      pass.put("degraded", r.degraded());
+      byte[] json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(pass);
+      Files.write(kept.resolve("pass.json"), json);
+      Files.write(o.out().resolve("watch.json"), json);
+      if (layout.fleet()) {
+        FleetSummary.recordPass(o.out(), agent, at, null);
+      }
+      List<ThornCause> top = r.diagnosis().topThorns();
+      out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
+          + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
+          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
+          + (r.degraded() ? " degraded" : "") + " " + delays.summary().line());
+    } catch (Exception e) {
+      failed++;
+      out.println(head + " failed: " + e.getClass().getSimpleName());
+      err.println("vigil watch: pass failed (trigger " + trigger.label() + ", agent " + agent + "): " + e
+          + "; watch goes on, the next trigger runs the next pass");
+    }
+  }
+
+  private ObjectNode watchJson(Trigger trigger, Instant at) {
+    ObjectNode n = MAPPER.createObjectNode();
+    if (trigger != null) {
+      n.put("trigger", trigger.label());
+      n.put("pass_at", Timestamps.format(at));
+    }
+    DelayStats.Summary d = delays.summary();
+    ObjectNode delay = n.putObject("append_to_appraisal");
+    delay.put("events", d.events());
+    if (d.events() > 0) {
+      delay.put("median_ms", round(d.medianMs()));
+      delay.put("p99_ms", round(d.p99Ms()));
+      delay.put("max_ms", round(d.maxMs()));
+    }
+    n.put("events_deposited_live", deposited);
+    n.put("passes", passes);
+    n.put("failed_passes", failed);
+    return n;
+  }
+
+  private static double round(double ms) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%.3f", ms));
+  }
+
+  private static long micros(Instant t) {
+    return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1_000);
+  }
+}
