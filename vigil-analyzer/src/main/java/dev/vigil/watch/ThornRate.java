@@ -30,6 +30,10 @@ public record ThornRate(int count, Duration within) {
     if (k < 1) {
       throw new IllegalArgumentException(option + " \"" + text + "\": K must be at least 1");
     }
-    return new ThornRate(k, Durations.parse(text.substring(slash + 1).trim(), option));
+    try {
+      return new ThornRate(k, Durations.parse(text.substring(slash + 1).trim(), "DURATION"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + " \"" + text + "\": " + e.getMessage(), e);
+    }
   }
 }

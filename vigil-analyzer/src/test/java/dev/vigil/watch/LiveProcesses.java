@@ -1,0 +1,144 @@
+package dev.vigil.watch;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.emobank.EmoBank;
+import dev.vigil.it.ChildJvm;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The processes of the watch ITs: an agent under the real javaagent, driven from stdin, and the packaged watch. */
+final class LiveProcesses {
+  static final Duration PATIENCE = Duration.ofSeconds(90);
+  private static final Path JAR = Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private LiveProcesses() {}
+
+  /** {@code ToolCallsApp} under {@code -javaagent:vigil.jar}, writing to a queue as agent {@code name}. */
+  static final class Agent implements AutoCloseable {
+    private final Process process;
+    private final OutputStream stdin;
+    private final Path stdout;
+    private int sent;
+
+    Agent(Path queue, String name, Path tmp) throws IOException {
+      stdout = tmp.resolve("agent-" + name + ".out");
+      process = new ProcessBuilder(ChildJvm.java(), "-Xshare:auto",
+          "-javaagent:" + ChildJvm.agentJar().toAbsolutePath(),
+          "-Dvigil.queue.dir=" + queue, "-Dvigil.agent.name=" + name,
+          "-cp", ChildJvm.applicationClassPath(), "dev.vigil.it.apps.ToolCallsApp")
+          .redirectOutput(stdout.toFile())
+          .redirectError(tmp.resolve("agent-" + name + ".err").toFile())
+          .start();
+      stdin = process.getOutputStream();
+    }
+
+    /** {@code ok N} or {@code fail N}; returns when the calls are made (and so appended). */
+    void call(String status, int n) throws IOException {
+      sent += n;
+      stdin.write((status + " " + n + "\n").getBytes(StandardCharsets.UTF_8));
+      stdin.flush();
+      String done = "done " + sent;
+      await().atMost(PATIENCE).until(() -> Files.readString(stdout).lines().anyMatch(done::equals));
+    }
+
+    @Override
+    public void close() throws Exception {
+      stdin.close();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** {@code java -jar vigil-analyzer.jar watch ...} with its output in files. */
+  static final class Watch implements AutoCloseable {
+    private final Process process;
+    private final Path stdout;
+    private final Path stderr;
+
+    Watch(Path tmp, String name, String... args) throws IOException {
+      stdout = tmp.resolve("watch-" + name + ".out");
+      stderr = tmp.resolve("watch-" + name + ".err");
+      List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-jar", JAR.toString(), "watch"));
+      cmd.addAll(List.of(args));
+      process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+      await().atMost(PATIENCE).until(() -> stdout().contains(" watch started: ") || !process.isAlive());
+    }
+
+    String stdout() throws IOException {
+      return Files.readString(stdout);
+    }
+
+    String stderr() throws IOException {
+      return Files.readString(stderr);
+    }
+
+    /** The pass lines printed so far. */
+    List<String> passLines() throws IOException {
+      return stdout().lines().filter(l -> l.contains(" pass trigger=")).toList();
+    }
+
+    /** Sends SIGTERM and returns the exit code. */
+    int sigterm() throws InterruptedException {
+      process.destroy();
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("watch did not stop within 60 s of SIGTERM");
+      }
+      return process.exitValue();
+    }
+
+    boolean isAlive() {
+      return process.isAlive();
+    }
+
+    @Override
+    public void close() throws Exception {
+      if (process.isAlive()) {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /** Events deposited into a bank, as its last commit records them (0 before the first). */
+  static long depositedIn(Path bank) {
+    Path cp = bank.resolve(EmoBank.CHECKPOINT);
+    if (!Files.exists(cp)) {
+      return 0;
+    }
+    try {
+      return MAPPER.readTree(cp.toFile()).path("events_deposited").asLong();
+    } catch (IOException e) {
+      return -1; // replaced while read
+    }
+  }
+
+  static JsonNode json(Path file) throws IOException {
+    return MAPPER.readTree(file.toFile());
+  }
+
+  /** Runs the packaged analyzer to the end. */
+  static int analyzer(Path tmp, String name, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-jar", JAR.toString()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve(name + ".out").toFile())
+        .redirectError(tmp.resolve(name + ".err").toFile()).start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("analyzer " + args[0] + " did not finish");
+    }
+    return p.exitValue();
+  }
+}
