@@ -26,16 +26,15 @@ public record FleetInput(Set<String> agents, FleetLayout layout, Path stdinCopy)
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
   public static FleetInput scan(PassOptions o, InputStream stdin) throws IOException {
-    Path copy = null;
-    InputStream source = stdin;
-    if (JsonlSource.STDIN.equals(o.events())) {
-      copy = Files.createTempFile("vigil-stdin", ".jsonl");
-      copy.toFile().deleteOnExit();
-      Files.copy(stdin, copy, StandardCopyOption.REPLACE_EXISTING);
-      source = Files.newInputStream(copy);
+    if (!JsonlSource.STDIN.equals(o.events())) {
+      Set<String> agents = AgentScan.of(o, InputStream.nullInputStream());
+      return new FleetInput(agents, FleetLayout.of(o.emobank(), o.out(), agents), null);
     }
+    Path copy = Files.createTempFile("vigil-stdin", ".jsonl");
+    copy.toFile().deleteOnExit();
+    Files.copy(stdin, copy, StandardCopyOption.REPLACE_EXISTING); // stdin itself is the caller's: left open
     Set<String> agents;
-    try (InputStream in = source) {
+    try (InputStream in = Files.newInputStream(copy)) {
       agents = AgentScan.of(o, in);
     }
     return new FleetInput(agents, FleetLayout.of(o.emobank(), o.out(), agents), copy);

@@ -1,0 +1,64 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code watch}'s usage errors: exit 2, with a message naming the option and the value. */
+class WatchCommandTest {
+  @TempDir
+  Path tmp;
+
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int watch(String... args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "watch";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), all);
+  }
+
+  private String queue() {
+    return tmp.resolve("queue").toString();
+  }
+
+  @Test
+  void aBadDurationExitsTwoNamingTheOption() {
+    assertEquals(2, watch("--queue", queue(), "--every", "10 minutes"));
+    assertTrue(err.toString().contains("--every \"10 minutes\" is not a duration"), err.toString());
+  }
+
+  @Test
+  void aBadThornRateExitsTwoNamingTheOption() {
+    assertEquals(2, watch("--queue", queue(), "--on-thorns", "three/1m"));
+    assertTrue(err.toString().contains("--on-thorns \"three/1m\": K must be a whole number"), err.toString());
+  }
+
+  @Test
+  void aNonPositiveEventCountExitsTwo() {
+    assertEquals(2, watch("--queue", queue(), "--after-events", "0"));
+    assertTrue(err.toString().contains("--after-events must be a positive number of events, not 0"), err.toString());
+  }
+
+  @Test
+  void aMissingQueueExitsTwoNamingThePath() {
+    assertEquals(2, watch("--queue", queue(), "--every", "1m"));
+    assertTrue(err.toString().contains("queue directory " + queue() + " does not exist"), err.toString());
+  }
+
+  @Test
+  void eventsAndNowDoNotApply() {
+    assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
+    assertTrue(err.toString().contains("watch tails a queue: give --queue DIR"), err.toString());
+    err.reset();
+    assertEquals(2, watch("--queue", queue(), "--now", "2026-11-22T12:00:00Z"));
+    assertTrue(err.toString().contains("--now does not apply to watch"), err.toString());
+  }
+}

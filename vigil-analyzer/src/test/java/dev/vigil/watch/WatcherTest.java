@@ -1,0 +1,117 @@
+package dev.vigil.watch;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vigil.adapt.code.CodeProposals;
+import dev.vigil.diagnose.detect.Detectors;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import dev.vigil.orchestrate.PassOptions;
+import dev.vigil.orchestrate.ReflectivePass;
+import dev.vigil.orchestrate.Rules;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The watch loop in-process, with a pass stage swapped for one that fails. */
+class WatcherTest {
+  @TempDir
+  Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private PassOptions template(Path queue) {
+    Rules rules = Rules.defaults();
+    return new PassOptions(null, queue, tmp.resolve("bank"), null, null, tmp.resolve("out"), Instant.now(),
+        Duration.ofHours(24), 500, Duration.ofHours(12), ZoneOffset.UTC, rules, Duration.ofHours(168),
+        Detectors.select("all", rules.detectors()), new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+  }
+
+  private static void append(Path queue, int n, String status) {
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender a = q.createAppender();
+      for (int i = 0; i < n; i++) {
+        EventWire.append(a, Event.of(Instant.now(), "tool.look_up", status).withOrigin("robin", null, null, null));
+      }
+    }
+  }
+
+  @Test
+  void aFailingPassIsLoggedInOneLineAndTheNextTriggerRunsTheNextPass() throws Exception {
+    Path queue = tmp.resolve("queue");
+    append(queue, 0, "ok");
+    AtomicInteger calls = new AtomicInteger();
+    PassRunner failingOnce = o -> {
+      if (calls.incrementAndGet() == 1) {
+        throw new IllegalStateException("stage exploded");
+      }
+      return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+    };
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null), failingOnce,
+        Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
+      try {
+        return watcher.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    append(queue, 2, "ok");
+    await().atMost(Duration.ofSeconds(30)).until(() -> calls.get() == 1 && out.toString().contains(" failed: "));
+    append(queue, 2, "fail");
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
+    watcher.stop();
+    Watcher.Totals totals = running.get();
+
+    assertEquals(4, totals.deposited());
+    assertEquals(2, totals.passes());
+    assertEquals(1, totals.failed());
+    List<String> errors = err.toString().lines().toList();
+    assertEquals(1, errors.size(), err.toString());
+    assertTrue(errors.get(0).startsWith("vigil watch: pass failed (trigger after-events, agent robin): "
+        + "java.lang.IllegalStateException: stage exploded"), errors.get(0));
+    assertTrue(Files.exists(tmp.resolve("out").resolve("report.json")), "the second pass wrote its report");
+    assertTrue(out.toString().contains(" pass trigger=after-events events=2 used=4 "), out.toString());
+  }
+
+  @Test
+  void stopWithNothingToDoKeepsNoPositionAndSaysSo() throws Exception {
+    Path queue = tmp.resolve("queue");
+    append(queue, 0, "ok");
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), Duration.ofHours(1), 0, null),
+        o -> {
+          throw new AssertionError("no pass is due");
+        }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
+      try {
+        return watcher.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch started: "));
+    watcher.stop();
+    Watcher.Totals totals = running.get();
+    assertEquals(0, totals.passes());
+    assertEquals(-1, totals.position());
+    assertTrue(out.toString().contains("passes every PT1H"), out.toString());
+    assertTrue(out.toString().contains("read position none kept"), out.toString());
+  }
+}
