@@ -2,8 +2,8 @@ package dev.vigil.cli;
 
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
-import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
@@ -125,8 +125,6 @@ final class RunCommand extends VigilCommand {
       result = new ReflectivePass(System.in, clock).run(options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
-    } catch (BankCorruptException e) {
-      throw new BadInputException("EmoBank " + e.getMessage(), e);
     }
     Artifacts.write(result, out, clock);
     out().print(ReportMarkdown.summary(result));
@@ -134,8 +132,12 @@ final class RunCommand extends VigilCommand {
     out().flush();
     if (result.prompt() != null && result.prompt().isRefused()) {
       err().println("vigil: " + result.prompt().summary());
-      err().flush();
     }
+    for (InternalThorn t : result.internalThorns()) {
+      err().println("vigil: internal thorn " + t.type() + " at stage " + t.stage() + ": " + t.message());
+      err().println("vigil:   " + t.suggestion());
+    }
+    err().flush();
     return result.degraded() ? EXIT_DEGRADED : EXIT_OK;
   }
 
