@@ -8,6 +8,7 @@ import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
 import dev.vigil.orchestrate.Rules;
+import dev.vigil.orchestrate.Stages;
 import dev.vigil.report.Artifacts;
 import dev.vigil.report.ReportMarkdown;
 import java.io.File;
@@ -108,13 +109,20 @@ final class RunCommand extends VigilCommand {
   String detectors;
 
   private final Clock clock;
+  private final Stages stages;
 
   RunCommand() {
     this(Clock.systemUTC());
   }
 
   RunCommand(Clock clock) {
+    this(clock, new Stages());
+  }
+
+  /** @param stages the work of each stage: tests swap one for a failing one */
+  RunCommand(Clock clock, Stages stages) {
     this.clock = clock;
+    this.stages = stages;
   }
 
   @Override
@@ -122,7 +130,7 @@ final class RunCommand extends VigilCommand {
     PassOptions options = options();
     PassResult result;
     try {
-      result = new ReflectivePass(System.in, clock).run(options);
+      result = new ReflectivePass(System.in, clock, stages).run(options);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

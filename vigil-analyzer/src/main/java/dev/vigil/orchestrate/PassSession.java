@@ -88,7 +88,7 @@ public final class PassSession {
   private String fallBack(Step step) {
     switch (step) {
       case UPDATE_EB_FROM_LOGS, DIAGNOSE_RBT -> {
-        LastSnapshot last = LastSnapshot.read(state.options.emobank());
+        LastSnapshot last = state.last;
         if (state.snapshot == null) {
           state.snapshot = last.snapshot();
         }

@@ -40,6 +40,7 @@ public final class PassState {
   long alreadyDeposited;
   EmoBank bank;
   Snapshot snapshot;
+  LastSnapshot last;
   String fallback;
 
   // diagnose_rbt, build_prompt_patch, save_proposal

@@ -67,6 +67,7 @@ public final class ReflectivePass {
   public PassResult run(PassOptions o, PassDriver driver) throws IOException {
     PassState s = new PassState(o, clock);
     read(o, s);
+    s.last = LastSnapshot.read(o.emobank()); // as the last pass left it: this pass may replace state.json
     PassSession session = new PassSession(stages, s);
     try {
       driver.drive(session);
