@@ -4,11 +4,14 @@ import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.InternalThorn;
+import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
 import dev.vigil.orchestrate.Rules;
 import dev.vigil.orchestrate.Stages;
+import dev.vigil.orchestrate.llm.LlmConfig;
+import dev.vigil.orchestrate.llm.LlmDriver;
 import dev.vigil.report.Artifacts;
 import dev.vigil.report.ReportMarkdown;
 import java.io.File;
@@ -16,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -108,29 +112,48 @@ final class RunCommand extends VigilCommand {
           + "in the rules file's \"detectors\" object.")
   String detectors;
 
+  @Option(names = "--llm",
+      description = "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
+          + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves.")
+  boolean llm;
+
+  @Option(names = "--llm-max-calls", paramLabel = "N", defaultValue = "12",
+      description = "With --llm: the budget of tool calls (default: ${DEFAULT-VALUE}).")
+  int llmMaxCalls;
+
+  @Option(names = "--llm-timeout-seconds", paramLabel = "S", defaultValue = "120",
+      description = "With --llm: the wall-clock budget of the LLM's session (default: ${DEFAULT-VALUE}).")
+  double llmTimeoutSeconds;
+
   private final Clock clock;
   private final Stages stages;
+  private final Map<String, String> env;
 
   RunCommand() {
     this(Clock.systemUTC());
   }
 
   RunCommand(Clock clock) {
-    this(clock, new Stages());
+    this(clock, new Stages(), System.getenv());
   }
 
-  /** @param stages the work of each stage: tests swap one for a failing one */
-  RunCommand(Clock clock, Stages stages) {
+  /**
+   * @param stages the work of each stage: tests swap one for a failing one
+   * @param env    the environment the LLM's configuration is read from
+   */
+  RunCommand(Clock clock, Stages stages, Map<String, String> env) {
     this.clock = clock;
     this.stages = stages;
+    this.env = env;
   }
 
   @Override
   public Integer call() throws IOException {
     PassOptions options = options();
+    PassDriver driver = llm ? new LlmDriver(llmConfig()) : PassDriver.DETERMINISTIC;
     PassResult result;
     try {
-      result = new ReflectivePass(System.in, clock, stages).run(options);
+      result = new ReflectivePass(System.in, clock, stages).run(options, driver);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -180,6 +203,15 @@ final class RunCommand extends VigilCommand {
     return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
         hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours), selected,
         new CodeProposals.Settings(classpath(), "git", Duration.ofSeconds(30)));
+  }
+
+  private LlmConfig llmConfig() {
+    try {
+      return LlmConfig.from(env, System.getProperties(), llmMaxCalls,
+          Duration.ofMillis(Math.round(llmTimeoutSeconds * 1000)));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
   }
 
   private List<Path> classpath() {

@@ -3,6 +3,7 @@ package dev.vigil.orchestrate;
 import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.code.ForeignDiff;
 import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.emobank.Snapshot;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -136,6 +137,16 @@ public final class PassSession {
       }
     }
     return done;
+  }
+
+  /** What the detectors found (empty before {@code update_eb_from_logs}). */
+  public List<Detection> detections() {
+    return state.detections;
+  }
+
+  /** The LLM's own reflection for the adaptive section; it goes through the prompt guard like any content. */
+  public void reflection(String note) {
+    state.llmNote = note;
   }
 
   /** The snapshot so far, or null before {@code update_eb_from_logs}. */

@@ -49,6 +49,7 @@ public final class PassState {
   CodeOutcome code;
   CheckedDiff llmDiff;
   String llmModel = "llm";
+  String llmNote;
   LlmRun llm;
 
   PassState(PassOptions options, Clock clock) {

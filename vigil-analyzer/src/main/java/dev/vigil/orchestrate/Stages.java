@@ -104,8 +104,8 @@ public class Stages {
     if (o.prompt() == null) {
       return;
     }
-    AdaptiveContent content = AdaptiveContent.of(s.diagnosis,
-        ReflectionNote.of(s.snapshot, s.diagnosis, s.detections), o.now(), String.valueOf(passNumber(o.out())));
+    String note = s.llmNote != null ? s.llmNote : ReflectionNote.of(s.snapshot, s.diagnosis, s.detections);
+    AdaptiveContent content = AdaptiveContent.of(s.diagnosis, note, o.now(), String.valueOf(passNumber(o.out())));
     s.prompt = PromptAdaptation.adapt(o.prompt(), content, o.out(), s.clock);
   }
 

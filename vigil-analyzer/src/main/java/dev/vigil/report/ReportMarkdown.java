@@ -121,6 +121,11 @@ public final class ReportMarkdown {
     for (InternalThorn t : r.resolvedThorns()) {
       sb.append("internal thorn resolved: ").append(t.type()).append(" at stage ").append(t.stage()).append('\n');
     }
+    if (r.llm() != null) {
+      sb.append("llm ").append(r.llm().model()).append(": ").append(r.llm().outcome())
+          .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + "; the deterministic path finished)")
+          .append(", ").append(r.llm().calls().size()).append(" tool calls\n");
+    }
     if (d.provisional()) {
       sb.append("diagnosis is provisional: ").append(r.fallback()).append('\n');
     }

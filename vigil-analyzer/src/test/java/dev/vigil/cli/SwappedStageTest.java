@@ -55,7 +55,7 @@ class SwappedStageTest {
   private int run(Stages stages, Path events, Path bank, String... extra) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cli = new CommandLine(new RunCommand(Clock.fixed(NOW, ZoneOffset.UTC), stages));
+    CommandLine cli = new CommandLine(new RunCommand(Clock.fixed(NOW, ZoneOffset.UTC), stages, java.util.Map.of()));
     cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
     String[] base = {"--events", events.toString(), "--emobank", bank.toString(), "--out",
         tmp.resolve("out").toString(), "--now", NOW.toString()};
