@@ -27,6 +27,18 @@ public final class Main implements Runnable {
     }
   }
 
+  /** Bad input exits 2 with one line; anything else is an internal error, exit 1, with its stack trace. */
+  static final CommandLine.IExecutionExceptionHandler EXCEPTIONS = (e, commandLine, parseResult) -> {
+    String name = commandLine.getCommandSpec().qualifiedName();
+    if (e instanceof BadInputException) {
+      commandLine.getErr().println(name + ": " + e.getMessage());
+      return VigilCommand.EXIT_USAGE;
+    }
+    commandLine.getErr().println(name + ": internal error: " + e);
+    e.printStackTrace(commandLine.getErr());
+    return VigilCommand.EXIT_DEGRADED;
+  };
+
   @Spec
   CommandSpec spec;
 
@@ -52,16 +64,7 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(new Main())
         .setOut(outWriter)
         .setErr(errWriter)
-        .setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-          String name = commandLine.getCommandSpec().qualifiedName();
-          if (e instanceof BadInputException) {
-            commandLine.getErr().println(name + ": " + e.getMessage());
-            return VigilCommand.EXIT_USAGE;
-          }
-          commandLine.getErr().println(name + ": internal error: " + e);
-          e.printStackTrace(commandLine.getErr());
-          return VigilCommand.EXIT_DEGRADED;
-        });
+        .setExecutionExceptionHandler(EXCEPTIONS);
     try {
       return cli.execute(args);
     } finally {

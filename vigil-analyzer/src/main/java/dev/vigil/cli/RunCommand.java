@@ -2,15 +2,19 @@ package dev.vigil.cli;
 
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
-import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.fleet.FleetInput;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.InternalThorn;
+import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
 import dev.vigil.orchestrate.Rules;
+import dev.vigil.orchestrate.Stages;
+import dev.vigil.orchestrate.llm.LlmConfig;
+import dev.vigil.orchestrate.llm.LlmDriver;
 import dev.vigil.report.Artifacts;
 import dev.vigil.report.ReportMarkdown;
 import java.io.File;
@@ -18,6 +22,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -110,30 +115,54 @@ class RunCommand extends VigilCommand {
           + "in the rules file's \"detectors\" object.")
   String detectors;
 
+  @Option(names = "--llm",
+      description = "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
+          + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves.")
+  boolean llm;
+
+  @Option(names = "--llm-max-calls", paramLabel = "N", defaultValue = "12",
+      description = "With --llm: the budget of tool calls (default: ${DEFAULT-VALUE}).")
+  int llmMaxCalls;
+
+  @Option(names = "--llm-timeout-seconds", paramLabel = "S", defaultValue = "120",
+      description = "With --llm: the wall-clock budget of the LLM's session (default: ${DEFAULT-VALUE}).")
+  double llmTimeoutSeconds;
+
   final Clock clock;
+  final Stages stages;
+  private final Map<String, String> env;
 
   RunCommand() {
     this(Clock.systemUTC());
   }
 
   RunCommand(Clock clock) {
+    this(clock, new Stages(), System.getenv());
+  }
+
+  /**
+   * @param stages the work of each stage: tests swap one for a failing one
+   * @param env    the environment the LLM's configuration is read from
+   */
+  RunCommand(Clock clock, Stages stages, Map<String, String> env) {
     this.clock = clock;
+    this.stages = stages;
+    this.env = env;
   }
 
   @Override
   public Integer call() throws IOException {
     PassOptions options = options();
+    PassDriver driver = llm ? new LlmDriver(llmConfig()) : PassDriver.DETERMINISTIC;
     FleetInput input = scanAgents(options);
     if (input.layout().fleet()) {
-      return runFleet(options, input);
+      return runFleet(options, input, driver);
     }
     PassResult result;
     try {
-      result = new ReflectivePass(input.stdin(), clock).run(options);
+      result = new ReflectivePass(input.stdin(), clock, stages).run(options, driver);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
-    } catch (BankCorruptException e) {
-      throw new BadInputException("EmoBank " + e.getMessage(), e);
     }
     Artifacts.write(result, out, clock);
     out().print(ReportMarkdown.summary(result));
@@ -141,8 +170,12 @@ class RunCommand extends VigilCommand {
     out().flush();
     if (result.prompt() != null && result.prompt().isRefused()) {
       err().println("vigil: " + result.prompt().summary());
-      err().flush();
     }
+    for (InternalThorn t : result.internalThorns()) {
+      err().println("vigil: internal thorn " + t.type() + " at stage " + t.stage() + ": " + t.message());
+      err().println("vigil:   " + t.suggestion());
+    }
+    err().flush();
     return result.degraded() ? EXIT_DEGRADED : EXIT_OK;
   }
 
@@ -158,18 +191,16 @@ class RunCommand extends VigilCommand {
    * One pass per agent, each with its own bank and reports under {@code agents/<agent>/}, then the fleet summary in
    * {@code --out} (issue 9).
    */
-  private Integer runFleet(PassOptions options, FleetInput input) throws IOException {
+  private Integer runFleet(PassOptions options, FleetInput input, PassDriver driver) throws IOException {
     FleetLayout layout = input.layout();
     boolean degraded = false;
     for (String agent : input.agents()) {
       PassOptions o = options.forAgent(agent, layout.bank(agent), layout.out(agent));
       PassResult result;
       try {
-        result = new ReflectivePass(input.stdin(), clock).run(o);
+        result = new ReflectivePass(input.stdin(), clock, stages).run(o, driver);
       } catch (IllegalArgumentException e) {
         throw new BadInputException(e.getMessage(), e);
-      } catch (BankCorruptException e) {
-        throw new BadInputException("EmoBank " + e.getMessage(), e);
       }
       Artifacts.write(result, o.out(), clock);
       FleetSummary.recordPass(o.out(), agent, o.now(), null);
@@ -177,6 +208,11 @@ class RunCommand extends VigilCommand {
       out().print(ReportMarkdown.summary(result));
       if (result.prompt() != null && result.prompt().isRefused()) {
         err().println("vigil: agent " + agent + ": " + result.prompt().summary());
+      }
+      for (InternalThorn t : result.internalThorns()) {
+        err().println("vigil: agent " + agent + ": internal thorn " + t.type() + " at stage " + t.stage() + ": "
+            + t.message());
+        err().println("vigil:   " + t.suggestion());
       }
       degraded |= result.degraded();
     }
@@ -219,6 +255,15 @@ class RunCommand extends VigilCommand {
     return new PassOptions(input.events, input.queue, emobank, prompt, repo, out, nowInstant,
         hours(windowHours), limit, hours(halfLifeHours), zone, loaded, hours(retentionHours), selected,
         new CodeProposals.Settings(classpath(), "git", Duration.ofSeconds(30)));
+  }
+
+  LlmConfig llmConfig() {
+    try {
+      return LlmConfig.from(env, System.getProperties(), llmMaxCalls,
+          Duration.ofMillis(Math.round(llmTimeoutSeconds * 1000)));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
   }
 
   private List<Path> classpath() {

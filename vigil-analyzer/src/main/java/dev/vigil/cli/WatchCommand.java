@@ -2,8 +2,10 @@ package dev.vigil.cli;
 
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.ReflectivePass;
+import dev.vigil.orchestrate.llm.LlmDriver;
 import dev.vigil.watch.Durations;
 import dev.vigil.watch.ThornRate;
 import dev.vigil.watch.Watcher;
@@ -70,9 +72,10 @@ final class WatchCommand extends RunCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+    PassDriver driver = llm ? new LlmDriver(llmConfig()) : PassDriver.DETERMINISTIC;
     Watcher watcher = new Watcher(
         new Watcher.Settings(template, every, afterEvents == null ? 0 : afterEvents, onThorns),
-        o -> new ReflectivePass(InputStream.nullInputStream(), clock).run(o), clock, out(), err());
+        o -> new ReflectivePass(InputStream.nullInputStream(), clock, stages).run(o, driver), clock, out(), err());
     try (StopSignals signals = StopSignals.install(watcher::stop)) {
       watcher.run();
     } catch (IllegalArgumentException e) {

@@ -405,6 +405,14 @@ public final class EmoBank implements AutoCloseable {
     writeAtomically(dir.resolve(CHECKPOINT), cp);
   }
 
+  /**
+   * Replaces {@code state.json} after a commit, for what a pass learns later (its diagnosis): a provisional diagnosis
+   * of a later pass reads it when that pass cannot read the bank.
+   */
+  public void writeState(JsonNode state) throws IOException {
+    writeAtomically(dir.resolve(STATE), state);
+  }
+
   private void writeAtomically(Path target, JsonNode content) throws IOException {
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), content);

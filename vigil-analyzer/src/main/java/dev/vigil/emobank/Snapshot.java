@@ -1,5 +1,6 @@
 package dev.vigil.emobank;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -89,6 +90,21 @@ public record Snapshot(
     ObjectNode t = n.putObject("totals");
     totals.forEach(t::put);
     return n;
+  }
+
+  /**
+   * Reads a snapshot written by {@link #toJson()} (the bank's {@code state.json}); a missing field takes the value
+   * of the empty snapshot.
+   */
+  public static Snapshot fromJson(JsonNode n) {
+    Snapshot e = empty();
+    Map<String, Double> totals = new LinkedHashMap<>();
+    n.path("totals").fields().forEachRemaining(f -> totals.put(f.getKey(), f.getValue().asDouble()));
+    List<String> dominant = new ArrayList<>();
+    n.path("dominant_emotions").forEach(d -> dominant.add(d.asText()));
+    return new Snapshot(n.path("rows").asInt(0), totals, List.copyOf(dominant), n.path("mood").asText(e.mood()),
+        n.path("energy").asDouble(e.energy()), n.path("stress").asDouble(e.stress()),
+        n.path("motivation").asDouble(e.motivation()), n.path("focus").asDouble(e.focus()));
   }
 
   /** The three largest totals; a stable sort keeps first-seen order among ties. */

@@ -29,6 +29,10 @@ import java.util.Map;
  * @param derivedDeposited  of those, deposited now for the first time
  * @param prompt            what the prompt stage did, or null without {@code --prompt}
  * @param code              what the code stage did (skipped without {@code --repo})
+ * @param internalThorns    faults inside Vigil's own stages this pass (SPEC section 4.9)
+ * @param resolvedThorns    internal thorns of earlier passes that did not recur
+ * @param fallback          the fallback taken after a failed stage, in words, or null
+ * @param llm               what the LLM did, or null without {@code --llm}
  */
 public record PassResult(
     PassOptions options,
@@ -48,10 +52,14 @@ public record PassResult(
     long derivedEvents,
     long derivedDeposited,
     PromptOutcome prompt,
-    CodeOutcome code) {
+    CodeOutcome code,
+    List<InternalThorn> internalThorns,
+    List<InternalThorn> resolvedThorns,
+    String fallback,
+    LlmRun llm) {
 
   /** Whether the pass finished degraded (exit 1): a stage refused or failed. */
   public boolean degraded() {
-    return prompt != null && prompt.isRefused();
+    return (prompt != null && prompt.isRefused()) || !internalThorns.isEmpty();
   }
 }

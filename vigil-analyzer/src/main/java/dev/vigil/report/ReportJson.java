@@ -10,6 +10,7 @@ import dev.vigil.diagnose.ThornCause;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
+import dev.vigil.orchestrate.Stage;
 import java.util.List;
 
 /** Builds {@code report.json} (SPEC section 4.10) from a pass's result. */
@@ -59,9 +60,21 @@ public final class ReportJson {
         n.put("summary", d.summary());
       }
     }
-    root.putArray("internal_thorns");
+    ArrayNode thorns = root.putArray("internal_thorns");
+    r.internalThorns().forEach(t -> thorns.add(t.toJson()));
+    ArrayNode resolved = root.putArray("internal_thorns_resolved");
+    r.resolvedThorns().forEach(t -> resolved.addObject().put("type", t.type()).put("stage", t.stage())
+        .put("message", t.message()));
+    if (r.fallback() != null) {
+      root.put("fallback", r.fallback());
+    }
+    if (r.llm() != null) {
+      root.set("llm", r.llm().toJson());
+    }
     if (r.prompt() != null) {
       root.set("prompt", r.prompt().toJson());
+    } else if (failed(r, Stage.PROMPT_DONE)) {
+      root.putObject("prompt").put("status", "failed").put("note", "the prompt stage failed: see internal_thorns");
     } else {
       root.putObject("prompt").put("status", "skipped").put("note", "no --prompt given");
     }
@@ -72,6 +85,10 @@ public final class ReportJson {
     }
     root.set("code", code);
     return root;
+  }
+
+  private static boolean failed(PassResult r, Stage stage) {
+    return r.internalThorns().stream().anyMatch(t -> t.stage().equals(stage.label()));
   }
 
   static ObjectNode rbt(Diagnosis d) {

@@ -5,6 +5,7 @@ import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ThornCause;
 import dev.vigil.emobank.Snapshot;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassResult;
 import java.util.Locale;
 
@@ -32,6 +33,12 @@ public final class ReportMarkdown {
       md.append("- naive timestamps read in ").append(r.options().assumeZone().getId()).append(": ")
           .append(r.naiveTimestamps()).append('\n');
     }
+    md.append(selfRepair(r));
+    if (r.llm() != null) {
+      md.append("\n## LLM\n\n").append("Model `").append(r.llm().model()).append("`: ").append(r.llm().outcome())
+          .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")").append(", ")
+          .append(r.llm().calls().size()).append(" tool calls.\n");
+    }
     md.append("\n## Detectors\n\n");
     if (r.detections().isEmpty()) {
       md.append("None ran (--detectors none).\n");
@@ -50,6 +57,9 @@ public final class ReportMarkdown {
         .append(fmt(s.motivation())).append(" | ").append(fmt(s.focus())).append(" | ").append(s.rows())
         .append(" |\n");
     md.append("\n## Roses, buds and thorns\n\n");
+    if (d.provisional()) {
+      md.append("**Provisional**: ").append(r.fallback()).append(".\n\n");
+    }
     md.append("Roses ").append(d.roses().size()).append(", buds ").append(d.buds().size()).append(", thorns ")
         .append(d.thorns().size()).append(" (of the newest ").append(d.rowsConsidered()).append(" rows).\n\n");
     if (d.noRoses()) {
@@ -71,6 +81,23 @@ public final class ReportMarkdown {
     return md.toString();
   }
 
+  /** The self-repair section: this pass's internal thorns and those resolved since the last pass. */
+  private static String selfRepair(PassResult r) {
+    if (r.internalThorns().isEmpty() && r.resolvedThorns().isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("\n## Self-repair\n\n");
+    for (InternalThorn t : r.internalThorns()) {
+      md.append("- **").append(t.type()).append("** at stage `").append(t.stage()).append("` (")
+          .append(t.step()).append("): ").append(t.exception()).append(": ").append(t.message()).append("\n  ")
+          .append(t.suggestion()).append('\n');
+    }
+    for (InternalThorn t : r.resolvedThorns()) {
+      md.append("- resolved: ").append(t.type()).append(" at stage `").append(t.stage()).append("`\n");
+    }
+    return md.toString();
+  }
+
   /** The few lines printed on stdout after a pass. */
   public static String summary(PassResult r) {
     Diagnosis d = r.diagnosis();
@@ -86,6 +113,21 @@ public final class ReportMarkdown {
       if (det.fired()) {
         sb.append("detector ").append(det.name()).append(": ").append(det.summary()).append('\n');
       }
+    }
+    for (InternalThorn t : r.internalThorns()) {
+      sb.append("internal thorn ").append(t.type()).append(" at stage ").append(t.stage()).append(": ")
+          .append(t.message()).append('\n');
+    }
+    for (InternalThorn t : r.resolvedThorns()) {
+      sb.append("internal thorn resolved: ").append(t.type()).append(" at stage ").append(t.stage()).append('\n');
+    }
+    if (r.llm() != null) {
+      sb.append("llm ").append(r.llm().model()).append(": ").append(r.llm().outcome())
+          .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + "; the deterministic path finished)")
+          .append(", ").append(r.llm().calls().size()).append(" tool calls\n");
+    }
+    if (d.provisional()) {
+      sb.append("diagnosis is provisional: ").append(r.fallback()).append('\n');
     }
     sb.append("mood ").append(r.snapshot().mood()).append("; roses ").append(d.roses().size())
         .append(", buds ").append(d.buds().size()).append(", thorns ").append(d.thorns().size()).append('\n');

@@ -19,6 +19,7 @@ import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.report.Artifacts;
@@ -344,7 +345,12 @@ public final class Watcher {
       out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
           + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
           + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
-          + (r.degraded() ? " degraded" : "") + " " + delays.summary().line());
+          + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
+          + delays.summary().line());
+      for (InternalThorn thorn : r.internalThorns()) {
+        err.println("vigil watch: agent " + agent + ": internal thorn " + thorn.type() + " at stage " + thorn.stage()
+            + ": " + thorn.message());
+      }
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());

@@ -218,29 +218,62 @@ class RunCommandTest {
   }
 
   @Test
-  void aCorruptRowStopsThePassNamingFileAndLineAndLeavesTheBankUntouched() throws Exception {
+  void aCorruptRowIsAnInternalThornWithAProvisionalDiagnosisAndAnUntouchedBank() throws Exception {
     Path file = jsonl("a.jsonl", 0, 40);
     Path bank = tmp.resolve("bank");
     assertEquals(0, pass("--events", file, bank), err.toString());
-    List<String> rows = new ArrayList<>(Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)));
+    JsonNode first = report();
+    List<String> good = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
+    List<String> rows = new ArrayList<>(good);
     rows.set(2, rows.get(2).replaceFirst("\"intensity\":[0-9.]+", "\"intensity\":\"very high\""));
     Files.write(bank.resolve(EmoBank.EMOTIONS), rows);
     Map<String, byte[]> before = snapshotOf(bank);
 
-    assertEquals(2, pass("--events", jsonl("b.jsonl", 40, 80), bank));
-    assertTrue(err.toString().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3: intensity"), err.toString());
-    assertTrue(err.toString().contains("remove or fix the row"), err.toString());
+    assertEquals(1, pass("--events", jsonl("b.jsonl", 40, 80), bank));
+    assertTrue(err.toString().contains("internal thorn internal.schema_conflict at stage eb_updated"),
+        err.toString());
+    JsonNode r = report();
+    JsonNode thorn = r.get("internal_thorns").get(0);
+    assertEquals(1, r.get("internal_thorns").size());
+    assertEquals("internal.schema_conflict", thorn.get("type").asText());
+    assertEquals("eb_updated", thorn.get("stage").asText());
+    assertEquals("update_eb_from_logs", thorn.get("step").asText());
+    assertEquals("dev.vigil.emobank.BankCorruptException", thorn.get("exception").asText());
+    assertTrue(thorn.get("message").asText().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3: intensity"),
+        thorn.toString());
+    assertTrue(thorn.get("frames").get(0).asText().startsWith("dev.vigil.emobank."), thorn.toString());
+    assertTrue(thorn.get("suggestion").asText().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3"),
+        thorn.toString());
+    assertTrue(thorn.get("suggestion").asText().contains("EmoBank.java:"), thorn.toString());
+    // provisional: the top thorns of the last snapshot, and every stage after the failed one still ran
+    assertTrue(r.at("/rbt/provisional").asBoolean(), r.toString());
+    assertEquals(first.at("/rbt/top_thorns/0/cause").asText(), r.at("/rbt/top_thorns/0/cause").asText());
+    assertEquals(first.at("/snapshot/mood").asText(), r.at("/snapshot/mood").asText());
+    assertEquals("diff_done", r.get("stage").asText());
+    assertTrue(r.get("fallback").asText().startsWith("provisional diagnosis from the last snapshot"), r.toString());
     Map<String, byte[]> after = snapshotOf(bank);
     assertEquals(before.keySet(), after.keySet());
     before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
+
+    // the fault removed, the next pass runs cleanly and says the thorn is resolved
+    Files.write(bank.resolve(EmoBank.EMOTIONS), good);
+    assertEquals(0, pass("--events", jsonl("b.jsonl", 40, 80), bank), err.toString());
+    r = report();
+    assertEquals(0, r.get("internal_thorns").size());
+    assertEquals("internal.schema_conflict", r.at("/internal_thorns_resolved/0/type").asText());
+    assertEquals(40, r.get("events_deposited").asInt());
+    assertTrue(out.toString().contains("internal thorn resolved: internal.schema_conflict"), out.toString());
+    assertTrue(!r.at("/rbt/provisional").asBoolean());
   }
 
   @Test
-  void aForeignFileInTheBankStopsThePass() throws Exception {
+  void aForeignFileInTheBankIsAnInternalThornAndStaysAlone() throws Exception {
     Path bank = Files.createDirectories(tmp.resolve("bank"));
     Files.writeString(bank.resolve("notes.txt"), "mine");
-    assertEquals(2, pass("--events", jsonl("a.jsonl", 0, 10), bank));
+    assertEquals(1, pass("--events", jsonl("a.jsonl", 0, 10), bank));
     assertTrue(err.toString().contains("notes.txt is not an EmoBank file"), err.toString());
+    assertEquals("internal.BankCorruptException", report().at("/internal_thorns/0/type").asText());
+    assertTrue(report().at("/rbt/provisional").asBoolean());
     assertEquals(List.of("notes.txt"), Files.list(bank).map(p -> p.getFileName().toString()).toList());
   }
 

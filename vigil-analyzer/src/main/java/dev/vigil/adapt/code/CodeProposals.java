@@ -27,7 +27,7 @@ import java.util.Optional;
  * nothing is ever written inside {@code --repo}.
  */
 public final class CodeProposals {
-  private static final DateTimeFormatter FILE_TS =
+  static final DateTimeFormatter FILE_TS =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
   /**
@@ -172,7 +172,7 @@ public final class CodeProposals {
     String stem = FILE_TS.format(now) + (number > 1 ? "_" + number : "");
     Path diffPath = dir.resolve("patch_" + stem + ".diff");
     Path prPath = dir.resolve("PR_" + stem + ".md");
-    String apply = applyCommand(java.root(), diffPath);
+    String apply = applyCommand(settings, java.root(), diffPath);
     String rollback = apply.replaceFirst(" apply ", " apply -R ");
     List<Hotspot> inFiles = hotspots.stream().filter(h -> patched.containsKey(h.file())
         && h.category() != Category.CATCH_BLOCK).toList();
@@ -189,7 +189,7 @@ public final class CodeProposals {
    * the repository is a subdirectory of a git work tree (git reads a {@code diff --git} patch's paths from the top
    * of the work tree, and would otherwise skip every file).
    */
-  private String applyCommand(Path root, Path diff) {
+  static String applyCommand(Settings settings, Path root, Path diff) {
     String prefix = "";
     Git git = new Git(settings.git(), settings.processTimeout());
     try {
@@ -222,7 +222,7 @@ public final class CodeProposals {
     return s.toString();
   }
 
-  private static void replace(Path target, String content) throws IOException {
+  static void replace(Path target, String content) throws IOException {
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     Files.writeString(tmp, content, StandardCharsets.UTF_8);
     Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -117,13 +117,32 @@ public final class DiffCheck {
   }
 
   private Check withDiffUtils(Path root, String diff, Map<String, String> expected) throws IOException {
+    Map<String, String> applied = new java.util.HashMap<>();
+    String problem = applyInMemory(root, diff, applied);
+    if (problem != null) {
+      return Check.failed(NAME, "the diff " + problem);
+    }
+    String mismatch = compare(expected, applied::get);
+    if (mismatch != null) {
+      return Check.failed(NAME, mismatch);
+    }
+    return Check.passed(NAME, "git is not on the PATH (`" + git.executable() + "`): the diff was parsed and applied"
+        + " with java-diff-utils instead and reproduces the rewrite exactly");
+  }
+
+  /**
+   * Applies a diff with java-diff-utils to copies in memory, filling {@code patched} with each changed file's new
+   * content.
+   *
+   * @return what went wrong ("does not parse: …", "does not apply to …"), or null
+   */
+  static String applyInMemory(Path root, String diff, Map<String, String> patched) throws IOException {
     UnifiedDiff parsed;
     try {
       parsed = UnifiedDiffReader.parseUnifiedDiff(new ByteArrayInputStream(diff.getBytes(StandardCharsets.UTF_8)));
-    } catch (RuntimeException e) {
-      return Check.failed(NAME, "the diff does not parse: " + e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      return "does not parse: " + e.getMessage();
     }
-    Map<String, String> applied = new java.util.HashMap<>();
     for (UnifiedDiffFile f : parsed.getFiles()) {
       boolean created = f.getFromFile() == null || f.getFromFile().equals("/dev/null");
       String name = created ? f.getToFile() : f.getFromFile();
@@ -133,17 +152,12 @@ public final class DiffCheck {
         List<String> lines = f.getPatch().applyTo(DiffWriter.lines(original));
         String text = String.join("\n", lines);
         boolean open = !original.isEmpty() && !original.endsWith("\n");
-        applied.put(p, lines.isEmpty() || open ? text : text + "\n");
+        patched.put(p, lines.isEmpty() || open ? text : text + "\n");
       } catch (PatchFailedException e) {
-        return Check.failed(NAME, "the diff does not apply to " + p + ": " + e.getMessage());
+        return "does not apply to " + p + ": " + e.getMessage();
       }
     }
-    String mismatch = compare(expected, applied::get);
-    if (mismatch != null) {
-      return Check.failed(NAME, mismatch);
-    }
-    return Check.passed(NAME, "git is not on the PATH (`" + git.executable() + "`): the diff was parsed and applied"
-        + " with java-diff-utils instead and reproduces the rewrite exactly");
+    return null;
   }
 
   private interface Reader {

@@ -1,0 +1,133 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.emobank.EmoBank;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventJson;
+import dev.vigil.orchestrate.PassState;
+import dev.vigil.orchestrate.Stages;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Self-repair (SPEC section 4.9) with one stage swapped, by test wiring only, for one that throws. */
+class SwappedStageTest {
+  private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
+
+  @TempDir
+  Path tmp;
+
+  private final StringWriter err = new StringWriter();
+  private final StringWriter out = new StringWriter();
+
+  /** A diagnosis stage with a type mismatch inside, as a mapping bug would have. */
+  static final class MismatchedDiagnosis extends Stages {
+    @Override
+    public void diagnose(PassState s) {
+      Object count = "12";
+      throw new ClassCastException("class java.lang.String cannot be cast to class java.lang.Integer ("
+          + ((Integer) count) + ")");
+    }
+  }
+
+  /** A prompt stage whose disk fails. */
+  static final class FailingPromptDisk extends Stages {
+    @Override
+    public void buildPromptPatch(PassState s) throws IOException {
+      throw new IOException("No space left on device");
+    }
+  }
+
+  private int run(Stages stages, Path events, Path bank, String... extra) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine cli = new CommandLine(new RunCommand(Clock.fixed(NOW, ZoneOffset.UTC), stages, java.util.Map.of()));
+    cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
+    String[] base = {"--events", events.toString(), "--emobank", bank.toString(), "--out",
+        tmp.resolve("out").toString(), "--now", NOW.toString()};
+    String[] args = new String[base.length + extra.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(extra, 0, args, base.length, extra.length);
+    return cli.execute(args);
+  }
+
+  private Path events(String name, int from, int to) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      var payload = EventJson.mapper().createObjectNode().put("i", i);
+      String status = i % 3 == 0 ? "fail" : "ok";
+      sb.append(EventJson.write(Event.of(NOW.minusSeconds(3600 - 30L * i), "tool.book", status, payload)))
+          .append('\n');
+    }
+    return Files.writeString(tmp.resolve(name), sb.toString());
+  }
+
+  private JsonNode report() throws IOException {
+    return new ObjectMapper().readTree(tmp.resolve("out/report.json").toFile());
+  }
+
+  @Test
+  void aThrowingDiagnosisBecomesASchemaConflictWithAProvisionalDiagnosisAndIsResolvedNextPass() throws Exception {
+    Path bank = tmp.resolve("bank");
+    assertEquals(0, run(new Stages(), events("a.jsonl", 0, 30), bank), err.toString());
+    String lastTop = report().at("/rbt/top_thorns/0/cause").asText();
+    assertEquals("tool.book:fail", lastTop);
+
+    assertEquals(1, run(new MismatchedDiagnosis(), events("b.jsonl", 30, 60), bank));
+    JsonNode r = report();
+    JsonNode thorn = r.at("/internal_thorns/0");
+    assertEquals("internal.schema_conflict", thorn.get("type").asText());
+    assertEquals("diagnosed", thorn.get("stage").asText());
+    assertEquals("java.lang.ClassCastException", thorn.get("exception").asText());
+    assertTrue(thorn.get("frames").get(0).asText().contains("SwappedStageTest$MismatchedDiagnosis.diagnose"),
+        thorn.toString());
+    assertTrue(thorn.get("suggestion").asText().startsWith(
+        "At dev.vigil.cli.SwappedStageTest$MismatchedDiagnosis.diagnose (SwappedStageTest.java:"), thorn.toString());
+    // the bank was updated before the failure; the diagnosis falls back to the last snapshot's top thorns
+    assertEquals(30, r.get("events_deposited").asInt());
+    assertTrue(r.at("/rbt/provisional").asBoolean());
+    assertEquals(lastTop, r.at("/rbt/top_thorns/0/cause").asText());
+    assertEquals(0, r.at("/rbt/counts/thorns").asInt());
+    assertEquals("diff_done", r.get("stage").asText());
+    assertTrue(err.toString().contains("internal thorn internal.schema_conflict at stage diagnosed"), err.toString());
+    assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("## Self-repair"));
+
+    assertEquals(0, run(new Stages(), events("b.jsonl", 30, 60), bank), err.toString());
+    r = report();
+    assertEquals(0, r.get("internal_thorns").size());
+    assertEquals("diagnosed", r.at("/internal_thorns_resolved/0/stage").asText());
+    assertFalse(r.at("/rbt/provisional").asBoolean());
+  }
+
+  @Test
+  void aFailingPromptStageIsAnIoThornAndTheCodeStageStillRuns() throws Exception {
+    Path bank = tmp.resolve("bank");
+    Path prompt = Files.writeString(tmp.resolve("prompt.txt"),
+        "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n");
+    byte[] promptBefore = Files.readAllBytes(prompt);
+    assertEquals(1, run(new FailingPromptDisk(), events("a.jsonl", 0, 30), bank, "--prompt", prompt.toString(),
+        "--repo", tmp.resolve("no-repo").toString()));
+    JsonNode r = report();
+    assertEquals("internal.io", r.at("/internal_thorns/0/type").asText());
+    assertEquals("prompt_done", r.at("/internal_thorns/0/stage").asText());
+    assertEquals("failed", r.at("/prompt/status").asText());
+    assertEquals("skipped", r.at("/code/status").asText());
+    assertFalse(r.at("/rbt/provisional").asBoolean());
+    assertTrue(Files.exists(bank.resolve(EmoBank.STATE)));
+    assertArrayEquals(promptBefore, Files.readAllBytes(prompt));
+  }
+}
