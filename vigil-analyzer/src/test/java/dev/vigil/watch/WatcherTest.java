@@ -92,6 +92,33 @@ class WatcherTest {
   }
 
   @Test
+  void aLargeBacklogIsReadWithProgressAndItsTriggersMergeIntoOnePass() throws Exception {
+    Path queue = tmp.resolve("queue");
+    append(queue, 12_000, "ok");
+    List<PassOptions> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 1_000, null), o -> {
+      passes.add(o);
+      return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+    }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
+      try {
+        return watcher.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    await().atMost(Duration.ofSeconds(60)).until(() -> out.toString().contains(" stage=diff_done "));
+    watcher.stop();
+    Watcher.Totals totals = running.get();
+    assertEquals(12_000, totals.deposited());
+    assertEquals(1, passes.size(), out.toString());
+    assertTrue(out.toString().contains(", backlog 12000 excerpts"), out.toString());
+    assertTrue(out.toString().contains(" caught up: 12000 excerpts of the backlog read in "), out.toString());
+    assertTrue(out.toString().contains(" pass trigger=after-events events=12000 used=500 "), out.toString());
+    assertEquals(0, totals.delay().events(), "events appended before watch started are not live");
+  }
+
+  @Test
   void stopWithNothingToDoKeepsNoPositionAndSaysSo() throws Exception {
     Path queue = tmp.resolve("queue");
     append(queue, 0, "ok");
