@@ -1,5 +1,6 @@
 package dev.vigil.ingest;
 
+import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
 import java.io.BufferedReader;
@@ -73,7 +74,8 @@ public final class JsonlSource {
         try {
           EventJson.Parsed parsed = EventJson.read(line, assumeZone);
           stats.read(parsed.naiveTs());
-          sink.accept(parsed.event(), EventIdentity.ofContent(parsed.event()), lineNo, parsed.naiveTs());
+          Event event = parsed.event();
+          sink.accept(event, () -> EventIdentity.ofContent(event), lineNo, parsed.naiveTs());
         } catch (EventFormatException e) {
           stats.skip(e.defect().code());
         }
