@@ -111,6 +111,21 @@ public final class EventJson {
     }
   }
 
+  /**
+   * Reads one JSON line given as UTF-8 bytes (bytes that are not UTF-8 are not JSON).
+   *
+   * @throws EventFormatException naming the field and the defect
+   */
+  public static Parsed read(byte[] utf8, int offset, int length, ZoneId assumeZone) throws EventFormatException {
+    try (JsonParser p = FACTORY.createParser(utf8, offset, length)) {
+      return read(p, assumeZone);
+    } catch (JsonProcessingException e) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
