@@ -1,14 +1,10 @@
 package dev.vigil.ingest;
 
+import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -55,33 +51,70 @@ public final class JsonlSource {
     }
   }
 
-  /** Reads every line, passing events to the sink. */
+  /**
+   * Reads every line, passing events to the sink. Lines are split and parsed as bytes (a line that is not valid
+   * UTF-8 is not JSON); a line may end in {@code \n} or {@code \r\n}, and blank lines are passed over.
+   */
   public IngestStats read(IngestSink sink) throws IOException {
     check();
     IngestStats stats = new IngestStats();
-    InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path));
-    var decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPLACE)
-        .onUnmappableCharacter(CodingErrorAction.REPLACE);
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, decoder), 1 << 16)) {
+    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
+      byte[] buf = new byte[1 << 16];
+      int start = 0;
+      int end = 0;
       long lineNo = 0;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        lineNo++;
-        if (line.isBlank()) {
+      boolean eof = false;
+      while (!eof || start < end) {
+        int nl = -1;
+        for (int i = start; i < end; i++) {
+          if (buf[i] == '\n') {
+            nl = i;
+            break;
+          }
+        }
+        if (nl < 0 && !eof) {
+          if (start > 0) {
+            System.arraycopy(buf, start, buf, 0, end - start);
+            end -= start;
+            start = 0;
+          } else if (end == buf.length) {
+            buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+          }
+          int n = in.read(buf, end, buf.length - end);
+          if (n < 0) {
+            eof = true;
+          } else {
+            end += n;
+          }
           continue;
         }
-        try {
-          EventJson.Parsed parsed = EventJson.read(line, assumeZone);
-          stats.read(parsed.naiveTs());
-          sink.accept(parsed.event(), EventIdentity.ofContent(parsed.event()), lineNo, parsed.naiveTs());
-        } catch (EventFormatException e) {
-          stats.skip(e.defect().code());
-        }
+        int lineEnd = nl < 0 ? end : nl;
+        lineNo++;
+        line(buf, start, lineEnd, lineNo, stats, sink);
+        start = nl < 0 ? end : nl + 1;
       }
-    } catch (CharacterCodingException e) {
-      throw new IOException(path + " is not UTF-8", e);
     }
     return stats;
+  }
+
+  private void line(byte[] buf, int from, int to, long lineNo, IngestStats stats, IngestSink sink) {
+    int end = to > from && buf[to - 1] == '\r' ? to - 1 : to;
+    boolean blank = true;
+    for (int i = from; i < end && blank; i++) {
+      byte b = buf[i];
+      blank = b == ' ' || b == '\t' || b == '\r' || b == 0x0B || b == '\f';
+    }
+    if (blank) {
+      return;
+    }
+    try {
+      EventJson.Parsed parsed = EventJson.read(buf, from, end - from, assumeZone);
+      stats.read(parsed.naiveTs());
+      Event event = parsed.event();
+      sink.accept(event, () -> EventIdentity.ofContent(event), lineNo, parsed.naiveTs());
+    } catch (EventFormatException e) {
+      stats.skip(e.defect().code());
+    }
   }
 
   /** The path as given. */

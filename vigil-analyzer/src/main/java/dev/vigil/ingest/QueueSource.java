@@ -77,7 +77,7 @@ public final class QueueSource {
               Event e = EventWire.read(dc.wire().bytes());
               future |= e.ts().isAfter(now);
               stats.read(false);
-              sink.accept(e, EventIdentity.ofQueueIndex(key, index), e.seq() != null ? e.seq() : index, false);
+              sink.accept(e, () -> EventIdentity.ofQueueIndex(key, index), e.seq() != null ? e.seq() : index, false);
             }
           } catch (EventFormatException ex) {
             stats.skip(ex.defect().code());

@@ -6,6 +6,7 @@ import dev.vigil.emobank.Snapshot;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.Event;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -13,7 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
+import java.util.function.LongSupplier;
 
 /**
  * One reflective pass (the paper's section 2.2, SPEC section 4.8): read the window, then walk the stages
@@ -25,9 +26,9 @@ import java.util.PriorityQueue;
  * events of the window are held (a heap evicts the oldest).
  */
 public final class ReflectivePass {
-  private record Candidate(WindowEvent window, long order) {
+  private record Candidate(Event event, LongSupplier identity, long ref, boolean naiveTs, long order) {
     Instant ts() {
-      return window.event().ts();
+      return event.ts();
     }
   }
 
@@ -88,7 +89,7 @@ public final class ReflectivePass {
 
   /** Reads the input: the newest {@code limit} events of the window, oldest first. */
   private void read(PassOptions o, PassState s) throws IOException {
-    PriorityQueue<Candidate> newest = new PriorityQueue<>(EVENT_TIME);
+    NewestEvents<Candidate> newest = new NewestEvents<>(o.limit(), EVENT_TIME);
     JsonlSource jsonl = o.events() != null ? new JsonlSource(o.events(), o.assumeZone(), stdin) : null;
     s.queue = o.queue() != null ? new QueueSource(o.queue()) : null;
     if (jsonl != null) {
@@ -101,10 +102,7 @@ public final class ReflectivePass {
       long n = s.inputOrder++;
       if (o.inWindow(event.ts())) {
         s.eventsInWindow++;
-        newest.add(new Candidate(new WindowEvent(event, identity, ref, naiveTs), n));
-        if (newest.size() > o.limit()) {
-          newest.poll();
-        }
+        newest.add(new Candidate(event, identity, ref, naiveTs, n));
       }
     };
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
@@ -114,8 +112,10 @@ public final class ReflectivePass {
       throw new IllegalArgumentException((jsonl != null ? "events file " + o.events() : "queue " + o.queue())
           + " cannot be read: " + e.getMessage(), e);
     }
-    List<Candidate> used = new ArrayList<>(newest);
-    used.sort(EVENT_TIME);
-    s.window = used.stream().map(Candidate::window).toList();
+    List<WindowEvent> window = new ArrayList<>();
+    for (Candidate c : newest.oldestFirst()) {
+      window.add(new WindowEvent(c.event(), c.identity().getAsLong(), c.ref(), c.naiveTs()));
+    }
+    s.window = window;
   }
 }

@@ -33,8 +33,12 @@ import java.time.ZoneId;
  * <p>Instances are immutable and thread-safe.
  */
 public final class EventJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectMapper MAPPER = new ObjectMapper().setNodeFactory(new CompactNodeFactory());
   private static final JsonFactory FACTORY = MAPPER.getFactory();
+  /** Distinct kinds, statuses and agents shared at most. */
+  static final int MAX_COMMON = 4096;
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> COMMON =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private EventJson() {}
 
@@ -107,6 +111,21 @@ public final class EventJson {
     }
   }
 
+  /**
+   * Reads one JSON line given as UTF-8 bytes (bytes that are not UTF-8 are not JSON).
+   *
+   * @throws EventFormatException naming the field and the defect
+   */
+  public static Parsed read(byte[] utf8, int offset, int length, ZoneId assumeZone) throws EventFormatException {
+    try (JsonParser p = FACTORY.createParser(utf8, offset, length)) {
+      return read(p, assumeZone);
+    } catch (JsonProcessingException e) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
@@ -125,10 +144,10 @@ public final class EventJson {
       JsonToken t = p.nextToken();
       switch (name) {
         case "ts" -> ts = string(p, t, name);
-        case "kind" -> kind = string(p, t, name);
-        case "status" -> status = string(p, t, name);
+        case "kind" -> kind = common(string(p, t, name));
+        case "status" -> status = common(string(p, t, name));
         case "payload" -> payload = object(p, t);
-        case "agent" -> agent = string(p, t, name);
+        case "agent" -> agent = common(string(p, t, name));
         case "seq" -> seq = integer(p, t, name);
         case "pid" -> pid = integer(p, t, name);
         case "thread" -> thread = string(p, t, name);
@@ -153,6 +172,24 @@ public final class EventJson {
     Instant instant = reading.instant();
     Event event = new Event(instant, kind, status, payload, agent, seq, pid, thread, turn, callId);
     return new Parsed(event, reading.naive());
+  }
+
+  /**
+   * One shared instance per distinct kind, status and agent, so that a large window does not hold a million copies
+   * of {@code "tool.set_reminder"}; the table stops growing at {@value #MAX_COMMON} entries.
+   */
+  private static String common(String value) {
+    if (value == null) {
+      return null;
+    }
+    String shared = COMMON.get(value);
+    if (shared != null) {
+      return shared;
+    }
+    if (COMMON.size() < MAX_COMMON) {
+      shared = COMMON.putIfAbsent(value, value);
+    }
+    return shared != null ? shared : value;
   }
 
   private static void require(Object value, String field) throws EventFormatException {

@@ -56,6 +56,10 @@ public final class Timestamps {
    * @throws DateTimeException when the text is neither form
    */
   public static Reading parse(String text, ZoneId assumeZone) {
+    Instant utc = parseCanonicalUtc(text);
+    if (utc != null) {
+      return new Reading(utc, false);
+    }
     String iso = text.length() > 10 && text.charAt(10) == ' '
         ? text.substring(0, 10) + 'T' + text.substring(11)
         : text;
@@ -68,6 +72,61 @@ public final class Timestamps {
     } catch (DateTimeParseException e) {
       throw new DateTimeException("not an ISO-8601 date-time: \"" + text + "\"", e);
     }
+  }
+
+  /**
+   * The fast path for the form Vigil itself writes, {@code uuuu-MM-ddTHH:mm:ss[.fraction]Z} with 1 to 9 fraction
+   * digits: parsed digit by digit, without a formatter. Returns null for any other form (including an impossible
+   * date), which the general path then reads or rejects.
+   */
+  static Instant parseCanonicalUtc(String s) {
+    int n = s.length();
+    if (n < 20 || s.charAt(n - 1) != 'Z' || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T'
+        || s.charAt(13) != ':' || s.charAt(16) != ':') {
+      return null;
+    }
+    int year = digits(s, 0, 4);
+    int month = digits(s, 5, 7);
+    int day = digits(s, 8, 10);
+    int hour = digits(s, 11, 13);
+    int minute = digits(s, 14, 16);
+    int second = digits(s, 17, 19);
+    if ((year | month | day | hour | minute | second) < 0 || month < 1 || month > 12 || day < 1
+        || day > java.time.YearMonth.of(year, month).lengthOfMonth() || hour > 23 || minute > 59 || second > 59) {
+      return null;
+    }
+    int nanos = 0;
+    if (n > 20) {
+      int digitsEnd = n - 1;
+      int count = digitsEnd - 20;
+      if (s.charAt(19) != '.' || count < 1 || count > 9) {
+        return null;
+      }
+      nanos = digits(s, 20, digitsEnd);
+      if (nanos < 0) {
+        return null;
+      }
+      for (int i = count; i < 9; i++) {
+        nanos *= 10;
+      }
+    } else if (n != 20) {
+      return null;
+    }
+    long days = java.time.LocalDate.of(year, month, day).toEpochDay();
+    return Instant.ofEpochSecond(days * 86_400L + hour * 3_600L + minute * 60L + second, nanos);
+  }
+
+  /** The non-negative number written in {@code s[from, to)}, or -1 when a character is not a digit. */
+  private static int digits(String s, int from, int to) {
+    int v = 0;
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v;
   }
 
   /** True when the part after the date carries {@code Z} or a {@code +hh:mm}/{@code -hh:mm} offset. */

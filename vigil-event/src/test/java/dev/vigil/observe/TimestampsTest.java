@@ -57,4 +57,29 @@ class TimestampsTest {
   void rejectsUnreadableTimestamps(String text) {
     assertThrows(DateTimeException.class, () -> Timestamps.parse(text, ZoneOffset.UTC));
   }
+
+  @Test
+  void theFastPathAgreesWithTheFormatterOnEveryCanonicalForm() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+    for (int i = 0; i < 20_000; i++) {
+      Instant t = Instant.ofEpochSecond(random.nextLong(-62_000_000_000L, 250_000_000_000L),
+          random.nextInt(1_000_000_000));
+      String text = t.toString();
+      Instant fast = Timestamps.parseCanonicalUtc(text);
+      if (text.startsWith("-") || text.startsWith("+")) {
+        assertEquals(null, fast, text);
+        continue;
+      }
+      assertEquals(t, fast, text);
+      assertEquals(t, Timestamps.parse(text, ZoneOffset.UTC).instant(), text);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"2025-02-29T00:00:00Z", "2025-10-31T23:59:60Z", "2025-10-31T23:59:59.Z",
+      "2025-10-31T23:59:59.1234567890Z",
+      "2025-10-3aT23:59:59Z", "2025-10-31T23:59:59+00:00", "2025-10-31 23:59:59Z"})
+  void leavesEveryOtherFormToTheGeneralPath(String text) {
+    assertEquals(null, Timestamps.parseCanonicalUtc(text));
+  }
 }
