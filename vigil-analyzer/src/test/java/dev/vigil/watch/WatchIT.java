@@ -198,6 +198,30 @@ class WatchIT {
     assertEquals(4, json(out.resolve("agents/alpha/report.json")).get("events_used").asInt());
   }
 
+  @Test
+  void aSecondAgentJoiningSwitchesToTheFleetLayoutWhileWatchRuns() throws Exception {
+    try (var alpha = new LiveProcesses.Agent(queue, "alpha", tmp)) {
+      alpha.call("ok", 2);
+      try (var watch = new LiveProcesses.Watch(tmp, "w", args("--after-events", "4", "--detectors", "none"));
+          var beta = new LiveProcesses.Agent(queue, "beta", tmp)) {
+        await().atMost(PATIENCE).until(() -> depositedIn(bank) == 2);
+        beta.call("ok", 4);
+        await().atMost(PATIENCE).until(() -> watch.stdout().contains(" fleet: agent beta joined alpha; "));
+        alpha.call("fail", 2);
+        await().atMost(PATIENCE).until(() -> watch.passLines().size() == 2);
+        assertTrue(watch.passLines().stream().anyMatch(l -> l.contains(" agent=beta events=4 used=4 ")),
+            watch.passLines().toString());
+        assertTrue(watch.passLines().stream().anyMatch(l -> l.contains(" agent=alpha events=4 used=4 ")),
+            "alpha's new bank is filled from the window by its pass: " + watch.passLines());
+        assertEquals(0, watch.sigterm(), watch.stderr());
+      }
+    }
+    assertEquals(4, depositedIn(bank.resolve("agents/alpha")));
+    assertEquals(4, depositedIn(bank.resolve("agents/beta")));
+    assertEquals(2, depositedIn(bank), "the single agent's bank is left as it was");
+    assertEquals(2, json(out.resolve("report.json")).get("agent_count").asInt());
+  }
+
   private long lastIndex() {
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
       return q.lastIndex();
