@@ -317,11 +317,12 @@ public final class Watcher {
 
   private void runPass(String agent, Trigger trigger, FleetLayout layout) {
     Instant at = clock.instant();
-    EventTriggers tr = layout.fleet() ? triggers.get(agent) : triggers.values().stream().findFirst().orElse(null);
-    long events = layout.fleet()
-        ? (tr == null ? 0 : tr.eventsSincePass())
-        : triggers.values().stream().mapToLong(EventTriggers::eventsSincePass).sum();
-    triggers.values().stream().filter(x -> !layout.fleet() || x == tr).forEach(EventTriggers::passed);
+    // one agent: its pass covers every counter; a fleet: only the agent's own
+    List<EventTriggers> covered = layout.fleet()
+        ? (triggers.containsKey(agent) ? List.of(triggers.get(agent)) : List.of())
+        : List.copyOf(triggers.values());
+    long events = covered.stream().mapToLong(EventTriggers::eventsSincePass).sum();
+    covered.forEach(EventTriggers::passed);
     PassOptions o = settings.template().at(at)
         .forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent));
     String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
