@@ -27,11 +27,14 @@ import picocli.CommandLine.TypeConversionException;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Stays up beside the agent: tails --queue, appraises and deposits each event into the EmoBank as it arrives",
-        "(exactly once, across restarts), and runs a reflective pass, written like run's into --out (each pass also",
-        "kept under --out/passes/<ts>/), when a trigger fires. Triggers combine; never two passes at once.",
-        "Several agents in one queue: each gets its own bank and reports under agents/<agent>/ and --out/report.json",
-        "is the fleet summary. SIGTERM or SIGINT: finishes the pass in flight, keeps the read position, exits 0."})
+        "Stays up beside the agent: tails --queue, deposits each event into the",
+        "EmoBank as it arrives (exactly once, across restarts), and runs a reflective",
+        "pass when a trigger fires; triggers combine, never two passes at once.",
+        "Each pass is written like run's into --out and kept under --out/passes/<ts>/.",
+        "Several agents in one queue: a bank and reports per agent under",
+        "agents/<agent>/, and --out/report.json is the fleet summary.",
+        "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
+        "exits 0. --events and --now do not apply."})
 final class WatchCommand extends RunCommand {
   @Option(names = "--every", paramLabel = "DURATION", converter = DurationOption.class,
       description = "A pass on a timer: 30s, 10m, 1h (units ms, s, m, h, d).")
