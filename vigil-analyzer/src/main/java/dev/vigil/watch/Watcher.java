@@ -191,6 +191,8 @@ public final class Watcher {
           banks.commit(position, now);
           recordDelays(startedMicros);
           firstUncommitted = null;
+        } else if (!banks.hasUncommitted() && !uncommittedAppends.isEmpty()) {
+          recordDelays(startedMicros); // only events a pass had deposited: nothing to commit
         }
         if (!dry || stopping) {
           continue;
@@ -253,7 +255,13 @@ public final class Watcher {
     }
     EmoBank bank = banks.bank(agent);
     long identity = EventIdentity.ofQueueIndex(key, index);
+    long appended = micros(e.ts()) + Math.round(e.payload().path("duration_ms").asDouble(0) * 1000);
     if (bank.isDeposited(identity)) {
+      if (appended >= startedMicros) {
+        // appended while watch ran, deposited by the pass that just ended (it read ahead of the tail): measured
+        // now, an upper bound of its delay
+        uncommittedAppends.add(new long[] {appended});
+      }
       return false;
     }
     Appraisal a = appraiser.appraise(e);
@@ -263,7 +271,6 @@ public final class Watcher {
     boolean thorn = rbt.thornEmotions().contains(a.emotion()) && a.intensity() >= rbt.thornMinIntensity();
     triggers.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
         .deposited(e.ts(), thorn);
-    long appended = micros(e.ts()) + Math.round(e.payload().path("duration_ms").asDouble(0) * 1000);
     if (appended >= startedMicros) {
       uncommittedAppends.add(new long[] {appended});
     }

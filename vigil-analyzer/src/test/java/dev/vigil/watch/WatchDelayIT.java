@@ -44,8 +44,10 @@ class WatchDelayIT {
       try (var watch = new LiveProcesses.Watch(tmp, "w", "--queue", queue.toString(), "--emobank", bank.toString(),
           "--out", out.toString(), "--after-events", String.valueOf(afterEvents))) {
         agent.call("pace", CALLS, 5);
+        // a pass covers the events deposited when it starts, often a few more than N: at least one pass less
+        int passes = Math.max(1, (WARM_UP + CALLS) / afterEvents - 1);
         await().atMost(PATIENCE).until(() -> depositedIn(bank) >= WARM_UP + CALLS
-            && watch.passLines().size() == (WARM_UP + CALLS) / afterEvents);
+            && watch.passLines().size() >= passes);
         assertEquals(0, watch.sigterm(), watch.stderr());
         stopped = watch.stdout().lines().filter(l -> l.contains(" watch stopped: ")).findFirst().orElseThrow();
       }
