@@ -1,17 +1,13 @@
 package dev.vigil.watch;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.Appraisal;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.diagnose.RbtThresholds;
-import dev.vigil.diagnose.ThornCause;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.fleet.AgentName;
 import dev.vigil.fleet.AgentScan;
 import dev.vigil.fleet.FleetLayout;
-import dev.vigil.fleet.FleetSummary;
 import dev.vigil.ingest.EventIdentity;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.Event;
@@ -19,14 +15,10 @@ import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.Timestamps;
-import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.PassResult;
-import dev.vigil.report.Artifacts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -63,8 +54,6 @@ public final class Watcher {
   static final long PROGRESS_MIN_BACKLOG = 10_000;
   static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   /**
    * What {@code watch} was asked to do.
    *
@@ -87,7 +76,7 @@ public final class Watcher {
   public record Totals(long deposited, long passes, long failed, long position, DelayStats.Summary delay) {}
 
   private final Settings settings;
-  private final PassRunner runner;
+  private final WatchPasses passes;
   private final Clock clock;
   private final PrintWriter out;
   private final PrintWriter err;
@@ -100,13 +89,11 @@ public final class Watcher {
   private volatile boolean stopping;
   private volatile Thread loopThread;
   private long deposited;
-  private long passes;
-  private long failed;
   private long skipped;
 
   public Watcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
     this.settings = settings;
-    this.runner = runner;
+    this.passes = new WatchPasses(settings.template(), runner, clock, out, err, delays);
     this.clock = clock;
     this.out = out;
     this.err = err;
@@ -211,9 +198,9 @@ public final class Watcher {
       banks.commitAndClose(position, clock.instant());
       recordDelays(startedMicros);
     }
-    Totals totals = new Totals(deposited, passes, failed, position, delays.summary());
+    Totals totals = new Totals(deposited, passes.passes(), passes.failed(), position, delays.summary());
     out.println(Timestamps.format(clock.instant()) + " watch stopped: " + deposited + " events deposited live, "
-        + passes + " passes (" + failed + " failed), " + (skipped > 0 ? skipped + " excerpts skipped, " : "")
+        + passes.passes() + " passes (" + passes.failed() + " failed), " + (skipped > 0 ? skipped + " excerpts skipped, " : "")
         + "read position " + (position >= 0 ? Long.toHexString(position) : "none") + " kept; "
         + totals.delay().line());
     out.flush();
@@ -305,90 +292,22 @@ public final class Watcher {
     return agents.isEmpty() ? AgentName.UNNAMED : agents.iterator().next();
   }
 
-  private void runPasses(Map<String, Trigger> due, FleetLayout layout) throws IOException {
+  private void runPasses(Map<String, Trigger> due, FleetLayout layout) {
     for (Map.Entry<String, Trigger> d : due.entrySet()) {
-      runPass(d.getKey(), d.getValue(), layout);
+      String agent = d.getKey();
+      // one agent: its pass covers every counter; a fleet: only the agent's own
+      List<EventTriggers> covered = layout.fleet()
+          ? (triggers.containsKey(agent) ? List.of(triggers.get(agent)) : List.of())
+          : List.copyOf(triggers.values());
+      long events = covered.stream().mapToLong(EventTriggers::eventsSincePass).sum();
+      covered.forEach(EventTriggers::passed);
+      passes.run(agent, d.getValue(), events, layout, deposited);
     }
     if (layout.fleet()) {
-      ObjectNode extra = MAPPER.createObjectNode();
-      extra.set("watch", watchJson(null, null));
-      try {
-        FleetSummary.write(layout.out(), clock.instant(), extra);
-      } catch (IOException | RuntimeException e) {
-        err.println("vigil watch: fleet summary not written: " + e);
-      }
+      passes.summarize(layout, deposited);
     }
     out.flush();
     err.flush();
-  }
-
-  private void runPass(String agent, Trigger trigger, FleetLayout layout) {
-    Instant at = clock.instant();
-    // one agent: its pass covers every counter; a fleet: only the agent's own
-    List<EventTriggers> covered = layout.fleet()
-        ? (triggers.containsKey(agent) ? List.of(triggers.get(agent)) : List.of())
-        : List.copyOf(triggers.values());
-    long events = covered.stream().mapToLong(EventTriggers::eventsSincePass).sum();
-    covered.forEach(EventTriggers::passed);
-    PassOptions o = settings.template().at(at)
-        .forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent));
-    String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
-        + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
-    passes++;
-    try {
-      PassResult r = runner.run(o);
-      Artifacts.write(r, o.out(), clock);
-      Path kept = PassArchive.keep(o.out(), at, r.prompt() != null && !r.prompt().isRefused());
-      ObjectNode pass = watchJson(trigger, at);
-      pass.put("agent", agent);
-      pass.put("events", events);
-      pass.put("degraded", r.degraded());
-      byte[] json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(pass);
-      Files.write(kept.resolve("pass.json"), json);
-      Files.write(o.out().resolve("watch.json"), json);
-      if (layout.fleet()) {
-        FleetSummary.recordPass(o.out(), agent, at, null);
-      }
-      List<ThornCause> top = r.diagnosis().topThorns();
-      out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
-          + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
-          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
-          + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
-          + delays.summary().line());
-      for (InternalThorn thorn : r.internalThorns()) {
-        err.println("vigil watch: agent " + agent + ": internal thorn " + thorn.type() + " at stage " + thorn.stage()
-            + ": " + thorn.message());
-      }
-    } catch (Exception e) {
-      failed++;
-      out.println(head + " failed: " + e.getClass().getSimpleName());
-      err.println("vigil watch: pass failed (trigger " + trigger.label() + ", agent " + agent + "): " + e
-          + "; watch goes on, the next trigger runs the next pass");
-    }
-  }
-
-  private ObjectNode watchJson(Trigger trigger, Instant at) {
-    ObjectNode n = MAPPER.createObjectNode();
-    if (trigger != null) {
-      n.put("trigger", trigger.label());
-      n.put("pass_at", Timestamps.format(at));
-    }
-    DelayStats.Summary d = delays.summary();
-    ObjectNode delay = n.putObject("append_to_appraisal");
-    delay.put("events", d.events());
-    if (d.events() > 0) {
-      delay.put("median_ms", round(d.medianMs()));
-      delay.put("p99_ms", round(d.p99Ms()));
-      delay.put("max_ms", round(d.maxMs()));
-    }
-    n.put("events_deposited_live", deposited);
-    n.put("passes", passes);
-    n.put("failed_passes", failed);
-    return n;
-  }
-
-  private static double round(double ms) {
-    return Double.parseDouble(String.format(Locale.ROOT, "%.3f", ms));
   }
 
   private static long micros(Instant t) {

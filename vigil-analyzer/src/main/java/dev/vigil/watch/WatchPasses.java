@@ -1,0 +1,140 @@
+package dev.vigil.watch;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.diagnose.ThornCause;
+import dev.vigil.fleet.FleetLayout;
+import dev.vigil.fleet.FleetSummary;
+import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.InternalThorn;
+import dev.vigil.orchestrate.PassOptions;
+import dev.vigil.orchestrate.PassResult;
+import dev.vigil.report.Artifacts;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs {@code watch}'s passes: one agent's pass through the {@link PassRunner}, its artifacts written like
+ * {@code run}'s and kept ({@link PassArchive}), {@code pass.json} and {@code watch.json} with the trigger and the
+ * delay figures, one line on stdout; a pass that throws is one line on stderr and {@code watch} goes on. After the
+ * passes of a fleet, the fleet summary.
+ */
+final class WatchPasses {
+  /** The last pass's trigger, time and figures, in the agent's report directory. */
+  static final String WATCH_JSON = "watch.json";
+  /** The same, in each kept pass's directory. */
+  static final String PASS_JSON = "pass.json";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final PassOptions template;
+  private final PassRunner runner;
+  private final Clock clock;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final DelayStats delays;
+  private long passes;
+  private long failed;
+
+  WatchPasses(PassOptions template, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err,
+      DelayStats delays) {
+    this.template = template;
+    this.runner = runner;
+    this.clock = clock;
+    this.out = out;
+    this.err = err;
+    this.delays = delays;
+  }
+
+  long passes() {
+    return passes;
+  }
+
+  long failed() {
+    return failed;
+  }
+
+  /**
+   * Runs one agent's pass now.
+   *
+   * @param events        new events since the agent's last pass
+   * @param depositedLive events {@code watch} has deposited so far, for the figures
+   */
+  void run(String agent, Trigger trigger, long events, FleetLayout layout, long depositedLive) {
+    Instant at = clock.instant();
+    PassOptions o = template.at(at).forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent));
+    String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
+        + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
+    passes++;
+    try {
+      PassResult r = runner.run(o);
+      Artifacts.write(r, o.out(), clock);
+      Path kept = PassArchive.keep(o.out(), at, r.prompt() != null && !r.prompt().isRefused());
+      ObjectNode pass = figures(depositedLive);
+      pass.put("trigger", trigger.label());
+      pass.put("pass_at", Timestamps.format(at));
+      pass.put("agent", agent);
+      pass.put("events", events);
+      pass.put("degraded", r.degraded());
+      byte[] json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(pass);
+      Files.write(kept.resolve(PASS_JSON), json);
+      Files.write(o.out().resolve(WATCH_JSON), json);
+      if (layout.fleet()) {
+        FleetSummary.recordPass(o.out(), agent, at, null);
+      }
+      List<ThornCause> top = r.diagnosis().topThorns();
+      out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
+          + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
+          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
+          + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
+          + delays.summary().line());
+      for (InternalThorn thorn : r.internalThorns()) {
+        err.println("vigil watch: agent " + agent + ": internal thorn " + thorn.type() + " at stage " + thorn.stage()
+            + ": " + thorn.message());
+      }
+    } catch (Exception e) {
+      failed++;
+      out.println(head + " failed: " + e.getClass().getSimpleName());
+      err.println("vigil watch: pass failed (trigger " + trigger.label() + ", agent " + agent + "): " + e
+          + "; watch goes on, the next trigger runs the next pass");
+    }
+  }
+
+  /** Rewrites the fleet summary after a fleet's passes; a failure to write it is one line on stderr. */
+  void summarize(FleetLayout layout, long depositedLive) {
+    ObjectNode extra = MAPPER.createObjectNode();
+    extra.set("watch", figures(depositedLive));
+    try {
+      FleetSummary.write(layout.out(), clock.instant(), extra);
+    } catch (IOException | RuntimeException e) {
+      err.println("vigil watch: fleet summary not written: " + e);
+    }
+  }
+
+  /** The delay figures and the counts so far. */
+  private ObjectNode figures(long depositedLive) {
+    ObjectNode n = MAPPER.createObjectNode();
+    DelayStats.Summary d = delays.summary();
+    ObjectNode delay = n.putObject("append_to_appraisal");
+    delay.put("events", d.events());
+    if (d.events() > 0) {
+      delay.put("median_ms", round(d.medianMs()));
+      delay.put("p99_ms", round(d.p99Ms()));
+      delay.put("max_ms", round(d.maxMs()));
+    }
+    n.put("events_deposited_live", depositedLive);
+    n.put("passes", passes);
+    n.put("failed_passes", failed);
+    return n;
+  }
+
+  private static double round(double ms) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%.3f", ms));
+  }
+}
