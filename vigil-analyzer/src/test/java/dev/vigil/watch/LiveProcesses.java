@@ -104,6 +104,19 @@ final class LiveProcesses {
       return process.exitValue();
     }
 
+    /** Sends SIGINT (what Ctrl-C sends) and returns the exit code. */
+    int sigint() throws Exception {
+      Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
+      if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new AssertionError("kill -INT " + process.pid() + " failed");
+      }
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("watch did not stop within 60 s of SIGINT");
+      }
+      return process.exitValue();
+    }
+
     boolean isAlive() {
       return process.isAlive();
     }

@@ -86,7 +86,7 @@ class WatchIT {
   }
 
   @Test
-  void onThornsFiresWhenFailuresPileUp() throws Exception {
+  void onThornsFiresWhenFailuresPileUpAndSigintStopsCleanly() throws Exception {
     try (var agent = new LiveProcesses.Agent(queue, "robin", tmp);
         var watch = new LiveProcesses.Watch(tmp, "w", args("--on-thorns", "3/1m"))) {
       agent.call("ok", 4);
@@ -101,7 +101,9 @@ class WatchIT {
       assertTrue(line.matches(".* top_thorn=tool\\.\\S+:fail .*"), line);
       JsonNode rbt = json(out.resolve("report.json")).get("rbt");
       assertTrue(rbt.get("counts").get("thorns").asInt() >= 1, rbt.toString());
-      assertEquals(0, watch.sigterm(), watch.stderr());
+      assertEquals(0, watch.sigint(), watch.stderr());
+      assertTrue(watch.stdout().contains(" watch stopped: 7 events deposited live, 1 pass (0 failed), "),
+          watch.stdout());
     }
   }
 
