@@ -52,6 +52,7 @@ public final class Watcher {
   static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
   /** A backlog at least this long gets progress lines. */
   static final long PROGRESS_MIN_BACKLOG = 10_000;
+  /** How often a progress line is printed while reading a backlog. */
   static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
 
   /**
@@ -91,6 +92,12 @@ public final class Watcher {
   private long deposited;
   private long skipped;
 
+  /**
+   * @param runner runs each pass ({@link dev.vigil.orchestrate.ReflectivePass} in production)
+   * @param clock  each pass's now, the {@code --every} schedule and the delay measurement
+   * @param out    pass lines, progress, start and stop lines
+   * @param err    what went wrong in a pass, one line each
+   */
   public Watcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
     this.settings = settings;
     this.passes = new WatchPasses(settings.template(), runner, clock, out, err, delays);
