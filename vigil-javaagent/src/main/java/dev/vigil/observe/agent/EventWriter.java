@@ -66,8 +66,13 @@ public final class EventWriter {
     thread.setContextClassLoader(EventWriter.class.getClassLoader());
   }
 
-  /** Starts the writer thread. */
+  /**
+   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened on the first event,
+   * so an application that calls no tool never loads Chronicle Queue. Registering here, before any call can be
+   * instrumented, means no event can be handed over before the flush is in place.
+   */
   public void start() {
+    registerFlush();
     thread.start();
   }
 
@@ -149,8 +154,6 @@ public final class EventWriter {
   }
 
   private void run() {
-    registerFlush();
-    ensureOpen();
     try {
       int idle = 0;
       while (true) {
