@@ -1,0 +1,184 @@
+package dev.vigil.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Every figure of SPEC section 8 in one run, each printed with its unit and what it is compared to:
+ * <ol>
+ *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
+ *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
+ *       in the same JVM ({@link AgentCallBenchmark}, JMH);</li>
+ *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
+ *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
+ *       heap ({@link AnalyzerThroughput});</li>
+ *   <li>{@code watch}'s append-to-appraisal delay, when the analyzer has {@code watch}.</li>
+ * </ol>
+ *
+ * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--quick]}; {@code bench/run.sh}
+ * builds the jars and runs it.
+ */
+public final class BenchmarkSuite {
+  /** The OpenTelemetry agent as a user would run it for this comparison: exporters off, nothing sent anywhere. */
+  static final List<String> OTEL_QUIET = List.of("-Dotel.traces.exporter=none", "-Dotel.metrics.exporter=none",
+      "-Dotel.logs.exporter=none", "-Dotel.javaagent.logging=none");
+
+  private BenchmarkSuite() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> opts = options(args);
+    Path vigil = existing(opts, "--vigil", "vigil-javaagent/target/vigil.jar");
+    Path otel = existing(opts, "--otel", "vigil-bench/target/otel/opentelemetry-javaagent.jar");
+    Path analyzer = existing(opts, "--analyzer", "vigil-analyzer/target/vigil-analyzer.jar");
+    boolean quick = opts.containsKey("--quick");
+    int startupRuns = Integer.parseInt(opts.getOrDefault("--startup-runs", quick ? "3" : "11"));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path work = Files.createTempDirectory("vigil-bench");
+    long began = System.nanoTime();
+
+    System.out.printf("Vigil benchmarks: JDK %s, %d cores, %s%n", System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));
+
+    // 1. per call (JMH)
+    List<String> vigilArgs = List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("calls-queue")
+        + ",methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]");
+    List<String> otelArgs = new ArrayList<>(List.of("-javaagent:" + otel,
+        "-Dotel.instrumentation.methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]"));
+    otelArgs.addAll(OTEL_QUIET);
+    double[] withVigil = perCall("vigil", vigilArgs, quick);
+    double[] withOtel = perCall("otel", otelArgs, quick);
+
+    // 2. start-up
+    Map<String, List<String>> configurations = new LinkedHashMap<>();
+    configurations.put("plain", List.of());
+    configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("startup-queue")));
+    List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
+    otelStartup.addAll(OTEL_QUIET);
+    configurations.put("otel", otelStartup);
+    List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns);
+
+    // 3. analyzer run throughput
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
+    for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
+      Path events = AnalyzerThroughput.generate(work, count, now);
+      analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, now, work));
+      Files.delete(events);
+    }
+
+    // 4. watch: append-to-appraisal delay.
+    // >>> WATCH SLOT: when vigil-analyzer has `watch`, measure here the delay from appending an event to the queue
+    // >>> to its appraisal (median and 99th percentile, ms) and print it as the line below does.
+    String watch = WatchProbe.available(java, analyzer)
+        ? "watch: present in this build, but its delay figure is not wired into this benchmark yet"
+        : "watch: not available in this build";
+
+    double minutes = (System.nanoTime() - began) / 6e10;
+    System.out.println();
+    System.out.println("=== Vigil benchmark figures ===");
+    System.out.println("per instrumented call (JMH, ns/call, mean ± 99.9% error; added = instrumented - "
+        + "uninstrumented call in the same JVM):");
+    System.out.printf("  uninstrumented call (Vigil's JVM)  %8.0f ± %.0f ns%n", withVigil[0], withVigil[1]);
+    System.out.printf("  Vigil                              %8.0f ± %.0f ns   added %5.0f ns%n", withVigil[2],
+        withVigil[3], withVigil[2] - withVigil[0]);
+    System.out.printf("  uninstrumented call (OTel's JVM)   %8.0f ± %.0f ns%n", withOtel[0], withOtel[1]);
+    System.out.printf("  OpenTelemetry agent %-14s %8.0f ± %.0f ns   added %5.0f ns%n",
+        otelVersion(otel), withOtel[2], withOtel[3], withOtel[2] - withOtel[0]);
+    double vigilAdded = withVigil[2] - withVigil[0];
+    double otelAdded = withOtel[2] - withOtel[0];
+    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time (goal: at most 0.5 x)%n",
+        vigilAdded / otelAdded);
+    System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets):");
+    double plainMain = startup.get(0).toMainMs();
+    double plainWhole = startup.get(0).wholeMs();
+    for (StartupTimes.Figure f : startup) {
+      System.out.printf("  %-6s %7.1f ms  added %7.1f ms   (whole process %7.1f ms, added %7.1f ms)%n", f.name(),
+          f.toMainMs(), f.toMainMs() - plainMain, f.wholeMs(), f.wholeMs() - plainWhole);
+    }
+    System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
+        + "most live after a GC; max RSS of the process):");
+    for (AnalyzerThroughput.Figure f : analyzerFigures) {
+      if (f.failure() != null) {
+        System.out.printf("  %,9d events  FAILED after %.2f s (%s); heap peak %d MB, RSS %d MB%n", f.events(),
+            f.seconds(), f.failure(), f.peakHeapMb(), f.maxRssMb());
+        continue;
+      }
+      System.out.printf("  %,9d events  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, %3d GCs, "
+          + "RSS %4d MB, exit %d%n", f.events(), f.seconds(), f.eventsPerSecond(), f.peakHeapMb(), f.liveHeapMb(),
+          f.collections(), f.maxRssMb(), f.exit());
+    }
+    System.out.println(watch);
+    System.out.printf("(benchmark took %.1f minutes)%n", minutes);
+  }
+
+  /** Baseline mean, its error, instrumented mean, its error; one JMH fork with the agent's options. */
+  private static double[] perCall(String label, List<String> jvmArgs, boolean quick) throws Exception {
+    System.out.println();
+    System.out.println("--- per call, " + label + ": " + String.join(" ", jvmArgs));
+    Options options = new OptionsBuilder()
+        .include(AgentCallBenchmark.class.getName())
+        .forks(quick ? 1 : 2)
+        .warmupIterations(quick ? 2 : 4).warmupTime(TimeValue.seconds(1))
+        .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
+        .timeUnit(TimeUnit.NANOSECONDS)
+        .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+        .build();
+    Collection<RunResult> results = new Runner(options).run();
+    double[] out = new double[4];
+    for (RunResult r : results) {
+      String name = r.getParams().getBenchmark();
+      int at = name.endsWith("baseline") ? 0 : 2;
+      out[at] = r.getPrimaryResult().getScore();
+      out[at + 1] = r.getPrimaryResult().getScoreError();
+    }
+    return out;
+  }
+
+  private static String otelVersion(Path otel) {
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(otel.toFile())) {
+      String v = jar.getManifest().getMainAttributes().getValue("Implementation-Version");
+      return v == null ? "" : v;
+    } catch (Exception e) {
+      return "";
+    }
+  }
+
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--quick")) {
+        out.put("--quick", "");
+      } else if (args[i].startsWith("--") && i + 1 < args.length) {
+        out.put(args[i], args[++i]);
+      } else {
+        System.err.println("unknown argument " + args[i] + "; usage: --vigil JAR --otel JAR --analyzer JAR "
+            + "[--startup-runs N] [--quick]");
+        System.exit(2);
+      }
+    }
+    return out;
+  }
+
+  private static Path existing(Map<String, String> opts, String key, String fallback) {
+    Path p = Path.of(opts.getOrDefault(key, fallback)).toAbsolutePath();
+    if (!Files.isRegularFile(p)) {
+      System.err.println(key + " " + p + " not found: build it first (bench/run.sh does)");
+      System.exit(2);
+    }
+    return p;
+  }
+}
