@@ -132,7 +132,7 @@ public final class BenchmarkSuite {
     Options options = new OptionsBuilder()
         .include(AgentCallBenchmark.class.getName())
         .forks(quick ? 1 : 2)
-        .warmupIterations(quick ? 2 : 4).warmupTime(TimeValue.seconds(1))
+        .warmupIterations(quick ? 3 : 6).warmupTime(TimeValue.seconds(1))
         .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
         .timeUnit(TimeUnit.NANOSECONDS)
         .jvmArgsAppend(jvmArgs.toArray(String[]::new))
