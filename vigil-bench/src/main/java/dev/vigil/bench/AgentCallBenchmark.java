@@ -26,7 +26,7 @@ public class AgentCallBenchmark {
    * CPU burnt per call, in JMH tokens (about 2.5 ns each here): enough that the writer thread keeps up with one
    * calling thread, small enough that the machine's noise stays small next to the figure measured.
    */
-  @Param("2000")
+  @Param("3000")
   int work;
 
   /** The two methods; identical bodies. */

@@ -70,6 +70,7 @@ public final class BenchmarkSuite {
     otelStartup.addAll(OTEL_QUIET);
     configurations.put("otel", otelStartup);
     List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns);
+    double vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3);
 
     // 3. analyzer run throughput
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -109,6 +110,8 @@ public final class BenchmarkSuite {
       System.out.printf("  %-6s %7.1f ms  added %7.1f ms   (whole process %7.1f ms, added %7.1f ms)%n", f.name(),
           f.toMainMs(), f.toMainMs() - plainMain, f.wholeMs(), f.wholeMs() - plainWhole);
     }
+    System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes that "
+        + "may be tools wait for it, others do not)%n", vigilReady);
     System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
         + "most live after a GC; max RSS of the process):");
     for (AnalyzerThroughput.Figure f : analyzerFigures) {

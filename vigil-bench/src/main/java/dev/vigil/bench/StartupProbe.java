@@ -8,8 +8,14 @@ package dev.vigil.bench;
 public final class StartupProbe {
   private StartupProbe() {}
 
-  public static void main(String[] args) {
+  /** With the argument {@code linger} it then stays up {@link #LINGER_MS}, for figures an agent reports later. */
+  public static void main(String[] args) throws InterruptedException {
     long now = System.nanoTime();
     System.out.println(now);
+    if (args.length > 0 && args[0].equals("linger")) {
+      Thread.sleep(LINGER_MS);
+    }
   }
+
+  static final long LINGER_MS = 3_000;
 }

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * JVM start-up to {@code main}, plain and with each agent: {@link StartupProbe} is launched in turn in every
@@ -55,6 +57,32 @@ final class StartupTimes {
     samples.forEach((name, list) -> out.add(new Figure(name, median(list, 0), median(list, 1))));
     return out;
   }
+
+  /**
+   * How long after {@code premain} began Vigil's background build had its instrumentation ready (median of
+   * {@code runs} lingering launches with {@code -Dvigil.debug.startup=true}), or -1 when it did not say.
+   */
+  static double vigilReadyMs(String java, List<String> vigilOptions, int runs) throws Exception {
+    Path probe = probeClassDir();
+    List<double[]> ready = new ArrayList<>();
+    for (int i = 0; i < runs; i++) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(java);
+      cmd.add("-Dvigil.debug.startup=true");
+      cmd.addAll(vigilOptions);
+      cmd.addAll(List.of("-cp", probe.toString(), StartupProbe.class.getName(), "linger"));
+      Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor();
+      Matcher m = READY.matcher(err);
+      if (m.find()) {
+        ready.add(new double[] {Double.parseDouble(m.group(1))});
+      }
+    }
+    return ready.isEmpty() ? -1 : median(ready, 0);
+  }
+
+  private static final Pattern READY = Pattern.compile("instrumentation ready (\\d+) ms after premain began");
 
   private static double[] launch(List<String> cmd) throws Exception {
     long start = System.nanoTime();
