@@ -14,9 +14,10 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The time an agent adds to one instrumented call. Run by {@link BenchmarkSuite} in a JVM with
  * {@code -javaagent:vigil.jar} (arguments and result captured, events written) or the OpenTelemetry Java agent, where
- * only {@link Tools#tool} is instrumented; {@code baseline} calls the identical, uninstrumented {@link Tools#plain}. Each call also burns about as much CPU as a small tool does, so
- * that calls arrive at a rate the writer thread keeps up with, as they do in an agent (a back-to-back loop of
- * millions of calls a second would measure the writer's throughput instead).
+ * only {@link Tools#tool} is instrumented; {@code baseline} calls the identical, uninstrumented {@link Tools#plain}.
+ * Each call also burns about as much CPU as a small tool does, so that calls arrive at a rate the writer thread
+ * keeps up with, as tool calls of an agent do (a back-to-back loop of millions of calls a second would measure the
+ * writer's throughput instead).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

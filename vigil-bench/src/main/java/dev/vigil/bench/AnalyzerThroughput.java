@@ -33,13 +33,15 @@ final class AnalyzerThroughput {
   /** The event kinds written, in turn: a success with an uplift, a failure, a late toast, a plain success. */
   private static final String[] LINES = {
       "{\"ts\":\"%s\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\","
-          + "\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea %d\"},\"result\":\"Reminder set\",\"duration_ms\":1.84,"
-          + "\"saved_ms\":%d,\"class\":\"demo.robin.RobinTools\",\"method\":\"setReminder\"},\"agent\":\"robin\","
-          + "\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
+          + "\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea %d\"},\"result\":\"Reminder set\","
+          + "\"duration_ms\":1.84,\"saved_ms\":%d,\"class\":\"demo.robin.RobinTools\","
+          + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
       "{\"ts\":\"%s\",\"kind\":\"tool.book_hotel\",\"status\":\"fail\",\"payload\":{\"tool\":\"book_hotel\","
           + "\"args\":{\"city\":\"Lyon\",\"nights\":%d},\"duration_ms\":%d.5,\"error\":{\"type\":"
-          + "\"java.lang.IllegalStateException\",\"message\":\"no rooms\",\"frames\":[\"demo.Hotel.book(Hotel.java:12)\"]}},"
-          + "\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
+          + "\"java.lang.IllegalStateException\",\"message\":\"no rooms\","
+          + "\"frames\":[\"demo.Hotel.book(Hotel.java:12)\"]}},"
+          + "\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
+          + "\"call_id\":\"call_%d\"}",
       "{\"ts\":\"%s\",\"kind\":\"reminder.toast\",\"status\":\"delay\",\"payload\":{\"message\":\"Reminder %d\","
           + "\"delayed_by_sec\":%d},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
           + "\"call_id\":\"call_%d\"}",
@@ -87,7 +89,8 @@ final class AnalyzerThroughput {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     int exit = failure == null ? p.exitValue() : -1;
-    if (failure == null && exit > 1) {
+    // exit 1 is a degraded pass, which still ends with the summary; a crash (an OutOfMemoryError, say) does not
+    if (failure == null && (exit > 1 || !Files.readString(dir.resolve("stdout.txt")).contains("artifacts: "))) {
       String err = Files.readString(dir.resolve("stderr.txt")).strip();
       int nl = err.indexOf('\n');
       failure = "exit " + exit + ": " + (nl > 0 ? err.substring(0, nl) : err);

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
@@ -21,7 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <ol>
  *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
  *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
- *       in the same JVM ({@link AgentCallBenchmark}, JMH);</li>
+ *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);</li>
  *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
  *       heap ({@link AnalyzerThroughput});</li>
@@ -91,18 +92,17 @@ public final class BenchmarkSuite {
     double minutes = (System.nanoTime() - began) / 6e10;
     System.out.println();
     System.out.println("=== Vigil benchmark figures ===");
-    System.out.println("per instrumented call (JMH, ns/call, mean ± 99.9% error; added = instrumented - "
-        + "uninstrumented call in the same JVM):");
-    System.out.printf("  uninstrumented call (Vigil's JVM)  %8.0f ± %.0f ns%n", withVigil[0], withVigil[1]);
-    System.out.printf("  Vigil                              %8.0f ± %.0f ns   added %5.0f ns%n", withVigil[2],
-        withVigil[3], withVigil[2] - withVigil[0]);
-    System.out.printf("  uninstrumented call (OTel's JVM)   %8.0f ± %.0f ns%n", withOtel[0], withOtel[1]);
-    System.out.printf("  OpenTelemetry agent %-14s %8.0f ± %.0f ns   added %5.0f ns%n",
-        otelVersion(otel), withOtel[2], withOtel[3], withOtel[2] - withOtel[0]);
-    double vigilAdded = withVigil[2] - withVigil[0];
-    double otelAdded = withOtel[2] - withOtel[0];
-    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time (goal: at most 0.5 x)%n",
-        vigilAdded / otelAdded);
+    System.out.println("per instrumented call (JMH sample mode, ns/call: mean ± 99.9% error, and median; added ="
+        + " instrumented - uninstrumented call in the same JVM):");
+    line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
+    line("Vigil", withVigil, 3, withVigil);
+    line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
+    line("OpenTelemetry agent " + otelVersion(otel), withOtel, 3, withOtel);
+    double vigilAdded = withVigil[3] - withVigil[0];
+    double otelAdded = withOtel[3] - withOtel[0];
+    double medianRatio = (withVigil[5] - withVigil[2]) / (withOtel[5] - withOtel[2]);
+    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
+        + "(goal: at most 0.5 x)%n", vigilAdded / otelAdded, medianRatio);
     System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets):");
     double plainMain = startup.get(0).toMainMs();
     double plainWhole = startup.get(0).wholeMs();
@@ -110,8 +110,8 @@ public final class BenchmarkSuite {
       System.out.printf("  %-6s %7.1f ms  added %7.1f ms   (whole process %7.1f ms, added %7.1f ms)%n", f.name(),
           f.toMainMs(), f.toMainMs() - plainMain, f.wholeMs(), f.wholeMs() - plainWhole);
     }
-    System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes that "
-        + "may be tools wait for it, others do not)%n", vigilReady);
+    System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes "
+        + "that may be tools wait for it, others do not)%n", vigilReady);
     System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
         + "most live after a GC; max RSS of the process):");
     for (AnalyzerThroughput.Figure f : analyzerFigures) {
@@ -128,12 +128,25 @@ public final class BenchmarkSuite {
     System.out.printf("(benchmark took %.1f minutes)%n", minutes);
   }
 
-  /** Baseline mean, its error, instrumented mean, its error; one JMH fork with the agent's options. */
+  /** One row of the per-call table: mean ± error and median, and what was added to the baseline's. */
+  private static void line(String label, double[] figures, int at, double[] baselineOf) {
+    String added = baselineOf == null ? ""
+        : String.format("   added %5.0f ns (median %5.0f ns)", figures[at] - baselineOf[0],
+            figures[at + 2] - baselineOf[2]);
+    System.out.printf("  %-34s %7.0f ± %4.0f ns, median %7.0f ns%s%n", label, figures[at], figures[at + 1],
+        figures[at + 2], added);
+  }
+
+  /**
+   * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample mode (every call
+   * timed, so the median is at hand beside the mean) in forks started with the agent's options.
+   */
   private static double[] perCall(String label, List<String> jvmArgs, boolean quick) throws Exception {
     System.out.println();
     System.out.println("--- per call, " + label + ": " + String.join(" ", jvmArgs));
     Options options = new OptionsBuilder()
         .include(AgentCallBenchmark.class.getName())
+        .mode(Mode.SampleTime)
         .forks(quick ? 1 : 2)
         .warmupIterations(quick ? 3 : 6).warmupTime(TimeValue.seconds(1))
         .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
@@ -141,12 +154,13 @@ public final class BenchmarkSuite {
         .jvmArgsAppend(jvmArgs.toArray(String[]::new))
         .build();
     Collection<RunResult> results = new Runner(options).run();
-    double[] out = new double[4];
+    double[] out = new double[6];
     for (RunResult r : results) {
       String name = r.getParams().getBenchmark();
-      int at = name.endsWith("baseline") ? 0 : 2;
+      int at = name.endsWith("baseline") ? 0 : 3;
       out[at] = r.getPrimaryResult().getScore();
       out[at + 1] = r.getPrimaryResult().getScoreError();
+      out[at + 2] = r.getPrimaryResult().getStatistics().getPercentile(50);
     }
     return out;
   }

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * volatile read (the writer's "sleeping" flag in {@link EventWriter}) cannot be ordered before it; together with
  * the writer setting that flag before it last looks for work, a call is never left waiting for a sleeping writer.
  * Between a producer's exchange and its link the queue may look empty to the consumer for an instant; the element
- * is seen on the next poll.
+ * is seen on the next poll. A node the consumer has passed is unlinked, as {@code ConcurrentLinkedQueue} does, so
+ * that a dead node in the old generation cannot keep the young ones after it alive.
  *
  * @param <T> the element type
  */
@@ -68,6 +69,9 @@ final class HandOff<T> {
     }
     T value = next.value;
     next.value = null;
+    // unlink the node left behind: once promoted to the old generation, a dead node still pointing at the next one
+    // would keep every later node alive through each young collection (nepotism), and the pauses would grow
+    NEXT.set(head, null);
     head = next;
     return value;
   }

@@ -102,7 +102,8 @@ public record Redaction(List<String> keys, Pattern patterns) {
     }
     for (int i = 0, last = s.length() - 4; i <= last; i++) {
       char c = s.charAt(i);
-      if ((c == 'a' || c == 'A') && (s.regionMatches(true, i, "akia", 0, 4) || s.regionMatches(true, i, "asia", 0, 4))) {
+      if ((c == 'a' || c == 'A')
+          && (s.regionMatches(true, i, "akia", 0, 4) || s.regionMatches(true, i, "asia", 0, 4))) {
         return true;
       }
     }
