@@ -35,7 +35,8 @@ final class AnalyzerThroughput {
       "{\"ts\":\"%s\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\","
           + "\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea %d\"},\"result\":\"Reminder set\","
           + "\"duration_ms\":1.84,\"saved_ms\":%d,\"class\":\"demo.robin.RobinTools\","
-          + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
+          + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\","
+          + "\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
       "{\"ts\":\"%s\",\"kind\":\"tool.book_hotel\",\"status\":\"fail\",\"payload\":{\"tool\":\"book_hotel\","
           + "\"args\":{\"city\":\"Lyon\",\"nights\":%d},\"duration_ms\":%d.5,\"error\":{\"type\":"
           + "\"java.lang.IllegalStateException\",\"message\":\"no rooms\","
