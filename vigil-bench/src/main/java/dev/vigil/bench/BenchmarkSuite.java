@@ -92,8 +92,8 @@ public final class BenchmarkSuite {
     double minutes = (System.nanoTime() - began) / 6e10;
     System.out.println();
     System.out.println("=== Vigil benchmark figures ===");
-    System.out.println("per instrumented call (JMH sample mode, ns/call: mean ± 99.9% error, and median; added ="
-        + " instrumented - uninstrumented call in the same JVM):");
+    System.out.println("per instrumented call (JMH sample mode, 4 forks each, ns/call: mean ± 99.9% error, and median;"
+        + " added = instrumented - uninstrumented call, in JVMs started with the same agent):");
     line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
     line("Vigil", withVigil, 3, withVigil);
     line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
@@ -139,7 +139,9 @@ public final class BenchmarkSuite {
 
   /**
    * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample mode (every call
-   * timed, so the median is at hand beside the mean) in forks started with the agent's options.
+   * timed, so the median is at hand beside the mean) in forks started with the agent's options. JMH gives every
+   * benchmark forks of its own, and one fork's code layout can differ from another's by as much as the figure
+   * measured, so there are four of each.
    */
   private static double[] perCall(String label, List<String> jvmArgs, boolean quick) throws Exception {
     System.out.println();
@@ -147,7 +149,7 @@ public final class BenchmarkSuite {
     Options options = new OptionsBuilder()
         .include(AgentCallBenchmark.class.getName())
         .mode(Mode.SampleTime)
-        .forks(quick ? 1 : 2)
+        .forks(quick ? 1 : 4)
         .warmupIterations(quick ? 3 : 6).warmupTime(TimeValue.seconds(1))
         .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
         .timeUnit(TimeUnit.NANOSECONDS)
