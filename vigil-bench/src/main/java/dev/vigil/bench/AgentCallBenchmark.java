@@ -24,11 +24,12 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class AgentCallBenchmark {
   /**
-   * CPU burnt per call, in JMH tokens (about 1.5 ns each here, so about 3 us a call): enough that the writer thread
-   * keeps up with one calling thread (it needs about 1 us an event), small enough that the machine's noise stays
+   * CPU burnt per call, in JMH tokens (about 1.5 ns each here, so about 4.5 us a call): enough that the writer
+   * thread keeps up with one calling thread without ever filling its buffer (at 2000 tokens, some 80 MB/s of events,
+   * the mean caught the writer's occasional stalls on the queue file), small enough that the machine's noise stays
    * small next to the figure measured.
    */
-  @Param("2000")
+  @Param("3000")
   int work;
 
   /** The two methods; identical bodies. */

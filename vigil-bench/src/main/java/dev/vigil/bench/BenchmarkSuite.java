@@ -70,8 +70,8 @@ public final class BenchmarkSuite {
     List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
     otelStartup.addAll(OTEL_QUIET);
     configurations.put("otel", otelStartup);
-    List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns);
-    double vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3);
+    List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns, work);
+    double vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3, work);
 
     // 3. analyzer run throughput
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -90,10 +90,11 @@ public final class BenchmarkSuite {
         : "watch: not available in this build";
 
     double minutes = (System.nanoTime() - began) / 6e10;
+    deleteTree(work);
     System.out.println();
     System.out.println("=== Vigil benchmark figures ===");
-    System.out.println("per instrumented call (JMH sample mode, 4 forks each, ns/call: mean ± 99.9% error, and median;"
-        + " added = instrumented - uninstrumented call, in JVMs started with the same agent):");
+    System.out.println("per instrumented call (JMH sample mode, " + (quick ? 1 : 4) + " forks each, ns/call: mean ± "
+        + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
     line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
     line("Vigil", withVigil, 3, withVigil);
     line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
@@ -165,6 +166,15 @@ public final class BenchmarkSuite {
       out[at + 2] = r.getPrimaryResult().getStatistics().getPercentile(50);
     }
     return out;
+  }
+
+  /** The queues, events and outputs of the run (gigabytes of queue from the per-call benchmark) go. */
+  private static void deleteTree(Path root) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private static String otelVersion(Path otel) {

@@ -34,9 +34,11 @@ final class StartupTimes {
    * @param java          the {@code java} launcher
    * @param configurations name to the JVM options before {@code -cp} (empty for plain)
    * @param rounds        measured rounds
+   * @param work          where the probe class is put
    */
-  static List<Figure> measure(String java, Map<String, List<String>> configurations, int rounds) throws Exception {
-    Path probe = probeClassDir();
+  static List<Figure> measure(String java, Map<String, List<String>> configurations, int rounds, Path work)
+      throws Exception {
+    Path probe = probeClassDir(work);
     Map<String, List<double[]>> samples = new LinkedHashMap<>();
     configurations.keySet().forEach(k -> samples.put(k, new ArrayList<>()));
     for (int round = 0; round < rounds + DISCARDED_ROUNDS; round++) {
@@ -62,8 +64,8 @@ final class StartupTimes {
    * How long after {@code premain} began Vigil's background build had its instrumentation ready (median of
    * {@code runs} lingering launches with {@code -Dvigil.debug.startup=true}), or -1 when it did not say.
    */
-  static double vigilReadyMs(String java, List<String> vigilOptions, int runs) throws Exception {
-    Path probe = probeClassDir();
+  static double vigilReadyMs(String java, List<String> vigilOptions, int runs, Path work) throws Exception {
+    Path probe = probeClassDir(work);
     List<double[]> ready = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
       List<String> cmd = new ArrayList<>();
@@ -104,8 +106,8 @@ final class StartupTimes {
   }
 
   /** The probe class alone in a directory, so that every configuration starts from the same tiny class path. */
-  private static Path probeClassDir() throws IOException {
-    Path dir = Files.createTempDirectory("vigil-startup-probe");
+  private static Path probeClassDir(Path work) throws IOException {
+    Path dir = Files.createDirectories(work.resolve("startup-probe"));
     String resource = StartupProbe.class.getName().replace('.', '/') + ".class";
     Path target = dir.resolve(resource);
     Files.createDirectories(target.getParent());
