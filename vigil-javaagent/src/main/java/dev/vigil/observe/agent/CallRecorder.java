@@ -173,14 +173,18 @@ public final class CallRecorder implements Recorder {
     return turn.id;
   }
 
+  /**
+   * The snapshots of the arguments, taken in place: the array is the one the advice built for this call alone
+   * (Byte Buddy's {@code @AllArguments} copies the arguments into a new array on every call), so nothing else sees
+   * it.
+   */
   private Object[] captureArgs(Site site, Object[] args) {
     if (!captureArgs || args == null) {
       return null;
     }
-    Object[] out = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
-      out[i] = capture.capture(args[i], site, i);
+      args[i] = capture.capture(args[i], site, i);
     }
-    return out;
+    return args;
   }
 }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,8 +34,14 @@ public final class EventWriter {
   /** How long the writer sleeps after a quiet spell of about 100 ms, unless a call wakes it. */
   private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-  private final ConcurrentLinkedQueue<CapturedCall> pending = new ConcurrentLinkedQueue<>();
-  /** Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers). */
+  /** Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers' cache line. */
+  private static final int TAKEN_BATCH = 64;
+
+  private final HandOff<CapturedCall> pending = new HandOff<>();
+  /**
+   * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers, and lag
+   * behind by up to {@link #TAKEN_BATCH} taken calls).
+   */
   private final AtomicInteger size = new AtomicInteger();
   private volatile boolean sleeping;
   private final Path queueDir;
@@ -66,8 +71,13 @@ public final class EventWriter {
     thread.setContextClassLoader(EventWriter.class.getClassLoader());
   }
 
-  /** Starts the writer thread. */
+  /**
+   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened on the first event,
+   * so an application that calls no tool never loads Chronicle Queue. Registering here, before any call can be
+   * instrumented, means no event can be handed over before the flush is in place.
+   */
   public void start() {
+    registerFlush();
     thread.start();
   }
 
@@ -149,17 +159,23 @@ public final class EventWriter {
   }
 
   private void run() {
-    registerFlush();
-    ensureOpen();
     try {
       int idle = 0;
+      int taken = 0;
       while (true) {
         CapturedCall call = pending.poll();
         if (call != null) {
-          size.decrementAndGet();
+          if (++taken == TAKEN_BATCH) {
+            size.addAndGet(-taken);
+            taken = 0;
+          }
           idle = 0;
           write(call);
           continue;
+        }
+        if (taken > 0) {
+          size.addAndGet(-taken);
+          taken = 0;
         }
         if (stopped) {
           return;

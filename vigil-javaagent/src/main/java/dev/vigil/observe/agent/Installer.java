@@ -4,13 +4,23 @@ import dev.vigil.observe.boot.Bridge;
 import java.lang.instrument.Instrumentation;
 
 /**
- * Starts Vigil inside its own class loader: reads the configuration, grants Chronicle its module access, turns
- * Chronicle's analytics off before any Chronicle class loads, starts the writer thread (which flushes at shutdown), and
- * installs the instrumentation. Called once by {@code VigilAgent}.
+ * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first: reads the
+ * configuration, grants Chronicle its module access, turns Chronicle's analytics off before any Chronicle class
+ * loads, and registers the {@link StartupGate}. A background thread then builds the rest (the recorder, the writer
+ * thread with its flush at shutdown, and Byte Buddy's instrumentation) while the application starts; the gate holds
+ * back the classes that may be instrumented until it is done, so no call is missed. Called once by
+ * {@code VigilAgent}.
  */
 public final class Installer {
   /** How long the shutdown hook waits for waiting events to be written. */
   static final long SHUTDOWN_WAIT_MS = 10_000;
+  private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
+  /**
+   * For tests only: the background build waits this long first (system property
+   * {@code vigil.debug.startup-delay-ms}), so that a test can call tools while the instrumentation is surely not
+   * ready yet.
+   */
+  private static final long TEST_DELAY_MS = Long.getLong("vigil.debug.startup-delay-ms", 0);
 
   private Installer() {}
 
@@ -30,16 +40,39 @@ public final class Installer {
     if (System.getProperty("chronicle.analytics.disable") == null) {
       System.setProperty("chronicle.analytics.disable", "true");
     }
-    Sites sites = new Sites();
-    EventWriter writer = new EventWriter(config);
-    writer.start();
-    Bridge.install(new CallRecorder(sites, writer, config));
-    long beforeInstrumenter = System.nanoTime();
-    new Instrumenter(config, sites).install(inst);
-    if (Boolean.getBoolean("vigil.debug.startup")) {
-      long end = System.nanoTime();
-      Stderr.line("started in " + (end - startNanos) / 1_000_000 + " ms (instrumentation "
-          + (end - beforeInstrumenter) / 1_000_000 + " ms), " + sites.size() + " methods instrumented so far");
+    StartupGate gate = new StartupGate(config.includes(), Installer.class.getClassLoader());
+    inst.addTransformer(gate, true);
+    Thread builder = new Thread(() -> finish(config, inst, gate, startNanos), "vigil-start");
+    builder.setDaemon(true);
+    builder.setContextClassLoader(Installer.class.getClassLoader());
+    builder.start();
+    if (DEBUG) {
+      Stderr.line("premain returned in " + (System.nanoTime() - startNanos) / 1_000_000 + " ms");
+    }
+  }
+
+  /** The background part: recorder, writer and instrumentation; the gate opens when Byte Buddy registers. */
+  private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
+    try {
+      if (TEST_DELAY_MS > 0) {
+        Thread.sleep(TEST_DELAY_MS);
+      }
+      Sites sites = new Sites();
+      EventWriter writer = new EventWriter(config);
+      writer.start();
+      Bridge.install(new CallRecorder(sites, writer, config));
+      long beforeInstrumenter = System.nanoTime();
+      new Instrumenter(config, sites).install(new GatedInstrumentation(inst, gate));
+      if (DEBUG) {
+        long end = System.nanoTime();
+        Stderr.line("instrumentation ready " + (end - startNanos) / 1_000_000 + " ms after premain began (Byte Buddy "
+            + (end - beforeInstrumenter) / 1_000_000 + " ms), " + gate.heldCount() + " classes held back, "
+            + sites.size() + " methods instrumented so far");
+      }
+    } catch (Throwable t) {
+      Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);
+    } finally {
+      gate.settle();
     }
   }
 }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Prints every benchmark figure of docs/BENCHMARKS.md (SPEC section 8) in one run, each with its unit and what it
+# is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), JVM start-up to main
+# (plain, Vigil, OpenTelemetry), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
+# append-to-appraisal delay when the analyzer has watch. About 6 minutes on 2 cores.
+#
+#   bench/run.sh            # everything
+#   bench/run.sh --quick    # fewer iterations and sizes, to check the command itself
+#
+# The OpenTelemetry agent is resolved from Maven Central by the bench profile only (vigil-bench/pom.xml).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./mvnw -B -q -Pbench package -DskipTests
+exec java -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
+  --vigil vigil-javaagent/target/vigil.jar \
+  --otel vigil-bench/target/otel/opentelemetry-javaagent.jar \
+  --analyzer vigil-analyzer/target/vigil-analyzer.jar "$@"

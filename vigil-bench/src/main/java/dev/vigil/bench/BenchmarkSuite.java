@@ -1,0 +1,213 @@
+package dev.vigil.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Every figure of SPEC section 8 in one run, each printed with its unit and what it is compared to:
+ * <ol>
+ *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
+ *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
+ *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);</li>
+ *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
+ *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
+ *       heap ({@link AnalyzerThroughput});</li>
+ *   <li>{@code watch}'s append-to-appraisal delay, when the analyzer has {@code watch}.</li>
+ * </ol>
+ *
+ * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--quick]}; {@code bench/run.sh}
+ * builds the jars and runs it.
+ */
+public final class BenchmarkSuite {
+  /** The OpenTelemetry agent as a user would run it for this comparison: exporters off, nothing sent anywhere. */
+  static final List<String> OTEL_QUIET = List.of("-Dotel.traces.exporter=none", "-Dotel.metrics.exporter=none",
+      "-Dotel.logs.exporter=none", "-Dotel.javaagent.logging=none");
+
+  private BenchmarkSuite() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> opts = options(args);
+    Path vigil = existing(opts, "--vigil", "vigil-javaagent/target/vigil.jar");
+    Path otel = existing(opts, "--otel", "vigil-bench/target/otel/opentelemetry-javaagent.jar");
+    Path analyzer = existing(opts, "--analyzer", "vigil-analyzer/target/vigil-analyzer.jar");
+    boolean quick = opts.containsKey("--quick");
+    int startupRuns = Integer.parseInt(opts.getOrDefault("--startup-runs", quick ? "3" : "11"));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path work = Files.createTempDirectory("vigil-bench");
+    long began = System.nanoTime();
+
+    System.out.printf("Vigil benchmarks: JDK %s, %d cores, %s%n", System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));
+
+    // 1. per call (JMH)
+    List<String> vigilArgs = List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("calls-queue")
+        + ",methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]");
+    List<String> otelArgs = new ArrayList<>(List.of("-javaagent:" + otel,
+        "-Dotel.instrumentation.methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]"));
+    otelArgs.addAll(OTEL_QUIET);
+    double[] withVigil = perCall("vigil", vigilArgs, quick);
+    double[] withOtel = perCall("otel", otelArgs, quick);
+
+    // 2. start-up
+    Map<String, List<String>> configurations = new LinkedHashMap<>();
+    configurations.put("plain", List.of());
+    configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("startup-queue")));
+    List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
+    otelStartup.addAll(OTEL_QUIET);
+    configurations.put("otel", otelStartup);
+    List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns, work);
+    double vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3, work);
+
+    // 3. analyzer run throughput
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
+    for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
+      Path events = AnalyzerThroughput.generate(work, count, now);
+      analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, now, work));
+      Files.delete(events);
+    }
+
+    // 4. watch: append-to-appraisal delay.
+    // >>> WATCH SLOT: when vigil-analyzer has `watch`, measure here the delay from appending an event to the queue
+    // >>> to its appraisal (median and 99th percentile, ms) and print it as the line below does.
+    String watch = WatchProbe.available(java, analyzer)
+        ? "watch: present in this build, but its delay figure is not wired into this benchmark yet"
+        : "watch: not available in this build";
+
+    double minutes = (System.nanoTime() - began) / 6e10;
+    deleteTree(work);
+    System.out.println();
+    System.out.println("=== Vigil benchmark figures ===");
+    System.out.println("per instrumented call (JMH sample mode, " + (quick ? 1 : 4) + " forks each, ns/call: mean ± "
+        + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
+    line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
+    line("Vigil", withVigil, 3, withVigil);
+    line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
+    line("OpenTelemetry agent " + otelVersion(otel), withOtel, 3, withOtel);
+    double vigilAdded = withVigil[3] - withVigil[0];
+    double otelAdded = withOtel[3] - withOtel[0];
+    double medianRatio = (withVigil[5] - withVigil[2]) / (withOtel[5] - withOtel[2]);
+    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
+        + "(goal: at most 0.5 x)%n", vigilAdded / otelAdded, medianRatio);
+    System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets):");
+    double plainMain = startup.get(0).toMainMs();
+    double plainWhole = startup.get(0).wholeMs();
+    for (StartupTimes.Figure f : startup) {
+      System.out.printf("  %-6s %7.1f ms  added %7.1f ms   (whole process %7.1f ms, added %7.1f ms)%n", f.name(),
+          f.toMainMs(), f.toMainMs() - plainMain, f.wholeMs(), f.wholeMs() - plainWhole);
+    }
+    System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes "
+        + "that may be tools wait for it, others do not)%n", vigilReady);
+    System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
+        + "most live after a GC; max RSS of the process):");
+    for (AnalyzerThroughput.Figure f : analyzerFigures) {
+      if (f.failure() != null) {
+        System.out.printf("  %,9d events  FAILED after %.2f s (%s); heap peak %d MB, RSS %d MB%n", f.events(),
+            f.seconds(), f.failure(), f.peakHeapMb(), f.maxRssMb());
+        continue;
+      }
+      System.out.printf("  %,9d events  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, %3d GCs, "
+          + "RSS %4d MB, exit %d%n", f.events(), f.seconds(), f.eventsPerSecond(), f.peakHeapMb(), f.liveHeapMb(),
+          f.collections(), f.maxRssMb(), f.exit());
+    }
+    System.out.println(watch);
+    System.out.printf("(benchmark took %.1f minutes)%n", minutes);
+  }
+
+  /** One row of the per-call table: mean ± error and median, and what was added to the baseline's. */
+  private static void line(String label, double[] figures, int at, double[] baselineOf) {
+    String added = baselineOf == null ? ""
+        : String.format("   added %5.0f ns (median %5.0f ns)", figures[at] - baselineOf[0],
+            figures[at + 2] - baselineOf[2]);
+    System.out.printf("  %-34s %7.0f ± %4.0f ns, median %7.0f ns%s%n", label, figures[at], figures[at + 1],
+        figures[at + 2], added);
+  }
+
+  /**
+   * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample mode (every call
+   * timed, so the median is at hand beside the mean) in forks started with the agent's options. JMH gives every
+   * benchmark forks of its own, and one fork's code layout can differ from another's by as much as the figure
+   * measured, so there are four of each.
+   */
+  private static double[] perCall(String label, List<String> jvmArgs, boolean quick) throws Exception {
+    System.out.println();
+    System.out.println("--- per call, " + label + ": " + String.join(" ", jvmArgs));
+    Options options = new OptionsBuilder()
+        .include(AgentCallBenchmark.class.getName())
+        .mode(Mode.SampleTime)
+        .forks(quick ? 1 : 4)
+        .warmupIterations(quick ? 3 : 6).warmupTime(TimeValue.seconds(1))
+        .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
+        .timeUnit(TimeUnit.NANOSECONDS)
+        .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+        .build();
+    Collection<RunResult> results = new Runner(options).run();
+    double[] out = new double[6];
+    for (RunResult r : results) {
+      String name = r.getParams().getBenchmark();
+      int at = name.endsWith("baseline") ? 0 : 3;
+      out[at] = r.getPrimaryResult().getScore();
+      out[at + 1] = r.getPrimaryResult().getScoreError();
+      out[at + 2] = r.getPrimaryResult().getStatistics().getPercentile(50);
+    }
+    return out;
+  }
+
+  /** The queues, events and outputs of the run (gigabytes of queue from the per-call benchmark) go. */
+  private static void deleteTree(Path root) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static String otelVersion(Path otel) {
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(otel.toFile())) {
+      String v = jar.getManifest().getMainAttributes().getValue("Implementation-Version");
+      return v == null ? "" : v;
+    } catch (Exception e) {
+      return "";
+    }
+  }
+
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--quick")) {
+        out.put("--quick", "");
+      } else if (args[i].startsWith("--") && i + 1 < args.length) {
+        out.put(args[i], args[++i]);
+      } else {
+        System.err.println("unknown argument " + args[i] + "; usage: --vigil JAR --otel JAR --analyzer JAR "
+            + "[--startup-runs N] [--quick]");
+        System.exit(2);
+      }
+    }
+    return out;
+  }
+
+  private static Path existing(Map<String, String> opts, String key, String fallback) {
+    Path p = Path.of(opts.getOrDefault(key, fallback)).toAbsolutePath();
+    if (!Files.isRegularFile(p)) {
+      System.err.println(key + " " + p + " not found: build it first (bench/run.sh does)");
+      System.exit(2);
+    }
+    return p;
+  }
+}
