@@ -31,10 +31,12 @@ import java.util.stream.Stream;
  * The EmoBank directory (SPEC section 4.3): {@code emotions.jsonl} (append-only rows), {@code state.json} (the last
  * snapshot) and {@code checkpoint.json} with {@code seen-N.bin}, which make deposits exactly-once.
  *
- * <p>Crash safety. A pass appends rows as it goes and then commits: it syncs {@code emotions.jsonl}, writes the
- * identities of every deposited event to a new {@code seen-N.bin}, and renames a new {@code checkpoint.json} into
- * place; that rename is the commit point. The checkpoint records how many bytes of {@code emotions.jsonl} are
- * committed. When a pass dies before its commit (a {@code kill -9}), the next {@link #open} finds bytes past that
+ * <p>Crash safety. A pass appends rows as it goes and then commits: it syncs {@code emotions.jsonl}, records the
+ * identities of the deposited events in {@code seen-N.bin}, and renames a new {@code checkpoint.json} into place;
+ * that rename is the commit point. The checkpoint records how many bytes of {@code emotions.jsonl} and how many
+ * identities of {@code seen-N.bin} are committed. The first commit of an opened bank writes every identity to a new
+ * {@code seen-N.bin}; later commits of the same open bank ({@code watch} commits every few events) append only the
+ * identities deposited since, so a commit costs the same however large the bank is. When a pass dies before its commit (a {@code kill -9}), the next {@link #open} finds bytes past that
  * length: it copies them to {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun
  * deposits the same events again and the bank ends as if the first pass had never started.
  *
@@ -65,6 +67,12 @@ public final class EmoBank implements AutoCloseable {
   private final Map<String, Long> queuePositions = new TreeMap<>();
   private ObjectNode episodes = Retention.emptyEpisodes();
   private long generation;
+  /** The identity file named by the last commit; {@link #seenAppendable} when this bank wrote it whole. */
+  private String seenFile;
+  private boolean seenAppendable;
+  /** Identities deposited since the last commit, in the order deposited. */
+  private long[] fresh = new long[64];
+  private int freshCount;
   private long rowsAppended;
   private Writer writer;
   private FileOutputStream writerStream;
@@ -90,6 +98,7 @@ public final class EmoBank implements AutoCloseable {
     long committed = fileBytes;
     long generation = 0;
     String seenName = null;
+    long seenCount = -1;
     Map<String, Long> queues = new TreeMap<>();
     if (Files.exists(checkpointFile)) {
       JsonNode cp;
@@ -102,6 +111,7 @@ public final class EmoBank implements AutoCloseable {
       committed = cp.path("emotions_bytes").asLong(-1);
       generation = cp.path("generation").asLong(0);
       seenName = cp.path("seen").asText(null);
+      seenCount = cp.path("events_deposited").asLong(-1);
       cp.path("queues").fields().forEachRemaining(e -> queues.put(e.getKey(), e.getValue().asLong()));
       if (committed < 0) {
         throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
@@ -117,9 +127,10 @@ public final class EmoBank implements AutoCloseable {
             + " were committed; it was cut short outside Vigil. Restore it from a backup");
       }
     }
-    LongSet seen = readSeen(dir, seenName);
+    LongSet seen = readSeen(dir, seenName, seenCount);
     EmoBank bank = new EmoBank(dir, seen);
     bank.generation = generation;
+    bank.seenFile = seenName;
     Path episodesFile = dir.resolve(EPISODES);
     if (Files.exists(episodesFile)) {
       try {
@@ -157,7 +168,11 @@ public final class EmoBank implements AutoCloseable {
     }
   }
 
-  private static LongSet readSeen(Path dir, String name) throws IOException {
+  /**
+   * The committed identities: the first {@code count} of the file (all of it when the checkpoint gives no count).
+   * Identities past them were appended by a commit that did not happen; they are not deposited.
+   */
+  private static LongSet readSeen(Path dir, String name, long count) throws IOException {
     LongSet set = new LongSet();
     if (name == null) {
       return set;
@@ -167,11 +182,16 @@ public final class EmoBank implements AutoCloseable {
       throw new BankCorruptException(file, 0, "is named by " + CHECKPOINT + " but missing");
     }
     long size = Files.size(file);
-    if (size % Long.BYTES != 0) {
+    if (count < 0 && size % Long.BYTES != 0) {
       throw new BankCorruptException(file, 0, "has " + size + " bytes, not a whole number of identities");
     }
+    long committed = count < 0 ? size / Long.BYTES : count;
+    if (size < committed * Long.BYTES) {
+      throw new BankCorruptException(file, 0, "has " + size / Long.BYTES + " identities but " + CHECKPOINT + " counts "
+          + committed + "; it was cut short outside Vigil. Restore it from a backup");
+    }
     try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file)))) {
-      for (long i = 0; i < size / Long.BYTES; i++) {
+      for (long i = 0; i < committed; i++) {
         set.add(in.readLong());
       }
     }
@@ -253,6 +273,10 @@ public final class EmoBank implements AutoCloseable {
     if (!seen.add(identity)) {
       return List.of();
     }
+    if (freshCount == fresh.length) {
+      fresh = java.util.Arrays.copyOf(fresh, freshCount * 2);
+    }
+    fresh[freshCount++] = identity;
     List<EmotionRow> rows = DepositPolicy.deposit(lastRow(), row);
     for (EmotionRow r : rows) {
       RowCodec.write(r, writer());
@@ -307,7 +331,7 @@ public final class EmoBank implements AutoCloseable {
   /**
    * Makes this pass's deposits durable and exactly-once, then writes {@code state.json}.
    *
-   * @param state the snapshot to keep as the bank's last state
+   * @param state the snapshot to keep as the bank's last state; null keeps the last one
    */
   public void commit(JsonNode state) throws IOException {
     commit(state, null);
@@ -343,18 +367,13 @@ public final class EmoBank implements AutoCloseable {
     }
     long bytes = Files.exists(emotions) ? Files.size(emotions) : 0;
     long next = generation + 1;
-    String seenName = "seen-" + next + ".bin";
-    Path seenTmp = dir.resolve(seenName + ".tmp");
-    try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(
-        Files.newOutputStream(seenTmp), 1 << 16))) {
-      for (long id : seen.toArray()) {
-        out.writeLong(id);
-      }
-    }
-    Files.move(seenTmp, dir.resolve(seenName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    String previousSeen = seenFile;
+    String seenName = commitSeen(next);
     generation = next;
     writeCheckpoint(bytes, seenName, compactedBytes);
-    Files.deleteIfExists(dir.resolve("seen-" + (next - 1) + ".bin"));
+    if (previousSeen != null && !previousSeen.equals(seenName)) {
+      Files.deleteIfExists(dir.resolve(previousSeen));
+    }
     if (compactedBytes != null) {
       finishCompaction(dir);
       writeCheckpoint(compactedBytes, seenName, null);
@@ -362,7 +381,43 @@ public final class EmoBank implements AutoCloseable {
       live.addAll(compaction.kept());
       episodes = compaction.episodes();
     }
-    writeAtomically(dir.resolve(STATE), state);
+    if (state != null) {
+      writeAtomically(dir.resolve(STATE), state);
+    }
+  }
+
+  /**
+   * Records the deposited identities for the commit of generation {@code next}: appends the fresh ones to the file
+   * this bank wrote, or writes them all to a new {@code seen-<next>.bin}; returns the file's name.
+   */
+  private String commitSeen(long next) throws IOException {
+    if (seenAppendable) {
+      if (freshCount > 0) {
+        try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(
+            new FileOutputStream(dir.resolve(seenFile).toFile(), true), 1 << 16))) {
+          for (int i = 0; i < freshCount; i++) {
+            out.writeLong(fresh[i]);
+          }
+        } catch (IOException e) {
+          seenAppendable = false; // part of them may be in the file: the next commit writes a new one
+          throw e;
+        }
+      }
+    } else {
+      String name = "seen-" + next + ".bin";
+      Path tmp = dir.resolve(name + ".tmp");
+      try (DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(
+          Files.newOutputStream(tmp), 1 << 16))) {
+        for (long id : seen.toArray()) {
+          out.writeLong(id);
+        }
+      }
+      Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      seenFile = name;
+      seenAppendable = true;
+    }
+    freshCount = 0;
+    return seenFile;
   }
 
   private static void finishCompaction(Path dir) throws IOException {

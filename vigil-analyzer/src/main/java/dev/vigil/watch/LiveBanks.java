@@ -22,14 +22,19 @@ import java.util.stream.Stream;
 /**
  * The EmoBanks {@code watch} deposits into as events arrive: one for a single agent, one per agent for a fleet
  * ({@link FleetLayout}). Banks are opened on first use and closed before a pass, which opens its bank itself. A
- * commit records the queue position (the index of the last excerpt read) and a fresh snapshot as {@code state.json}.
+ * commit records the queue position (the index of the last excerpt read); a fresh snapshot goes to
+ * {@code state.json} at most every {@link #STATE_EVERY} while events arrive (a snapshot reads every live row, and
+ * commits come every few milliseconds), and always when the banks close.
  */
 final class LiveBanks implements AutoCloseable {
+  static final Duration STATE_EVERY = Duration.ofSeconds(1);
+
   private final String queueKey;
   private final Duration window;
   private final Decay decay;
   private final Map<String, EmoBank> open = new LinkedHashMap<>();
   private final Set<String> dirty = new LinkedHashSet<>();
+  private final Map<EmoBank, Instant> stateWritten = new java.util.IdentityHashMap<>();
   private FleetLayout layout;
 
   LiveBanks(FleetLayout layout, String queueKey, Duration window, Duration halfLife) {
@@ -86,7 +91,7 @@ final class LiveBanks implements AutoCloseable {
   /** Commits the banks with uncommitted deposits, at queue position {@code position}. */
   void commit(long position, Instant now) throws IOException {
     for (String key : dirty) {
-      commit(open.get(key), position, now);
+      commit(open.get(key), position, now, false);
     }
     dirty.clear();
   }
@@ -94,10 +99,11 @@ final class LiveBanks implements AutoCloseable {
   /** Commits every open bank at {@code position} and closes them all (before a pass, and when stopping). */
   void commitAndClose(long position, Instant now) throws IOException {
     for (EmoBank bank : open.values()) {
-      commit(bank, position, now);
+      commit(bank, position, now, true);
       bank.close();
     }
     open.clear();
+    stateWritten.clear();
     dirty.clear();
   }
 
@@ -108,10 +114,16 @@ final class LiveBanks implements AutoCloseable {
     Files.createDirectories(layout.emobank().resolve(FleetLayout.AGENTS));
   }
 
-  private void commit(EmoBank bank, long position, Instant now) throws IOException {
+  private void commit(EmoBank bank, long position, Instant now, boolean closing) throws IOException {
     if (position >= 0) {
       bank.queuePosition(queueKey, position);
     }
+    Instant last = stateWritten.get(bank);
+    if (!closing && last != null && Duration.between(last, now).compareTo(STATE_EVERY) < 0) {
+      bank.commit(null);
+      return;
+    }
+    stateWritten.put(bank, now);
     List<EmotionRow> rows = new ArrayList<>();
     Instant from = now.minus(window);
     for (EmotionRow r : bank.liveRows()) {
@@ -128,5 +140,6 @@ final class LiveBanks implements AutoCloseable {
   public void close() {
     open.values().forEach(EmoBank::close);
     open.clear();
+    stateWritten.clear();
   }
 }

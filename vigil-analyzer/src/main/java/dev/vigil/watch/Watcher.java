@@ -48,8 +48,14 @@ public final class Watcher {
   static final int BATCH = 1_000;
   /** The longest a deposit waits for its batch's commit. */
   static final Duration MAX_BATCH_WAIT = Duration.ofMillis(100);
-  /** How long the loop parks when the queue has nothing new. */
+  /** How long the loop parks when the queue has had nothing new for a while. */
   static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  /**
+   * How long it parks for the first {@link #BRISK_SPELL_NANOS} after an event: an agent making calls in a burst
+   * sees its next event appraised a fraction of a millisecond sooner, and a quiet agent costs no more wake-ups.
+   */
+  static final long BRISK_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+  static final long BRISK_SPELL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
   /** A backlog at least this long gets progress lines. */
   static final long PROGRESS_MIN_BACKLOG = 10_000;
   /** How often a progress line is printed while reading a backlog. */
@@ -160,6 +166,7 @@ public final class Watcher {
       out.flush();
       EverySchedule every = settings.every() == null ? null : new EverySchedule(started, settings.every());
       Instant firstUncommitted = null;
+      long lastRead = System.nanoTime() - BRISK_SPELL_NANOS;
       while (!stopping) {
         int read = 0;
         boolean dry = false;
@@ -179,6 +186,9 @@ public final class Watcher {
           }
         }
         progress.read(read, dry, clock.instant(), out);
+        if (read > 0) {
+          lastRead = System.nanoTime();
+        }
         Instant now = clock.instant();
         if (banks.hasUncommitted() && (dry || uncommittedAppends.size() >= BATCH
             || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
@@ -200,7 +210,7 @@ public final class Watcher {
           }
           continue;
         }
-        LockSupport.parkNanos(IDLE_PARK_NANOS);
+        LockSupport.parkNanos(System.nanoTime() - lastRead < BRISK_SPELL_NANOS ? BRISK_PARK_NANOS : IDLE_PARK_NANOS);
       }
       banks.commitAndClose(position, clock.instant());
       recordDelays(startedMicros);

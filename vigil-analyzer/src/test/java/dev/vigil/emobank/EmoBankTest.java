@@ -1,8 +1,10 @@
 package dev.vigil.emobank;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -87,5 +89,88 @@ class EmoBankTest {
     Files.writeString(dir.resolve(EmoBank.EMOTIONS), "");
     BankCorruptException e = assertThrows(BankCorruptException.class, () -> EmoBank.open(dir));
     assertEquals(dir.resolve(EmoBank.EMOTIONS), e.file());
+  }
+
+  @Test
+  void laterCommitsOfAnOpenBankAppendOnlyTheNewIdentities() throws Exception {
+    try (EmoBank bank = EmoBank.open(dir)) {
+      bank.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(MAPPER.createObjectNode());
+      Path seen = onlySeenFile();
+      assertEquals(8, Files.size(seen));
+      bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail"));
+      bank.deposit(3, EmotionRow.of(T.plusSeconds(120), "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(null);
+      assertEquals(seen, onlySeenFile(), "the same file, appended to");
+      assertEquals(24, Files.size(seen));
+      bank.commit(null); // nothing new
+      assertEquals(24, Files.size(seen));
+    }
+    try (EmoBank bank = EmoBank.open(dir)) {
+      assertEquals(3, bank.depositedEvents());
+      assertEquals(List.of(), bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail")));
+    }
+  }
+
+  @Test
+  void identitiesAppendedByACommitThatDidNotHappenAreNotDeposited() throws Exception {
+    try (EmoBank bank = EmoBank.open(dir)) {
+      bank.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(MAPPER.createObjectNode());
+    }
+    Path seen = onlySeenFile();
+    // a commit that died after appending identity 2 and half of 3, before its checkpoint was renamed into place
+    Files.write(seen, new byte[] {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0}, java.nio.file.StandardOpenOption.APPEND);
+    try (EmoBank bank = EmoBank.open(dir)) {
+      assertEquals(1, bank.depositedEvents());
+      assertEquals(1, bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok")).size());
+      bank.commit(null);
+    }
+    Path rewritten = onlySeenFile();
+    assertFalse(rewritten.equals(seen), "an opened bank's first commit writes a new identity file");
+    assertEquals(16, Files.size(rewritten));
+    try (EmoBank bank = EmoBank.open(dir)) {
+      assertEquals(2, bank.depositedEvents());
+    }
+  }
+
+  @Test
+  void anIdentityFileShorterThanItsCountIsCorruption() throws Exception {
+    try (EmoBank bank = EmoBank.open(dir)) {
+      bank.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+      bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(MAPPER.createObjectNode());
+    }
+    Path seen = onlySeenFile();
+    Files.write(seen, java.util.Arrays.copyOf(Files.readAllBytes(seen), 8));
+    byte[] checkpoint = Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT));
+    BankCorruptException e = assertThrows(BankCorruptException.class, () -> EmoBank.open(dir));
+    assertTrue(e.getMessage().contains(seen.getFileName().toString()) && e.getMessage().contains("counts 2"),
+        e.getMessage());
+    assertArrayEquals(checkpoint, Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT)));
+  }
+
+  @Test
+  void aCommitWithoutStateKeepsTheLastStateFile() throws Exception {
+    try (EmoBank bank = EmoBank.open(dir)) {
+      bank.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+      ObjectNode state = MAPPER.createObjectNode();
+      state.put("mood", "calm");
+      bank.commit(state);
+      bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(null);
+    }
+    assertEquals("calm", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
+    try (EmoBank bank = EmoBank.open(dir)) {
+      assertEquals(2, bank.depositedEvents());
+    }
+  }
+
+  private Path onlySeenFile() throws Exception {
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      List<Path> seen = files.filter(f -> f.getFileName().toString().matches("seen-\\d+\\.bin")).toList();
+      assertEquals(1, seen.size(), seen.toString());
+      return seen.get(0);
+    }
   }
 }

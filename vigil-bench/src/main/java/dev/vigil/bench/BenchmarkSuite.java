@@ -26,11 +26,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
  *       heap ({@link AnalyzerThroughput});</li>
- *   <li>{@code watch}'s append-to-appraisal delay, when the analyzer has {@code watch}.</li>
+ *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay}).</li>
  * </ol>
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
- * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--quick]}; {@code bench/run.sh}
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--watch-calls 2000]
+ * [--only calls,startup,analyzer,watch]
+ * [--quick]}; {@code bench/run.sh}
  * builds the jars and runs it.
  */
 public final class BenchmarkSuite {
@@ -47,6 +49,7 @@ public final class BenchmarkSuite {
     Path analyzer = existing(opts, "--analyzer", "vigil-analyzer/target/vigil-analyzer.jar");
     boolean quick = opts.containsKey("--quick");
     int startupRuns = Integer.parseInt(opts.getOrDefault("--startup-runs", quick ? "3" : "11"));
+    List<String> only = List.of(opts.getOrDefault("--only", "calls,startup,analyzer,watch").split(","));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
     long began = System.nanoTime();
@@ -55,44 +58,74 @@ public final class BenchmarkSuite {
         Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));
 
     // 1. per call (JMH)
-    List<String> vigilArgs = List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("calls-queue")
-        + ",methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]");
-    List<String> otelArgs = new ArrayList<>(List.of("-javaagent:" + otel,
-        "-Dotel.instrumentation.methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]"));
-    otelArgs.addAll(OTEL_QUIET);
-    double[] withVigil = perCall("vigil", vigilArgs, quick);
-    double[] withOtel = perCall("otel", otelArgs, quick);
-
-    // 2. start-up
-    Map<String, List<String>> configurations = new LinkedHashMap<>();
-    configurations.put("plain", List.of());
-    configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("startup-queue")));
-    List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
-    otelStartup.addAll(OTEL_QUIET);
-    configurations.put("otel", otelStartup);
-    List<StartupTimes.Figure> startup = StartupTimes.measure(java, configurations, startupRuns, work);
-    double vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3, work);
-
-    // 3. analyzer run throughput
-    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
-    for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
-      Path events = AnalyzerThroughput.generate(work, count, now);
-      analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, now, work));
-      Files.delete(events);
+    double[] withVigil = null;
+    double[] withOtel = null;
+    if (only.contains("calls")) {
+      List<String> vigilArgs = List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("calls-queue")
+          + ",methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]");
+      List<String> otelArgs = new ArrayList<>(List.of("-javaagent:" + otel,
+          "-Dotel.instrumentation.methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]"));
+      otelArgs.addAll(OTEL_QUIET);
+      withVigil = perCall("vigil", vigilArgs, quick);
+      withOtel = perCall("otel", otelArgs, quick);
     }
 
-    // 4. watch: append-to-appraisal delay.
-    // >>> WATCH SLOT: when vigil-analyzer has `watch`, measure here the delay from appending an event to the queue
-    // >>> to its appraisal (median and 99th percentile, ms) and print it as the line below does.
-    String watch = WatchProbe.available(java, analyzer)
-        ? "watch: present in this build, but its delay figure is not wired into this benchmark yet"
-        : "watch: not available in this build";
+    // 2. start-up
+    List<StartupTimes.Figure> startup = List.of();
+    double vigilReady = -1;
+    if (only.contains("startup")) {
+      Map<String, List<String>> configurations = new LinkedHashMap<>();
+      configurations.put("plain", List.of());
+      configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("startup-queue")));
+      List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
+      otelStartup.addAll(OTEL_QUIET);
+      configurations.put("otel", otelStartup);
+      startup = StartupTimes.measure(java, configurations, startupRuns, work);
+      vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3, work);
+    }
+
+    // 3. analyzer run throughput
+    List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
+    if (only.contains("analyzer")) {
+      Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+      for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
+        Path events = AnalyzerThroughput.generate(work, count, now);
+        analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, now, work));
+        Files.delete(events);
+      }
+    }
+
+    // 4. watch: append-to-appraisal delay
+    List<WatchDelay.Figure> watchFigures = new ArrayList<>();
+    if (only.contains("watch")) {
+      int live = Integer.parseInt(opts.getOrDefault("--watch-calls", quick ? "200" : "2000"));
+      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
+      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live,
+          List.of()));
+      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "a pass every 200 events", 20, live,
+          List.of("--after-events", "200")));
+    }
 
     double minutes = (System.nanoTime() - began) / 6e10;
     deleteTree(work);
     System.out.println();
     System.out.println("=== Vigil benchmark figures ===");
+    if (withVigil != null) {
+      printPerCall(withVigil, withOtel, otel, quick);
+    }
+    if (!startup.isEmpty()) {
+      printStartup(startup, startupRuns, vigilReady);
+    }
+    if (!analyzerFigures.isEmpty()) {
+      printAnalyzer(analyzerFigures);
+    }
+    if (!watchFigures.isEmpty()) {
+      printWatch(watchFigures);
+    }
+    System.out.printf("(benchmark took %.1f minutes)%n", minutes);
+  }
+
+  private static void printPerCall(double[] withVigil, double[] withOtel, Path otel, boolean quick) {
     System.out.println("per instrumented call (JMH sample mode, " + (quick ? 1 : 4) + " forks each, ns/call: mean ± "
         + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
     line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
@@ -104,7 +137,11 @@ public final class BenchmarkSuite {
     double medianRatio = (withVigil[5] - withVigil[2]) / (withOtel[5] - withOtel[2]);
     System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
         + "(goal: at most 0.5 x)%n", vigilAdded / otelAdded, medianRatio);
-    System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets):");
+  }
+
+  private static void printStartup(List<StartupTimes.Figure> startup, int startupRuns, double vigilReady) {
+    System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets; "
+        + "goal: Vigil adds at most 150 ms):");
     double plainMain = startup.get(0).toMainMs();
     double plainWhole = startup.get(0).wholeMs();
     for (StartupTimes.Figure f : startup) {
@@ -113,8 +150,11 @@ public final class BenchmarkSuite {
     }
     System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes "
         + "that may be tools wait for it, others do not)%n", vigilReady);
+  }
+
+  private static void printAnalyzer(List<AnalyzerThroughput.Figure> analyzerFigures) {
     System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
-        + "most live after a GC; max RSS of the process):");
+        + "most live after a GC; max RSS of the process; goal: 1,000,000 events/s at 10^6):");
     for (AnalyzerThroughput.Figure f : analyzerFigures) {
       if (f.failure() != null) {
         System.out.printf("  %,9d events  FAILED after %.2f s (%s); heap peak %d MB, RSS %d MB%n", f.events(),
@@ -125,8 +165,19 @@ public final class BenchmarkSuite {
           + "RSS %4d MB, exit %d%n", f.events(), f.seconds(), f.eventsPerSecond(), f.peakHeapMb(), f.liveHeapMb(),
           f.collections(), f.maxRssMb(), f.exit());
     }
-    System.out.println(watch);
-    System.out.printf("(benchmark took %.1f minutes)%n", minutes);
+  }
+
+  private static void printWatch(List<WatchDelay.Figure> watchFigures) {
+    System.out.println("watch, append-to-appraisal delay (a tool called every " + WatchDelay.PACE_MS + " ms under "
+        + "Vigil; from the append to the commit of its appraisal in the EmoBank; goal: p99 under 5 ms):");
+    for (WatchDelay.Figure f : watchFigures) {
+      if (f.failure() != null) {
+        System.out.printf("  %-24s FAILED: %s%n", f.scenario(), f.failure());
+        continue;
+      }
+      System.out.printf("  %-24s median %6.1f ms, p99 %6.1f ms over %,d live calls (backlog of %,d deposited "
+          + "first)%n", f.scenario(), f.medianMs(), f.p99Ms(), f.calls(), f.backlog());
+    }
   }
 
   /** One row of the per-call table: mean ± error and median, and what was added to the baseline's. */
@@ -195,7 +246,7 @@ public final class BenchmarkSuite {
         out.put(args[i], args[++i]);
       } else {
         System.err.println("unknown argument " + args[i] + "; usage: --vigil JAR --otel JAR --analyzer JAR "
-            + "[--startup-runs N] [--quick]");
+            + "[--startup-runs N] [--watch-calls N] [--only calls,startup,analyzer,watch] [--quick]");
         System.exit(2);
       }
     }
