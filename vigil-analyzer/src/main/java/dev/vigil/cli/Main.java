@@ -50,7 +50,26 @@ public final class Main implements Runnable {
 
   /** Runs the CLI with the process's streams and exits with the command's exit code. */
   public static void main(String[] args) {
-    System.exit(run(System.out, System.err, args));
+    int exit;
+    try {
+      exit = run(System.out, System.err, args);
+    } catch (OutOfMemoryError e) {
+      // what the pass held is unreachable by now: there is room to say what to do
+      System.err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+      exit = VigilCommand.EXIT_DEGRADED;
+    }
+    System.exit(exit);
+  }
+
+  /**
+   * The line for a pass that ran out of heap. Nothing stored is lost: a bank's uncommitted rows are recovered when
+   * it is next opened.
+   */
+  static String outOfMemory(long maxHeapBytes) {
+    return "vigil-analyzer: out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) cannot "
+        + "hold the events of this pass. A pass keeps every event it uses in memory (about 0.5 KB each): lower "
+        + "--limit or --window-hours, or give the JVM more heap (java -Xmx2g -jar vigil-analyzer.jar ...). The "
+        + "EmoBank is as it was before the pass, or its uncommitted rows are recovered when it is next opened.";
   }
 
   /**

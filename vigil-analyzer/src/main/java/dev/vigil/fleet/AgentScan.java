@@ -3,18 +3,15 @@ package dev.vigil.fleet;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.vigil.ingest.JsonlLines;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
@@ -37,55 +34,50 @@ public final class AgentScan {
       return inQueue(o.queue(), o.windowStart(), o.now());
     }
     new JsonlSource(o.events(), o.assumeZone(), stdin).check();
-    InputStream in = JsonlSource.STDIN.equals(o.events()) ? stdin : Files.newInputStream(Path.of(o.events()));
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8
-        .newDecoder().onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)),
-        1 << 16)) {
-      return inJsonl(reader, o);
+    Set<String> agents = new LinkedHashSet<>();
+    try (InputStream in = JsonlSource.STDIN.equals(o.events()) ? stdin : Files.newInputStream(Path.of(o.events()))) {
+      JsonlLines.read(in, (buf, from, to, lineNo) -> line(buf, from, to, o, agents));
     }
+    return agents;
   }
 
   /**
-   * Reads only the top-level {@code agent} and {@code ts} of each line (the payload is skipped, not decoded), and
-   * parses {@code ts} only for an agent not yet seen in the window: a fraction of what a pass spends per line.
+   * Reads only the top-level {@code agent} and {@code ts} of a line, as bytes (the payload is skipped, not decoded),
+   * and parses {@code ts} only for an agent not yet seen in the window: a fraction of what a pass spends per line.
    * Lines the pass would skip are skipped here too, as far as these two fields tell.
    */
-  static Set<String> inJsonl(BufferedReader reader, PassOptions o) throws IOException {
-    Set<String> agents = new LinkedHashSet<>();
-    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-      String agent = null;
-      String ts = null;
-      try (JsonParser p = JSON.createParser(line)) {
-        if (p.nextToken() != JsonToken.START_OBJECT) {
-          continue;
-        }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-          String field = p.currentName();
-          JsonToken value = p.nextToken();
-          if (value == JsonToken.VALUE_STRING && field.equals("agent")) {
-            agent = p.getText();
-          } else if (value == JsonToken.VALUE_STRING && field.equals("ts")) {
-            ts = p.getText();
-          } else {
-            p.skipChildren();
-          }
-        }
-      } catch (IOException e) {
-        continue; // not JSON: the pass counts it
+  static void line(byte[] buf, int from, int to, PassOptions o, Set<String> agents) {
+    String agent = null;
+    String ts = null;
+    try (JsonParser p = JSON.createParser(buf, from, to - from)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return;
       }
-      String name = AgentName.display(agent);
-      if (ts == null || agents.contains(name)) {
-        continue;
-      }
-      try {
-        if (o.inWindow(Timestamps.parse(ts, o.assumeZone()).instant())) {
-          agents.add(name);
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        if (value == JsonToken.VALUE_STRING && field.equals("agent")) {
+          agent = p.getText();
+        } else if (value == JsonToken.VALUE_STRING && field.equals("ts")) {
+          ts = p.getText();
+        } else {
+          p.skipChildren();
         }
-      } catch (DateTimeException e) {
-        // an unreadable ts: the pass counts it
       }
+    } catch (IOException e) {
+      return; // not JSON: the pass counts it
     }
-    return agents;
+    String name = AgentName.display(agent);
+    if (ts == null || agents.contains(name)) {
+      return;
+    }
+    try {
+      if (o.inWindow(Timestamps.parse(ts, o.assumeZone()).instant())) {
+        agents.add(name);
+      }
+    } catch (DateTimeException e) {
+      // an unreadable ts: the pass counts it
+    }
   }
 
   /**

@@ -59,56 +59,14 @@ public final class JsonlSource {
     check();
     IngestStats stats = new IngestStats();
     try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      byte[] buf = new byte[1 << 16];
-      int start = 0;
-      int end = 0;
-      long lineNo = 0;
-      boolean eof = false;
-      while (!eof || start < end) {
-        int nl = -1;
-        for (int i = start; i < end; i++) {
-          if (buf[i] == '\n') {
-            nl = i;
-            break;
-          }
-        }
-        if (nl < 0 && !eof) {
-          if (start > 0) {
-            System.arraycopy(buf, start, buf, 0, end - start);
-            end -= start;
-            start = 0;
-          } else if (end == buf.length) {
-            buf = java.util.Arrays.copyOf(buf, buf.length * 2);
-          }
-          int n = in.read(buf, end, buf.length - end);
-          if (n < 0) {
-            eof = true;
-          } else {
-            end += n;
-          }
-          continue;
-        }
-        int lineEnd = nl < 0 ? end : nl;
-        lineNo++;
-        line(buf, start, lineEnd, lineNo, stats, sink);
-        start = nl < 0 ? end : nl + 1;
-      }
+      JsonlLines.read(in, (buf, from, to, lineNo) -> line(buf, from, to, lineNo, stats, sink));
     }
     return stats;
   }
 
   private void line(byte[] buf, int from, int to, long lineNo, IngestStats stats, IngestSink sink) {
-    int end = to > from && buf[to - 1] == '\r' ? to - 1 : to;
-    boolean blank = true;
-    for (int i = from; i < end && blank; i++) {
-      byte b = buf[i];
-      blank = b == ' ' || b == '\t' || b == '\r' || b == 0x0B || b == '\f';
-    }
-    if (blank) {
-      return;
-    }
     try {
-      EventJson.Parsed parsed = EventJson.read(buf, from, end - from, assumeZone);
+      EventJson.Parsed parsed = EventJson.read(buf, from, to - from, assumeZone);
       stats.read(parsed.naiveTs());
       Event event = parsed.event();
       sink.accept(event, () -> EventIdentity.ofContent(event), lineNo, parsed.naiveTs());

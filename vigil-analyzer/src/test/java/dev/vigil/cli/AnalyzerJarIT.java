@@ -90,4 +90,31 @@ class AnalyzerJarIT {
     assertEquals(2, r.exit());
     assertTrue(r.err().contains(tmp.resolve("absent").toString()), r.err());
   }
+
+  @Test
+  void aPassThatOutgrowsTheHeapSaysWhatToDoAndLosesNothingStored() throws Exception {
+    Path events = tmp.resolve("many.jsonl");
+    try (var w = Files.newBufferedWriter(events, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < 200_000; i++) {
+        w.write("{\"ts\":\"2026-11-22T10:" + String.format("%02d:%02d", i / 6000 % 60, i / 100 % 60) + "."
+            + String.format("%06d", i) + "Z\",\"kind\":\"tool.search\",\"status\":\"ok\",\"payload\":{\"args\":"
+            + "{\"q\":\"weather " + i + "\",\"page\":" + i + "},\"duration_ms\":" + i + ".5},\"seq\":" + i + "}\n");
+      }
+    }
+    Path bank = tmp.resolve("bank");
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command = List.of(java.toString(), "-Xmx40m", "-jar", JAR.toString(), "run", "--events",
+        events.toString(), "--emobank", bank.toString(), "--out", tmp.resolve("out").toString(), "--now",
+        "2026-11-22T12:00:00Z", "--limit", "200000");
+    Process p = new ProcessBuilder(command).redirectOutput(tmp.resolve("oom.out").toFile())
+        .redirectError(tmp.resolve("oom.err").toFile()).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "analyzer did not finish");
+    String err = Files.readString(tmp.resolve("oom.err"));
+    assertEquals(1, p.exitValue(), err);
+    assertTrue(err.startsWith("vigil-analyzer: out of memory: the Java heap (at most ") && err.contains("--limit")
+        && !err.contains("\tat "), err);
+    try (dev.vigil.emobank.EmoBank b = dev.vigil.emobank.EmoBank.open(bank)) {
+      assertEquals(0, b.depositedEvents(), "nothing committed by the pass that ran out of heap");
+    }
+  }
 }

@@ -14,14 +14,16 @@ import java.util.regex.Pattern;
 
 /**
  * The analyzer's {@code run} over generated events, as a whole process: {@code java -Xmx512m -jar
- * vigil-analyzer.jar run --events FILE} with a fresh EmoBank and output directory, the window and the limit wide
- * enough for every event. Events per second is the event count over the process's wall time (JVM start included).
+ * vigil-analyzer.jar run --events FILE} with a fresh EmoBank and output directory and a window wide enough for
+ * every event, in two ways: with the default {@code --limit} (every line read and checked, the newest 500 events
+ * appraised and diagnosed: what a user's {@code run} over a large file does) and with {@code --limit} the event count
+ * (every event appraised, deposited and diagnosed in one pass). Events per second is the event count over the process's wall time (JVM start included).
  * Heap comes from the JVM's own GC log: the most heap in use seen (before a collection, or at exit) and the largest
  * heap still live after a collection; the process's peak resident set comes from {@code /usr/bin/time} when present.
  */
 final class AnalyzerThroughput {
   /** One run. */
-  record Figure(int events, double seconds, double eventsPerSecond, int exit, long peakHeapMb, long liveHeapMb,
+  record Figure(int events, boolean everyEvent, double seconds, double eventsPerSecond, int exit, long peakHeapMb, long liveHeapMb,
       long maxRssMb, long collections, String failure) {}
 
   /** The longest one run may take before it is stopped and reported as failed. */
@@ -67,7 +69,8 @@ final class AnalyzerThroughput {
   }
 
   /** Runs the analyzer once over {@code events}; the output goes to a fresh directory under {@code work}. */
-  static Figure run(String java, Path analyzerJar, Path events, int count, Instant now, Path work) throws Exception {
+  static Figure run(String java, Path analyzerJar, Path events, int count, boolean everyEvent, Instant now, Path work)
+      throws Exception {
     Path dir = Files.createTempDirectory(work, "run-" + count + "-");
     Path gcLog = dir.resolve("gc.log");
     Path rssFile = dir.resolve("rss.txt");
@@ -78,8 +81,10 @@ final class AnalyzerThroughput {
     }
     cmd.addAll(List.of(java, "-Xmx512m", "-Xlog:gc,gc+heap+exit:file=" + gcLog, "-jar", analyzerJar.toString(),
         "run", "--events", events.toString(), "--emobank", dir.resolve("emobank").toString(),
-        "--out", dir.resolve("out").toString(), "--now", now.toString(), "--window-hours", "24",
-        "--limit", Integer.toString(count)));
+        "--out", dir.resolve("out").toString(), "--now", now.toString(), "--window-hours", "24"));
+    if (everyEvent) {
+      cmd.addAll(List.of("--limit", Integer.toString(count)));
+    }
     long start = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout.txt").toFile())
         .redirectError(dir.resolve("stderr.txt").toFile()).start();
@@ -94,7 +99,8 @@ final class AnalyzerThroughput {
     if (failure == null && (exit > 1 || !Files.readString(dir.resolve("stdout.txt")).contains("artifacts: "))) {
       String err = Files.readString(dir.resolve("stderr.txt")).strip();
       int nl = err.indexOf('\n');
-      failure = "exit " + exit + ": " + (nl > 0 ? err.substring(0, nl) : err);
+      String first = nl > 0 ? err.substring(0, nl) : err;
+      failure = "exit " + exit + ": " + (first.length() > 100 ? first.substring(0, 100) + "..." : first);
     }
     String gc = Files.exists(gcLog) ? Files.readString(gcLog) : "";
     long peak = 0;
@@ -117,7 +123,7 @@ final class AnalyzerThroughput {
         rss = Long.parseLong(r.group(1)) / 1024;
       }
     }
-    return new Figure(count, seconds, failure == null ? count / seconds : 0, exit, peak, live, rss, collections,
+    return new Figure(count, everyEvent, seconds, failure == null ? count / seconds : 0, exit, peak, live, rss, collections,
         failure);
   }
 }

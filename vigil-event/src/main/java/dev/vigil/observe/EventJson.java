@@ -150,7 +150,7 @@ public final class EventJson {
         case "agent" -> agent = common(string(p, t, name));
         case "seq" -> seq = integer(p, t, name);
         case "pid" -> pid = integer(p, t, name);
-        case "thread" -> thread = string(p, t, name);
+        case "thread" -> thread = common(string(p, t, name));
         case "turn" -> turn = string(p, t, name);
         case "call_id" -> callId = string(p, t, name);
         default -> p.skipChildren();
@@ -175,8 +175,8 @@ public final class EventJson {
   }
 
   /**
-   * One shared instance per distinct kind, status and agent, so that a large window does not hold a million copies
-   * of {@code "tool.set_reminder"}; the table stops growing at {@value #MAX_COMMON} entries.
+   * One shared instance per distinct kind, status, agent and thread, so that a large window does not hold a million
+   * copies of {@code "tool.set_reminder"}; the table stops growing at {@value #MAX_COMMON} entries.
    */
   private static String common(String value) {
     if (value == null) {

@@ -1,0 +1,71 @@
+package dev.vigil.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Splits a stream into lines as bytes, without decoding them: a line ends at {@code \n}, a {@code \r} before it is
+ * dropped, the last line needs no terminator, and blank lines are passed over. A line longer than the buffer grows
+ * it. Every reader of JSONL input (the pass, the fleet scan) goes through here.
+ */
+public final class JsonlLines {
+  /** Receives one non-blank line: {@code buf[from, to)}, valid until the call returns. */
+  @FunctionalInterface
+  public interface LineSink {
+    void line(byte[] buf, int from, int to, long lineNo) throws IOException;
+  }
+
+  private JsonlLines() {}
+
+  /** Reads {@code in} to its end, passing each non-blank line with its 1-based number. */
+  public static void read(InputStream in, LineSink sink) throws IOException {
+    byte[] buf = new byte[1 << 16];
+    int start = 0;
+    int end = 0;
+    long lineNo = 0;
+    boolean eof = false;
+    while (!eof || start < end) {
+      int nl = -1;
+      for (int i = start; i < end; i++) {
+        if (buf[i] == '\n') {
+          nl = i;
+          break;
+        }
+      }
+      if (nl < 0 && !eof) {
+        if (start > 0) {
+          System.arraycopy(buf, start, buf, 0, end - start);
+          end -= start;
+          start = 0;
+        } else if (end == buf.length) {
+          buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        int n = in.read(buf, end, buf.length - end);
+        if (n < 0) {
+          eof = true;
+        } else {
+          end += n;
+        }
+        continue;
+      }
+      int lineEnd = nl < 0 ? end : nl;
+      lineNo++;
+      int to = lineEnd > start && buf[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
+      if (!blank(buf, start, to)) {
+        sink.line(buf, start, to, lineNo);
+      }
+      start = nl < 0 ? end : nl + 1;
+    }
+  }
+
+  private static boolean blank(byte[] buf, int from, int to) {
+    for (int i = from; i < to; i++) {
+      byte b = buf[i];
+      if (b != ' ' && b != '\t' && b != '\r' && b != 0x0B && b != '\f') {
+        return false;
+      }
+    }
+    return true;
+  }
+}
