@@ -95,9 +95,9 @@ final class ExportCommand extends VigilCommand {
 
   private static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
     Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
-    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, ref, naiveTs) -> {
+    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, ref) -> {
       try {
-        EventJson.write(event, buffered);
+        EventJson.write(event.event(), buffered);
         buffered.write('\n');
       } catch (IOException e) {
         throw new UncheckedIOException(e);

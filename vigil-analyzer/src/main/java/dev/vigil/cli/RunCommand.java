@@ -2,12 +2,12 @@ package dev.vigil.cli;
 
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
-import dev.vigil.fleet.FleetInput;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassDriver;
+import dev.vigil.orchestrate.PassInput;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
@@ -19,6 +19,7 @@ import dev.vigil.report.Artifacts;
 import dev.vigil.report.ReportMarkdown;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,13 +155,14 @@ class RunCommand extends VigilCommand {
   public Integer call() throws IOException {
     PassOptions options = options();
     PassDriver driver = llm ? new LlmDriver(llmConfig()) : PassDriver.DETERMINISTIC;
-    FleetInput input = scanAgents(options);
-    if (input.layout().fleet()) {
-      return runFleet(options, input, driver);
+    PassInput input = readInput(options);
+    FleetLayout layout = FleetLayout.of(options.emobank(), options.out(), input.agents());
+    if (layout.fleet()) {
+      return runFleet(options, input, layout, driver);
     }
     PassResult result;
     try {
-      result = new ReflectivePass(input.stdin(), clock, stages).run(options, driver);
+      result = new ReflectivePass(InputStream.nullInputStream(), clock, stages).run(options, driver, input);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -179,9 +181,10 @@ class RunCommand extends VigilCommand {
     return result.degraded() ? EXIT_DEGRADED : EXIT_OK;
   }
 
-  private FleetInput scanAgents(PassOptions options) throws IOException {
+  /** Reads the input once, per agent: the agents it holds decide the layout, and each agent's pass takes its share. */
+  private PassInput readInput(PassOptions options) throws IOException {
     try {
-      return FleetInput.scan(options, System.in);
+      return PassInput.read(options, System.in, true);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -191,14 +194,14 @@ class RunCommand extends VigilCommand {
    * One pass per agent, each with its own bank and reports under {@code agents/<agent>/}, then the fleet summary in
    * {@code --out} (issue 9).
    */
-  private Integer runFleet(PassOptions options, FleetInput input, PassDriver driver) throws IOException {
-    FleetLayout layout = input.layout();
+  private Integer runFleet(PassOptions options, PassInput input, FleetLayout layout, PassDriver driver)
+      throws IOException {
     boolean degraded = false;
     for (String agent : input.agents()) {
       PassOptions o = options.forAgent(agent, layout.bank(agent), layout.out(agent));
       PassResult result;
       try {
-        result = new ReflectivePass(input.stdin(), clock, stages).run(o, driver);
+        result = new ReflectivePass(InputStream.nullInputStream(), clock, stages).run(o, driver, input);
       } catch (IllegalArgumentException e) {
         throw new BadInputException(e.getMessage(), e);
       }

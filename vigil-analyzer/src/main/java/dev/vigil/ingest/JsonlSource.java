@@ -1,8 +1,8 @@
 package dev.vigil.ingest;
 
-import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
+import dev.vigil.observe.PendingEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -66,10 +66,9 @@ public final class JsonlSource {
 
   private void line(byte[] buf, int from, int to, long lineNo, IngestStats stats, IngestSink sink) {
     try {
-      EventJson.Parsed parsed = EventJson.read(buf, from, to - from, assumeZone);
-      stats.read(parsed.naiveTs());
-      Event event = parsed.event();
-      sink.accept(event, () -> EventIdentity.ofContent(event), lineNo, parsed.naiveTs());
+      PendingEvent event = EventJson.readPending(buf, from, to - from, assumeZone);
+      stats.read(event.naiveTs());
+      sink.accept(event, () -> EventIdentity.ofContent(event.event()), lineNo);
     } catch (EventFormatException e) {
       stats.skip(e.defect().code());
     }

@@ -4,6 +4,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.PendingEvent;
 import java.nio.file.Path;
 import java.time.Instant;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -77,7 +78,8 @@ public final class QueueSource {
               Event e = EventWire.read(dc.wire().bytes());
               future |= e.ts().isAfter(now);
               stats.read(false);
-              sink.accept(e, () -> EventIdentity.ofQueueIndex(key, index), e.seq() != null ? e.seq() : index, false);
+              sink.accept(PendingEvent.of(e, false), () -> EventIdentity.ofQueueIndex(key, index),
+                  e.seq() != null ? e.seq() : index);
             }
           } catch (EventFormatException ex) {
             stats.skip(ex.defect().code());

@@ -29,7 +29,6 @@ public final class PassState {
   IngestStats stats = new IngestStats();
   QueueSource queue;
   long eventsInWindow;
-  long inputOrder;
   List<WindowEvent> window = List.of();
 
   // update_eb_from_logs

@@ -1,20 +1,11 @@
 package dev.vigil.orchestrate;
 
 import dev.vigil.adapt.code.CodeOutcome;
-import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.emobank.Snapshot;
-import dev.vigil.ingest.IngestSink;
-import dev.vigil.ingest.JsonlSource;
-import dev.vigil.ingest.QueueSource;
-import dev.vigil.observe.Event;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * One reflective pass (the paper's section 2.2, SPEC section 4.8): read the window, then walk the stages
@@ -23,18 +14,9 @@ import java.util.function.LongSupplier;
  * deterministic walk, or an LLM); whatever it leaves undone is finished deterministically.
  *
  * <p>Memory stays proportional to {@code --limit}, not to the input: while reading, only the newest {@code limit}
- * events of the window are held (a heap evicts the oldest).
+ * events of the window are held ({@link PassInput}).
  */
 public final class ReflectivePass {
-  private record Candidate(Event event, LongSupplier identity, long ref, boolean naiveTs, long order) {
-    Instant ts() {
-      return event.ts();
-    }
-  }
-
-  private static final Comparator<Candidate> EVENT_TIME =
-      Comparator.comparing(Candidate::ts).thenComparingLong(Candidate::order);
-
   private final InputStream stdin;
   private final Clock clock;
   private final Stages stages;
@@ -66,8 +48,20 @@ public final class ReflectivePass {
    * @throws IllegalArgumentException naming the input when it is missing or unreadable (nothing is written)
    */
   public PassResult run(PassOptions o, PassDriver driver) throws IOException {
+    return run(o, driver, PassInput.read(o, stdin, false));
+  }
+
+  /**
+   * Runs the pass over input already read: {@code input}'s share for the agent {@code o} names (the whole input when
+   * it names none).
+   */
+  public PassResult run(PassOptions o, PassDriver driver, PassInput input) throws IOException {
     PassState s = new PassState(o, clock);
-    read(o, s);
+    PassInput.Share share = input.share(o.agent());
+    s.stats = input.stats();
+    s.queue = input.queue();
+    s.window = share.window();
+    s.eventsInWindow = share.eventsInWindow();
     s.last = LastSnapshot.read(o.emobank()); // as the last pass left it: this pass may replace state.json
     PassSession session = new PassSession(stages, s);
     try {
@@ -85,37 +79,5 @@ public final class ReflectivePass {
         s.diagnosis, s.detections, s.derivedEvents, s.derivedDeposited, s.prompt,
         s.code == null ? CodeOutcome.skipped("the code stage did not run") : s.code,
         List.copyOf(s.thorns), resolved, s.fallback, s.llm);
-  }
-
-  /** Reads the input: the newest {@code limit} events of the window, oldest first. */
-  private void read(PassOptions o, PassState s) throws IOException {
-    NewestEvents<Candidate> newest = new NewestEvents<>(o.limit(), EVENT_TIME);
-    JsonlSource jsonl = o.events() != null ? new JsonlSource(o.events(), o.assumeZone(), stdin) : null;
-    s.queue = o.queue() != null ? new QueueSource(o.queue()) : null;
-    if (jsonl != null) {
-      jsonl.check();
-    }
-    IngestSink sink = (event, identity, ref, naiveTs) -> {
-      if (!o.acceptsAgent(event.agent())) {
-        return; // another agent of a fleet: its own pass reads it
-      }
-      long n = s.inputOrder++;
-      if (o.inWindow(event.ts())) {
-        s.eventsInWindow++;
-        newest.add(new Candidate(event, identity, ref, naiveTs, n));
-      }
-    };
-    // a queue is read over the whole window, so that detectors see what earlier passes deposited
-    try {
-      s.stats = jsonl != null ? jsonl.read(sink) : s.queue.read(-1, o.now(), o.windowStart(), sink);
-    } catch (IOException e) {
-      throw new IllegalArgumentException((jsonl != null ? "events file " + o.events() : "queue " + o.queue())
-          + " cannot be read: " + e.getMessage(), e);
-    }
-    List<WindowEvent> window = new ArrayList<>();
-    for (Candidate c : newest.oldestFirst()) {
-      window.add(new WindowEvent(c.event(), c.identity().getAsLong(), c.ref(), c.naiveTs()));
-    }
-    s.window = window;
   }
 }

@@ -18,7 +18,7 @@ class JsonlSourceTest {
   private static List<Seen> read(byte[] input, Map<String, Long> skipped) throws Exception {
     List<Seen> seen = new ArrayList<>();
     IngestStats stats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-        .read((event, identity, ref, naive) -> seen.add(new Seen(event, ref, identity.getAsLong())));
+        .read((event, identity, ref) -> seen.add(new Seen(event.event(), ref, identity.getAsLong())));
     skipped.putAll(stats.skipped());
     assertEquals(seen.size(), stats.eventsRead());
     return seen;

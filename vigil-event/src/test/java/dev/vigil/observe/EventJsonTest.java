@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -101,6 +102,35 @@ class EventJsonTest {
       Event back = EventJson.read(json, ZoneOffset.UTC).event();
       assertEquals(json, EventJson.write(back));
       assertEquals(e.ts(), back.ts());
+    }
+  }
+
+  @Test
+  void aPendingEventReadAtAnyOffsetIsTheEventReadWhole() throws Exception {
+    RandomEvents random = new RandomEvents(7, 0, false);
+    for (int i = 0; i < 2_000; i++) {
+      String json = EventJson.write(random.next());
+      String padding = " ".repeat(i % 5) + "junk\n".repeat(i % 3);
+      byte[] buf = (padding + json + "\ntrailing").getBytes(StandardCharsets.UTF_8);
+      int offset = padding.getBytes(StandardCharsets.UTF_8).length;
+      int length = json.getBytes(StandardCharsets.UTF_8).length;
+      PendingEvent pending = EventJson.readPending(buf, offset, length, ZoneOffset.UTC);
+      Event whole = EventJson.read(json, ZoneOffset.UTC).event();
+      assertEquals(whole.ts(), pending.ts());
+      assertEquals(whole.agent(), pending.agent());
+      assertEquals(json, EventJson.write(pending.event()));
+      assertEquals(whole, pending.event());
+    }
+  }
+
+  @Test
+  void aPendingEventsPayloadIsCheckedWhenRead() {
+    for (String bad : new String[] {"{\"a\":}", "{\"a\":1", "[1]", "\"text\"", "{\"a\":tru}"}) {
+      byte[] line = ("{\"ts\":\"2026-11-22T10:00:00Z\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":" + bad
+          + ",\"seq\":1}").getBytes(StandardCharsets.UTF_8);
+      EventFormatException e = assertThrows(EventFormatException.class,
+          () -> EventJson.readPending(line, 0, line.length, ZoneOffset.UTC), bad);
+      assertTrue(e.defect() == EventDefect.NOT_JSON || e.defect() == EventDefect.BAD_FIELD, bad + ": " + e);
     }
   }
 

@@ -1,0 +1,136 @@
+package dev.vigil.orchestrate;
+
+import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.fleet.AgentName;
+import dev.vigil.ingest.IngestSink;
+import dev.vigil.ingest.IngestStats;
+import dev.vigil.ingest.JsonlSource;
+import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.PendingEvent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * The input of {@code run}, read once (SPEC section 4.1): every line or excerpt is read and checked, and the newest
+ * {@code --limit} events of the window are kept, per agent when the input is read for a fleet. {@code run} learns
+ * from the same read which agents the window holds, so a file is read once however many agents it has; memory
+ * stays proportional to {@code --limit} (times the agents), not to the input.
+ */
+public final class PassInput {
+  private record Candidate(PendingEvent event, LongSupplier identity, long ref, long order) {
+    Instant ts() {
+      return event.ts();
+    }
+  }
+
+  /**
+   * One pass's share of the input.
+   *
+   * @param window         the newest {@code --limit} events of the window, oldest first
+   * @param eventsInWindow events read inside the window (before the limit)
+   */
+  record Share(List<WindowEvent> window, long eventsInWindow) {}
+
+  private static final Comparator<Candidate> EVENT_TIME =
+      Comparator.comparing(Candidate::ts).thenComparingLong(Candidate::order);
+  /** The key of everything when the input is not split by agent. */
+  private static final String ALL = "";
+
+  private final Map<String, NewestEvents<Candidate>> newest = new LinkedHashMap<>();
+  private final Map<String, long[]> inWindow = new LinkedHashMap<>();
+  private final boolean perAgent;
+  private IngestStats stats;
+  private QueueSource queue;
+  private long order;
+
+  private PassInput(boolean perAgent) {
+    this.perAgent = perAgent;
+  }
+
+  /**
+   * Reads the input of {@code o} (only its agent's events when it names one).
+   *
+   * @param perAgent keep each agent's newest events apart (for a fleet), rather than the newest of all
+   * @throws IllegalArgumentException naming the input when it is missing or unreadable
+   */
+  public static PassInput read(PassOptions o, InputStream stdin, boolean perAgent) throws IOException {
+    PassInput input = new PassInput(perAgent);
+    JsonlSource jsonl = o.events() != null ? new JsonlSource(o.events(), o.assumeZone(), stdin) : null;
+    input.queue = o.queue() != null ? new QueueSource(o.queue()) : null;
+    if (jsonl != null) {
+      jsonl.check();
+    }
+    IngestSink sink = (event, identity, ref) -> {
+      if (!o.acceptsAgent(event.agent())) {
+        return; // another agent of a fleet: its own pass reads it
+      }
+      long n = input.order++;
+      if (o.inWindow(event.ts())) {
+        String key = perAgent ? AgentName.display(event.agent()) : ALL;
+        input.newest.computeIfAbsent(key, k -> new NewestEvents<>(o.limit(), EVENT_TIME))
+            .add(new Candidate(event, identity, ref, n));
+        input.inWindow.computeIfAbsent(key, k -> new long[1])[0]++;
+      }
+    };
+    // a queue is read over the whole window, so that detectors see what earlier passes deposited
+    try {
+      input.stats = jsonl != null ? jsonl.read(sink) : input.queue.read(-1, o.now(), o.windowStart(), sink);
+    } catch (IOException e) {
+      throw new IllegalArgumentException((jsonl != null ? "events file " + o.events() : "queue " + o.queue())
+          + " cannot be read: " + e.getMessage(), e);
+    }
+    return input;
+  }
+
+  /** The display names of the agents with events in the window, first seen first (read per agent only). */
+  public Set<String> agents() {
+    if (!perAgent) {
+      throw new IllegalStateException("the input was not read per agent");
+    }
+    return newest.keySet();
+  }
+
+  /** What every line or excerpt read came to: read, skipped by reason, naive timestamps. */
+  IngestStats stats() {
+    return stats;
+  }
+
+  /** The queue read, or null for a JSONL input. */
+  QueueSource queue() {
+    return queue;
+  }
+
+  /**
+   * The share of the agent {@code agent} names, or of the whole input when it is null (the input then holds at most
+   * one agent's events, or was not read per agent).
+   */
+  Share share(String agent) {
+    String key;
+    if (!perAgent) {
+      key = ALL;
+    } else if (agent != null) {
+      key = agent;
+    } else if (newest.size() <= 1) {
+      key = newest.isEmpty() ? ALL : newest.keySet().iterator().next();
+    } else {
+      throw new IllegalStateException("the input holds " + newest.size() + " agents: a pass takes one");
+    }
+    NewestEvents<Candidate> kept = newest.get(key);
+    if (kept == null) {
+      return new Share(List.of(), 0);
+    }
+    List<WindowEvent> window = new ArrayList<>();
+    for (Candidate c : kept.oldestFirst()) {
+      window.add(new WindowEvent(c.event().event(), c.identity().getAsLong(), c.ref(), c.event().naiveTs()));
+    }
+    return new Share(window, inWindow.get(key)[0]);
+  }
+}
