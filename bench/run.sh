@@ -2,10 +2,11 @@
 # Prints every benchmark figure of docs/BENCHMARKS.md (SPEC section 8) in one run, each with its unit and what it
 # is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), JVM start-up to main
 # (plain, Vigil, OpenTelemetry), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
-# append-to-appraisal delay when the analyzer has watch. About 6 minutes on 2 cores.
+# append-to-appraisal delay. About 7 minutes on 2 cores, build included.
 #
-#   bench/run.sh            # everything
-#   bench/run.sh --quick    # fewer iterations and sizes, to check the command itself
+#   bench/run.sh                        # everything
+#   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself
+#   bench/run.sh --only analyzer,watch  # some of: calls, startup, analyzer, watch
 #
 # The OpenTelemetry agent is resolved from Maven Central by the bench profile only (vigil-bench/pom.xml).
 set -euo pipefail

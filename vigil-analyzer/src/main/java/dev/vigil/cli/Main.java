@@ -67,7 +67,7 @@ public final class Main implements Runnable {
    */
   static String outOfMemory(long maxHeapBytes) {
     return "vigil-analyzer: out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) cannot "
-        + "hold the events of this pass. A pass keeps every event it uses in memory (about 0.5 KB each): lower "
+        + "hold the events of this pass. A pass keeps every event it uses in memory (about 1 KB each): lower "
         + "--limit or --window-hours, or give the JVM more heap (java -Xmx2g -jar vigil-analyzer.jar ...). The "
         + "EmoBank is as it was before the pass, or its uncommitted rows are recovered when it is next opened.";
   }
