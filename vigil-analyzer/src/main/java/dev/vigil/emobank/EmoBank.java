@@ -45,6 +45,11 @@ import java.util.stream.Stream;
  * nothing in the directory is written in that case.
  *
  * <p>Amend rows. A row marked {@code amend} replaces the live row before it, for every reader of {@link #liveRows()}.
+ *
+ * <p>Committed view. {@link #openCommitted} reads the bank as its last commit left it while another process (the
+ * tail of {@code watch}) keeps depositing and committing: it never writes a row, an identity or a checkpoint.
+ * Deposits into the view stay in memory, where the pass's snapshot counts them (the writer makes the deposits
+ * itself); only {@code state.json} is written.
  */
 public final class EmoBank implements AutoCloseable {
   /** The rows file. */
@@ -74,6 +79,7 @@ public final class EmoBank implements AutoCloseable {
   private long[] fresh = new long[64];
   private int freshCount;
   private long rowsAppended;
+  private boolean committedView;
   private Writer writer;
   private FileOutputStream writerStream;
 
@@ -151,6 +157,71 @@ public final class EmoBank implements AutoCloseable {
       bank.writeCheckpoint(committed, null);
     }
     return bank;
+  }
+
+  /**
+   * A deposit a committed view's reader leaves to the bank's writer: the event's identity, its row, and whether a
+   * detector derived it (rather than it being an event of the input).
+   */
+  public record PendingDeposit(long identity, EmotionRow row, boolean derived) {}
+
+  /**
+   * Opens a read-only view of the bank in {@code dir} as its last commit left it (empty when there is none yet):
+   * the committed rows and identities; rows appended after the commit are not read, nothing is recovered or written
+   * (see the class comment).
+   *
+   * @throws BankCorruptException naming the file and line
+   */
+  public static EmoBank openCommitted(Path dir) throws IOException {
+    Path checkpointFile = dir.resolve(CHECKPOINT);
+    if (!Files.exists(checkpointFile)) {
+      EmoBank empty = new EmoBank(dir, new LongSet());
+      empty.committedView = true;
+      return empty;
+    }
+    checkFiles(dir);
+    JsonNode cp;
+    try {
+      cp = MAPPER.readTree(checkpointFile.toFile());
+    } catch (IOException e) {
+      throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
+          + "the bank directory to start afresh");
+    }
+    if (cp.has("compaction_bytes")) {
+      throw new IOException("the EmoBank " + dir + " is in the middle of a compaction; its writer finishes it when "
+          + "it next opens the bank");
+    }
+    long committed = cp.path("emotions_bytes").asLong(-1);
+    if (committed < 0) {
+      throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
+    }
+    Path emotions = dir.resolve(EMOTIONS);
+    long fileBytes = Files.exists(emotions) ? Files.size(emotions) : 0;
+    if (fileBytes < committed) {
+      throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
+          + " were committed; it was cut short outside Vigil. Restore it from a backup");
+    }
+    EmoBank bank = new EmoBank(dir, readSeen(dir, cp.path("seen").asText(null), cp.path("events_deposited")
+        .asLong(-1)));
+    bank.committedView = true;
+    bank.generation = cp.path("generation").asLong(0);
+    Path episodesFile = dir.resolve(EPISODES);
+    if (Files.exists(episodesFile)) {
+      try {
+        bank.episodes = (ObjectNode) MAPPER.readTree(episodesFile.toFile());
+      } catch (IOException | ClassCastException e) {
+        throw new BankCorruptException(episodesFile, 0, "is not a JSON object of episode totals; restore it from a "
+            + "backup");
+      }
+    }
+    cp.path("queues").fields().forEachRemaining(e -> bank.queuePositions.put(e.getKey(), e.getValue().asLong()));
+    bank.readRows(committed);
+    return bank;
+  }
+
+  /** Whether this is a committed view ({@link #openCommitted}). */
+  public boolean isCommittedView() {
+    return committedView;
   }
 
   private static void checkFiles(Path dir) throws IOException {
@@ -278,6 +349,10 @@ public final class EmoBank implements AutoCloseable {
     }
     fresh[freshCount++] = identity;
     List<EmotionRow> rows = DepositPolicy.deposit(lastRow(), row);
+    if (committedView) {
+      rows.forEach(this::accept);
+      return rows;
+    }
     for (EmotionRow r : rows) {
       RowCodec.write(r, writer());
       accept(r);
@@ -344,6 +419,12 @@ public final class EmoBank implements AutoCloseable {
    * checkpoint that names its length is in place, so a crash at any point leaves either the old bank or the new.
    */
   public void commit(JsonNode state, Instant compactBefore) throws IOException {
+    if (committedView) {
+      if (state != null) {
+        writeState(state);
+      }
+      return;
+    }
     if (writer != null) {
       writer.flush();
       writerStream.getChannel().force(true);
@@ -465,6 +546,7 @@ public final class EmoBank implements AutoCloseable {
    * of a later pass reads it when that pass cannot read the bank.
    */
   public void writeState(JsonNode state) throws IOException {
+    Files.createDirectories(dir);
     writeAtomically(dir.resolve(STATE), state);
   }
 

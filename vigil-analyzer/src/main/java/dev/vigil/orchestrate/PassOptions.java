@@ -26,6 +26,8 @@ import java.time.ZoneId;
  * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
  * @param codeSettings how proposals are checked: the class path the repository's sources compile against
  * @param agent      only the events of this agent (its {@link dev.vigil.fleet.AgentName} display name); null: all
+ * @param liveBank   {@code watch}'s tail deposits into the bank as events arrive: the pass reads the bank as last
+ *                   committed ({@link dev.vigil.emobank.EmoBank#openCommitted}) and leaves its deposits to the tail
  */
 public record PassOptions(
     String events,
@@ -43,26 +45,33 @@ public record PassOptions(
     Duration retention,
     Detectors detectors,
     CodeProposals.Settings codeSettings,
-    String agent) {
+    String agent,
+    boolean liveBank) {
 
   /** Options over the events of every agent. */
   public PassOptions(String events, Path queue, Path emobank, Path prompt, Path repo, Path out, Instant now,
       Duration window, int limit, Duration halfLife, ZoneId assumeZone, Rules rules, Duration retention,
       Detectors detectors, CodeProposals.Settings codeSettings) {
     this(events, queue, emobank, prompt, repo, out, now, window, limit, halfLife, assumeZone, rules, retention,
-        detectors, codeSettings, null);
+        detectors, codeSettings, null, false);
   }
 
   /** These options for one agent's pass of a fleet (or the whole input when {@code newAgent} is null). */
   public PassOptions forAgent(String newAgent, Path newEmobank, Path newOut) {
     return new PassOptions(events, queue, newEmobank, prompt, repo, newOut, now, window, limit, halfLife, assumeZone,
-        rules, retention, detectors, codeSettings, newAgent);
+        rules, retention, detectors, codeSettings, newAgent, liveBank);
   }
 
   /** These options with another now (each pass of {@code watch} has its own). */
   public PassOptions at(Instant newNow) {
     return new PassOptions(events, queue, emobank, prompt, repo, out, newNow, window, limit, halfLife, assumeZone,
-        rules, retention, detectors, codeSettings, agent);
+        rules, retention, detectors, codeSettings, agent, liveBank);
+  }
+
+  /** These options for a pass of {@code watch}, whose tail deposits into the bank (see {@code liveBank}). */
+  public PassOptions withLiveBank() {
+    return new PassOptions(events, queue, emobank, prompt, repo, out, now, window, limit, halfLife, assumeZone,
+        rules, retention, detectors, codeSettings, agent, true);
   }
 
   /** Whether an event of {@code eventAgent} (null when it names none) belongs to this pass. */

@@ -4,6 +4,7 @@ import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.Snapshot;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,8 @@ import java.util.Map;
  * @param resolvedThorns    internal thorns of earlier passes that did not recur
  * @param fallback          the fallback taken after a failed stage, in words, or null
  * @param llm               what the LLM did, or null without {@code --llm}
+ * @param pendingDeposits   a pass of {@code watch}: what it appraised that the bank, as last committed, did not
+ *                          hold, left to the tail to deposit (empty otherwise)
  */
 public record PassResult(
     PassOptions options,
@@ -56,7 +59,8 @@ public record PassResult(
     List<InternalThorn> internalThorns,
     List<InternalThorn> resolvedThorns,
     String fallback,
-    LlmRun llm) {
+    LlmRun llm,
+    List<EmoBank.PendingDeposit> pendingDeposits) {
 
   /** Whether the pass finished degraded (exit 1): a stage refused or failed. */
   public boolean degraded() {

@@ -29,6 +29,8 @@ public final class PassState {
   IngestStats stats = new IngestStats();
   QueueSource queue;
   long eventsInWindow;
+  /** A pass of {@code watch}: derived deposits left to the tail. */
+  final List<EmoBank.PendingDeposit> pendingDeposits = new ArrayList<>();
   List<WindowEvent> window = List.of();
 
   // update_eb_from_logs

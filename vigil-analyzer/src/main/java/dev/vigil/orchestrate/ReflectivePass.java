@@ -78,6 +78,7 @@ public final class ReflectivePass {
         s.stats.skipped(), s.appraiser.badDelayValues(), s.snapshot == null ? Snapshot.empty() : s.snapshot,
         s.diagnosis, s.detections, s.derivedEvents, s.derivedDeposited, s.prompt,
         s.code == null ? CodeOutcome.skipped("the code stage did not run") : s.code,
-        List.copyOf(s.thorns), resolved, s.fallback, s.llm);
+        List.copyOf(s.thorns), resolved, s.fallback, s.llm,
+        List.copyOf(s.pendingDeposits));
   }
 }

@@ -42,7 +42,9 @@ public class Stages {
 
   /**
    * {@code update_eb_from_logs}: runs the detectors over the window, appraises every event and derived event,
-   * deposits into the EmoBank exactly once, takes the snapshot and commits the bank.
+   * deposits into the EmoBank exactly once, takes the snapshot and commits the bank. A pass of {@code watch}
+   * ({@link PassOptions#liveBank()}) reads the bank as last committed and leaves its deposits to the tail
+   * ({@link PassResult#pendingDeposits()}).
    */
   public void updateEmoBank(PassState s) throws IOException {
     PassOptions o = s.options;
@@ -60,7 +62,7 @@ public class Stages {
       }
     }
     deposits.sort(DEPOSIT_TIME);
-    EmoBank bank = EmoBank.open(o.emobank());
+    EmoBank bank = o.liveBank() ? EmoBank.openCommitted(o.emobank()) : EmoBank.open(o.emobank());
     s.bank = bank;
     for (Deposit d : deposits) {
       if (bank.isDeposited(d.identity())) {
@@ -68,7 +70,12 @@ public class Stages {
         continue;
       }
       Appraisal a = s.appraiser.appraise(d.event());
-      bank.deposit(d.identity(), EmotionRow.of(d.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
+      EmotionRow row = EmotionRow.of(d.ts(), a.emotion(), a.intensity(), a.valence(), a.cause());
+      bank.deposit(d.identity(), row);
+      if (o.liveBank()) {
+        s.pendingDeposits.add(new EmoBank.PendingDeposit(d.identity(), row, d.derived()));
+        continue; // the tail deposits them when the pass ends, unless it has by then
+      }
       if (d.derived()) {
         s.derivedDeposited++;
       } else {

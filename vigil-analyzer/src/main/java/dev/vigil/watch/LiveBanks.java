@@ -21,20 +21,18 @@ import java.util.stream.Stream;
 
 /**
  * The EmoBanks {@code watch} deposits into as events arrive: one for a single agent, one per agent for a fleet
- * ({@link FleetLayout}). Banks are opened on first use and closed before a pass, which opens its bank itself. A
- * commit records the queue position (the index of the last excerpt read); a fresh snapshot goes to
- * {@code state.json} at most every {@link #STATE_EVERY} while events arrive (a snapshot reads every live row, and
- * commits come every few milliseconds), and always when the banks close.
+ * ({@link FleetLayout}). Banks are opened on first use and stay open while passes run beside the tail: a pass
+ * reads a bank as last committed ({@link EmoBank#openCommitted}) and the tail stays its one writer. A commit records
+ * the queue position (the index of the last excerpt read); {@code state.json} is the last pass's, and a fresh
+ * snapshot is written there when the banks close (a snapshot reads every live row, and commits come every few
+ * milliseconds).
  */
 final class LiveBanks implements AutoCloseable {
-  static final Duration STATE_EVERY = Duration.ofSeconds(1);
-
   private final String queueKey;
   private final Duration window;
   private final Decay decay;
   private final Map<String, EmoBank> open = new LinkedHashMap<>();
   private final Set<String> dirty = new LinkedHashSet<>();
-  private final Map<EmoBank, Instant> stateWritten = new java.util.IdentityHashMap<>();
   private FleetLayout layout;
 
   LiveBanks(FleetLayout layout, String queueKey, Duration window, Duration halfLife) {
@@ -96,14 +94,27 @@ final class LiveBanks implements AutoCloseable {
     dirty.clear();
   }
 
-  /** Commits every open bank at {@code position} and closes them all (before a pass, and when stopping). */
+  /**
+   * Commits every open bank and compacts its rows older than {@code before} into episode totals (before a pass,
+   * when no pass reads the banks).
+   */
+  void commitAndCompact(long position, Instant now, Instant before) throws IOException {
+    for (EmoBank bank : open.values()) {
+      if (position >= 0) {
+        bank.queuePosition(queueKey, position);
+      }
+      bank.commit(null, before);
+    }
+    dirty.clear();
+  }
+
+  /** Commits every open bank at {@code position} with a fresh snapshot and closes them all (when stopping). */
   void commitAndClose(long position, Instant now) throws IOException {
     for (EmoBank bank : open.values()) {
       commit(bank, position, now, true);
       bank.close();
     }
     open.clear();
-    stateWritten.clear();
     dirty.clear();
   }
 
@@ -118,12 +129,10 @@ final class LiveBanks implements AutoCloseable {
     if (position >= 0) {
       bank.queuePosition(queueKey, position);
     }
-    Instant last = stateWritten.get(bank);
-    if (!closing && last != null && Duration.between(last, now).compareTo(STATE_EVERY) < 0) {
+    if (!closing) {
       bank.commit(null);
       return;
     }
-    stateWritten.put(bank, now);
     List<EmotionRow> rows = new ArrayList<>();
     Instant from = now.minus(window);
     for (EmotionRow r : bank.liveRows()) {
@@ -140,6 +149,5 @@ final class LiveBanks implements AutoCloseable {
   public void close() {
     open.values().forEach(EmoBank::close);
     open.clear();
-    stateWritten.clear();
   }
 }

@@ -3,6 +3,7 @@ package dev.vigil.watch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.diagnose.ThornCause;
+import dev.vigil.emobank.EmoBank;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
 import dev.vigil.observe.Timestamps;
@@ -39,8 +40,8 @@ final class WatchPasses {
   private final PrintWriter out;
   private final PrintWriter err;
   private final DelayStats delays;
-  private long passes;
-  private long failed;
+  private volatile long passes;
+  private volatile long failed;
 
   WatchPasses(PassOptions template, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err,
       DelayStats delays) {
@@ -61,14 +62,17 @@ final class WatchPasses {
   }
 
   /**
-   * Runs one agent's pass now.
+   * Runs one agent's pass now, over the bank as the tail last committed it.
    *
    * @param events        new events since the agent's last pass
    * @param depositedLive events {@code watch} has deposited so far, for the figures
+   * @return the derived deposits the pass left to the tail (none when it failed)
    */
-  void run(String agent, Trigger trigger, long events, FleetLayout layout, long depositedLive) {
+  List<EmoBank.PendingDeposit> run(String agent, Trigger trigger, long events, FleetLayout layout,
+      long depositedLive) {
     Instant at = clock.instant();
-    PassOptions o = template.at(at).forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent));
+    PassOptions o = template.at(at).forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent))
+        .withLiveBank();
     String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
         + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
     passes++;
@@ -98,11 +102,17 @@ final class WatchPasses {
         err.println("vigil watch: agent " + agent + ": internal thorn " + thorn.type() + " at stage " + thorn.stage()
             + ": " + thorn.message());
       }
+      out.flush();
+      err.flush();
+      return r.pendingDeposits();
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
       err.println("vigil watch: pass failed (trigger " + trigger.label() + ", agent " + agent + "): " + e
           + "; watch goes on, the next trigger runs the next pass");
+      out.flush();
+      err.flush();
+      return List.of();
     }
   }
 

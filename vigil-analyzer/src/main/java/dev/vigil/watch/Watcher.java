@@ -28,6 +28,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.bytes.Bytes;
@@ -38,10 +42,12 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The {@code watch} loop. One thread tails the queue from the position the banks committed, appraises each new
  * event and deposits it into its agent's EmoBank (exactly once: by the excerpt's identity, as {@code run} does),
- * commits in small batches, and runs a pass when a trigger fires and the backlog is read. Passes run on the same
- * thread, so two never overlap and no deposit races a pass for a bank; events that arrive during a pass wait in the
- * queue. {@link #stop()} (from a signal) ends the loop after the pass in flight; the banks are then committed at
- * the last excerpt read, where the next {@code watch} resumes.
+ * commits in small batches, and runs a pass when a trigger fires and the backlog is read. A pass runs on a thread
+ * of its own beside the tail, one at a time: it reads each bank as the tail last committed it and deposits nothing
+ * itself, so the tail stays each bank's one writer and events that arrive during a pass are appraised and committed
+ * as they come; the derived events a pass finds are deposited by the tail when the pass ends. Rows older than the
+ * retention are compacted by the tail before a pass. {@link #stop()} (from a signal) ends the loop after the pass
+ * in flight; the banks are then committed at the last excerpt read, where the next {@code watch} resumes.
  */
 public final class Watcher {
   /** Deposits committed at once at most, while reading a backlog. */
@@ -93,7 +99,16 @@ public final class Watcher {
   private final List<long[]> uncommittedAppends = new ArrayList<>();
   private final Appraiser appraiser;
   private final RbtThresholds rbt;
+  /** One agent's pass: what it left to deposit, under the layout it ran in. */
+  private record PassOutcome(String agent, boolean fleet, List<EmoBank.PendingDeposit> deposits) {}
+
   private volatile boolean stopping;
+  private Future<List<PassOutcome>> inFlight;
+  private final ExecutorService passThread = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "vigil-pass");
+    t.setDaemon(true);
+    return t;
+  });
   private volatile Thread loopThread;
   private long deposited;
   private long skipped;
@@ -185,6 +200,12 @@ public final class Watcher {
             position = index;
           }
         }
+        if (inFlight != null && inFlight.isDone()) {
+          absorb(banks);
+          if (every != null) {
+            every.passed(clock.instant());
+          }
+        }
         progress.read(read, dry, clock.instant(), out);
         if (read > 0) {
           lastRead = System.nanoTime();
@@ -201,19 +222,24 @@ public final class Watcher {
         if (!dry || stopping) {
           continue;
         }
-        Map<String, Trigger> due = duePasses(every, now, banks.layout());
+        Map<String, Trigger> due = inFlight == null ? duePasses(every, now, banks.layout()) : Map.of();
         if (!due.isEmpty()) {
-          banks.commitAndClose(position, now);
-          runPasses(due, banks.layout());
-          if (every != null) {
-            every.passed(clock.instant());
-          }
+          // everything read so far is committed, old rows compacted: the pass reads the banks as they are now
+          banks.commitAndCompact(position, now, now.minus(t.retention()));
+          recordDelays(startedMicros);
+          firstUncommitted = null;
+          inFlight = submitPasses(due, banks.layout());
           continue;
         }
         LockSupport.parkNanos(System.nanoTime() - lastRead < BRISK_SPELL_NANOS ? BRISK_PARK_NANOS : IDLE_PARK_NANOS);
       }
+      if (inFlight != null) {
+        absorb(banks); // waits for the pass in flight
+      }
       banks.commitAndClose(position, clock.instant());
       recordDelays(startedMicros);
+    } finally {
+      passThread.shutdownNow();
     }
     Totals totals = new Totals(deposited, passes.passes(), passes.failed(), position, delays.summary());
     out.println(Timestamps.format(clock.instant()) + " watch stopped: " + deposited + " events deposited live, "
@@ -269,16 +295,21 @@ public final class Watcher {
       return false;
     }
     Appraisal a = appraiser.appraise(e);
-    bank.deposit(identity, EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
-    banks.touched(agent);
-    deposited++;
-    boolean thorn = rbt.thornEmotions().contains(a.emotion()) && a.intensity() >= rbt.thornMinIntensity();
-    triggers.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
-        .deposited(e.ts(), thorn);
+    depositEvent(banks, agent, identity, EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
     if (appended >= startedMicros) {
       uncommittedAppends.add(new long[] {appended});
     }
     return true;
+  }
+
+  /** Deposits an event of the queue into its agent's bank and counts it for the triggers. */
+  private void depositEvent(LiveBanks banks, String agent, long identity, EmotionRow row) throws IOException {
+    banks.bank(agent).deposit(identity, row);
+    banks.touched(agent);
+    deposited++;
+    boolean thorn = rbt.thornEmotions().contains(row.emotion()) && row.intensity() >= rbt.thornMinIntensity();
+    triggers.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
+        .deposited(row.ts(), thorn);
   }
 
   private void recordDelays(long startedMicros) {
@@ -309,22 +340,75 @@ public final class Watcher {
     return agents.isEmpty() ? AgentName.UNNAMED : agents.iterator().next();
   }
 
-  private void runPasses(Map<String, Trigger> due, FleetLayout layout) {
-    for (Map.Entry<String, Trigger> d : due.entrySet()) {
-      String agent = d.getKey();
+  /**
+   * Starts the due agents' passes on the pass thread. The trigger counters they cover are reset here, on the loop's
+   * thread, which alone touches them.
+   */
+  private Future<List<PassOutcome>> submitPasses(Map<String, Trigger> due, FleetLayout layout) {
+    Map<String, Long> events = new LinkedHashMap<>();
+    for (String agent : due.keySet()) {
       // one agent: its pass covers every counter; a fleet: only the agent's own
       List<EventTriggers> covered = layout.fleet()
           ? (triggers.containsKey(agent) ? List.of(triggers.get(agent)) : List.of())
           : List.copyOf(triggers.values());
-      long events = covered.stream().mapToLong(EventTriggers::eventsSincePass).sum();
+      events.put(agent, covered.stream().mapToLong(EventTriggers::eventsSincePass).sum());
       covered.forEach(EventTriggers::passed);
-      passes.run(agent, d.getValue(), events, layout, deposited);
     }
-    if (layout.fleet()) {
-      passes.summarize(layout, deposited);
+    long depositedNow = deposited;
+    return passThread.submit(() -> {
+      List<PassOutcome> outcomes = new ArrayList<>();
+      for (Map.Entry<String, Trigger> d : due.entrySet()) {
+        String agent = d.getKey();
+        outcomes.add(new PassOutcome(agent, layout.fleet(),
+            passes.run(agent, d.getValue(), events.get(agent), layout, depositedNow)));
+      }
+      if (layout.fleet()) {
+        passes.summarize(layout, depositedNow);
+      }
+      out.flush();
+      err.flush();
+      return outcomes;
+    });
+  }
+
+  /**
+   * Deposits what the finished passes left to the tail (unless the layout changed meanwhile): events the tail has
+   * not deposited yet (it counts them as it would have; when it reads them later they are recognized), such as a
+   * new fleet agent's events from before the fleet formed, and the derived events of the detectors.
+   */
+  private void absorb(LiveBanks banks) throws IOException {
+    List<PassOutcome> outcomes = awaitPass();
+    inFlight = null;
+    for (PassOutcome o : outcomes) {
+      if (o.fleet() != banks.layout().fleet()) {
+        continue; // the first agent's bank was left as it was when the fleet formed; its next pass refills
+      }
+      EmoBank bank = banks.bank(o.agent());
+      for (EmoBank.PendingDeposit d : o.deposits()) {
+        if (bank.isDeposited(d.identity())) {
+          continue;
+        }
+        if (d.derived()) {
+          bank.deposit(d.identity(), d.row());
+          banks.touched(o.agent());
+        } else {
+          depositEvent(banks, o.agent(), d.identity(), d.row());
+        }
+      }
     }
-    out.flush();
-    err.flush();
+  }
+
+  private List<PassOutcome> awaitPass() {
+    try {
+      return inFlight.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    } catch (ExecutionException e) {
+      // WatchPasses reports a failing pass itself; anything else escaping it is one line and no deposits
+      err.println("vigil watch: pass failed: " + e.getCause());
+      return List.of();
+    }
   }
 
   private static long micros(Instant t) {

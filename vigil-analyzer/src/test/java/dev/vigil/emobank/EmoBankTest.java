@@ -166,6 +166,47 @@ class EmoBankTest {
     }
   }
 
+  @Test
+  void aCommittedViewReadsWhatTheLastCommitHoldsAndWritesNothingButState() throws Exception {
+    EmoBank writer = EmoBank.open(dir);
+    writer.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+    writer.commit(MAPPER.createObjectNode());
+    writer.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail"));
+    writer.commit(null);
+    writer.deposit(3, EmotionRow.of(T.plusSeconds(120), "frustration", 0.9, -0.7, "b:fail")); // not committed yet
+    Path rows = dir.resolve(EmoBank.EMOTIONS);
+    writer.close(); // its row is in the file, past the committed length
+    long bytes = Files.size(rows);
+    byte[] checkpoint = Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT));
+
+    try (EmoBank view = EmoBank.openCommitted(dir)) {
+      assertTrue(view.isCommittedView());
+      assertEquals(2, view.liveRows().size());
+      assertEquals(2, view.depositedEvents());
+      assertTrue(view.isDeposited(2) && !view.isDeposited(3));
+      assertFalse(view.deposit(3, EmotionRow.of(T.plusSeconds(120), "joy", 0.5, 0.6, "a:ok")).isEmpty());
+      assertTrue(view.isDeposited(3));
+      assertEquals(T.plusSeconds(120), view.lastRow().ts(), "a deposit into the view counts for its reader");
+      view.commit(MAPPER.createObjectNode().put("mood", "seen"), T.plusSeconds(3600 * 24 * 30));
+    }
+    assertEquals(bytes, Files.size(rows), "the uncommitted row is neither read nor cut off");
+    assertArrayEquals(checkpoint, Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT)));
+    assertEquals("seen", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
+    try (EmoBank reopened = EmoBank.open(dir)) {
+      assertEquals(2, reopened.depositedEvents(), "the view deposited nothing");
+    }
+  }
+
+  @Test
+  void aCommittedViewOfABankNotYetCommittedIsEmptyAndCreatesNothing() throws Exception {
+    Path none = dir.resolve("not-yet");
+    try (EmoBank view = EmoBank.openCommitted(none)) {
+      assertEquals(0, view.liveRows().size());
+      assertFalse(view.isDeposited(1));
+    }
+    assertFalse(Files.exists(none));
+  }
+
   private Path onlySeenFile() throws Exception {
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
       List<Path> seen = files.filter(f -> f.getFileName().toString().matches("seen-\\d+\\.bin")).toList();

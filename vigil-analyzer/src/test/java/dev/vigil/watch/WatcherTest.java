@@ -141,4 +141,53 @@ class WatcherTest {
     assertTrue(out.toString().contains("passes every PT1H"), out.toString());
     assertTrue(out.toString().contains("read position none kept"), out.toString());
   }
+
+  @Test
+  void aPassRunsBesideTheTailWhichKeepsDepositingAndNeverStartsASecondPassMeanwhile() throws Exception {
+    Path queue = tmp.resolve("queue");
+    append(queue, 0, "ok");
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger mostAtOnce = new AtomicInteger();
+    AtomicInteger started = new AtomicInteger();
+    PassRunner heldBack = o -> {
+      mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+      started.incrementAndGet();
+      try {
+        if (!release.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+          throw new IllegalStateException("not released");
+        }
+        return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      } finally {
+        running.decrementAndGet();
+      }
+    };
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null), heldBack,
+        Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> loop = CompletableFuture.supplyAsync(() -> {
+      try {
+        return watcher.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    append(queue, 2, "ok");
+    await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 1);
+    append(queue, 5, "fail");
+    // the pass is held back, and the tail deposits and commits the five all the same
+    await().atMost(Duration.ofSeconds(30)).until(() -> LiveProcesses.depositedIn(tmp.resolve("bank")) == 7);
+    assertEquals(1, started.get(), "a trigger that fires during a pass waits for it");
+    release.countDown();
+    await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 2
+        && out.toString().lines().filter(l -> l.contains(" stage=diff_done ")).count() == 2);
+    watcher.stop();
+    Watcher.Totals totals = loop.get();
+    assertEquals(7, totals.deposited());
+    assertEquals(1, mostAtOnce.get(), "never two passes at once");
+    assertTrue(out.toString().contains(" pass trigger=after-events events=5 used=7 "), out.toString());
+    assertTrue(totals.delay().events() == 7 && totals.delay().p99Ms() < 1_000,
+        "the five calls made during the held-back pass were not kept waiting for it: " + totals.delay());
+  }
 }
