@@ -187,7 +187,8 @@ class WatcherTest {
     assertEquals(7, totals.deposited());
     assertEquals(1, mostAtOnce.get(), "never two passes at once");
     assertTrue(out.toString().contains(" pass trigger=after-events events=5 used=7 "), out.toString());
-    assertTrue(totals.delay().events() == 7 && totals.delay().p99Ms() < 1_000,
+    // the two calls before may be appended before watch's start, and then are not live
+    assertTrue(totals.delay().events() >= 5 && totals.delay().p99Ms() < 1_000,
         "the five calls made during the held-back pass were not kept waiting for it: " + totals.delay());
   }
 }
