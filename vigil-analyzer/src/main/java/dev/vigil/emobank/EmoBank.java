@@ -107,45 +107,25 @@ public final class EmoBank implements AutoCloseable {
     long seenCount = -1;
     Map<String, Long> queues = new TreeMap<>();
     if (Files.exists(checkpointFile)) {
-      JsonNode cp;
-      try {
-        cp = MAPPER.readTree(checkpointFile.toFile());
-      } catch (IOException e) {
-        throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
-            + "the bank directory to start afresh");
-      }
-      committed = cp.path("emotions_bytes").asLong(-1);
+      JsonNode cp = readCheckpoint(checkpointFile);
+      committed = committedBytes(cp, checkpointFile);
       generation = cp.path("generation").asLong(0);
       seenName = cp.path("seen").asText(null);
       seenCount = cp.path("events_deposited").asLong(-1);
       cp.path("queues").fields().forEachRemaining(e -> queues.put(e.getKey(), e.getValue().asLong()));
-      if (committed < 0) {
-        throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
-      }
       if (cp.has("compaction_bytes")) {
         // a compaction was committed but its files were not all moved into place: finish it
         finishCompaction(dir);
         committed = cp.get("compaction_bytes").asLong();
         fileBytes = Files.size(emotions);
       }
-      if (fileBytes < committed) {
-        throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
-            + " were committed; it was cut short outside Vigil. Restore it from a backup");
-      }
+      checkLength(emotions, fileBytes, committed);
     }
     LongSet seen = readSeen(dir, seenName, seenCount);
     EmoBank bank = new EmoBank(dir, seen);
     bank.generation = generation;
     bank.seenFile = seenName;
-    Path episodesFile = dir.resolve(EPISODES);
-    if (Files.exists(episodesFile)) {
-      try {
-        bank.episodes = (ObjectNode) MAPPER.readTree(episodesFile.toFile());
-      } catch (IOException | ClassCastException e) {
-        throw new BankCorruptException(episodesFile, 0, "is not a JSON object of episode totals; restore it from a "
-            + "backup");
-      }
-    }
+    bank.readEpisodes();
     bank.queuePositions.putAll(queues);
     bank.readRows(committed);
     if (fileBytes > committed) {
@@ -180,43 +160,58 @@ public final class EmoBank implements AutoCloseable {
       return empty;
     }
     checkFiles(dir);
-    JsonNode cp;
-    try {
-      cp = MAPPER.readTree(checkpointFile.toFile());
-    } catch (IOException e) {
-      throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
-          + "the bank directory to start afresh");
-    }
+    JsonNode cp = readCheckpoint(checkpointFile);
     if (cp.has("compaction_bytes")) {
       throw new IOException("the EmoBank " + dir + " is in the middle of a compaction; its writer finishes it when "
           + "it next opens the bank");
     }
-    long committed = cp.path("emotions_bytes").asLong(-1);
-    if (committed < 0) {
-      throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
-    }
+    long committed = committedBytes(cp, checkpointFile);
     Path emotions = dir.resolve(EMOTIONS);
-    long fileBytes = Files.exists(emotions) ? Files.size(emotions) : 0;
-    if (fileBytes < committed) {
-      throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
-          + " were committed; it was cut short outside Vigil. Restore it from a backup");
-    }
+    checkLength(emotions, Files.exists(emotions) ? Files.size(emotions) : 0, committed);
     EmoBank bank = new EmoBank(dir, readSeen(dir, cp.path("seen").asText(null), cp.path("events_deposited")
         .asLong(-1)));
     bank.committedView = true;
     bank.generation = cp.path("generation").asLong(0);
+    bank.readEpisodes();
+    cp.path("queues").fields().forEachRemaining(e -> bank.queuePositions.put(e.getKey(), e.getValue().asLong()));
+    bank.readRows(committed);
+    return bank;
+  }
+
+  private static JsonNode readCheckpoint(Path checkpointFile) throws BankCorruptException {
+    try {
+      return MAPPER.readTree(checkpointFile.toFile());
+    } catch (IOException e) {
+      throw new BankCorruptException(checkpointFile, 0, "is not readable JSON; restore it from a backup or remove "
+          + "the bank directory to start afresh");
+    }
+  }
+
+  private static long committedBytes(JsonNode cp, Path checkpointFile) throws BankCorruptException {
+    long committed = cp.path("emotions_bytes").asLong(-1);
+    if (committed < 0) {
+      throw new BankCorruptException(checkpointFile, 0, "has no emotions_bytes, or a negative one");
+    }
+    return committed;
+  }
+
+  private static void checkLength(Path emotions, long fileBytes, long committed) throws BankCorruptException {
+    if (fileBytes < committed) {
+      throw new BankCorruptException(emotions, 0, "has " + fileBytes + " bytes but " + committed
+          + " were committed; it was cut short outside Vigil. Restore it from a backup");
+    }
+  }
+
+  private void readEpisodes() throws BankCorruptException {
     Path episodesFile = dir.resolve(EPISODES);
     if (Files.exists(episodesFile)) {
       try {
-        bank.episodes = (ObjectNode) MAPPER.readTree(episodesFile.toFile());
+        episodes = (ObjectNode) MAPPER.readTree(episodesFile.toFile());
       } catch (IOException | ClassCastException e) {
         throw new BankCorruptException(episodesFile, 0, "is not a JSON object of episode totals; restore it from a "
             + "backup");
       }
     }
-    cp.path("queues").fields().forEachRemaining(e -> bank.queuePositions.put(e.getKey(), e.getValue().asLong()));
-    bank.readRows(committed);
-    return bank;
   }
 
   /** Whether this is a committed view ({@link #openCommitted}). */

@@ -44,6 +44,17 @@ class WatcherTest {
         Detectors.select("all", rules.detectors()), new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
   }
 
+  /** Runs the watcher's loop on another thread. */
+  private static CompletableFuture<Watcher.Totals> start(Watcher watcher) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return watcher.run();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
   private static void append(Path queue, int n, String status) {
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender a = q.createAppender();
@@ -66,13 +77,7 @@ class WatcherTest {
     };
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null), failingOnce,
         Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
-    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return watcher.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Watcher.Totals> running = start(watcher);
     append(queue, 2, "ok");
     await().atMost(Duration.ofSeconds(30)).until(() -> calls.get() == 1 && out.toString().contains(" failed: "));
     append(queue, 2, "fail");
@@ -100,13 +105,7 @@ class WatcherTest {
       passes.add(o);
       return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
     }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
-    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return watcher.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Watcher.Totals> running = start(watcher);
     await().atMost(Duration.ofSeconds(60)).until(() -> out.toString().contains(" stage=diff_done "));
     watcher.stop();
     Watcher.Totals totals = running.get();
@@ -126,13 +125,7 @@ class WatcherTest {
         o -> {
           throw new AssertionError("no pass is due");
         }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
-    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return watcher.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Watcher.Totals> running = start(watcher);
     await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch started: "));
     watcher.stop();
     Watcher.Totals totals = running.get();
@@ -166,13 +159,7 @@ class WatcherTest {
     };
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null), heldBack,
         Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
-    CompletableFuture<Watcher.Totals> loop = CompletableFuture.supplyAsync(() -> {
-      try {
-        return watcher.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Watcher.Totals> loop = start(watcher);
     append(queue, 2, "ok");
     await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 1);
     append(queue, 5, "fail");
