@@ -36,9 +36,10 @@ import java.util.stream.Stream;
  * that rename is the commit point. The checkpoint records how many bytes of {@code emotions.jsonl} and how many
  * identities of {@code seen-N.bin} are committed. The first commit of an opened bank writes every identity to a new
  * {@code seen-N.bin}; later commits of the same open bank ({@code watch} commits every few events) append only the
- * identities deposited since, so a commit costs the same however large the bank is. When a pass dies before its commit (a {@code kill -9}), the next {@link #open} finds bytes past that
- * length: it copies them to {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun
- * deposits the same events again and the bank ends as if the first pass had never started.
+ * identities deposited since, so a commit costs the same however large the bank is. When a pass dies before its
+ * commit (a {@code kill -9}), the next {@link #open} finds bytes past the committed length: it copies them to
+ * {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun deposits the same events again
+ * and the bank ends as if the first pass had never started; identities past the committed count are ignored.
  *
  * <p>Corruption. A committed row that cannot be read, a file the bank did not write, or an {@code emotions.jsonl}
  * shorter than the checkpoint says stops {@link #open} with a {@link BankCorruptException} naming the file and line;

@@ -243,7 +243,8 @@ public final class Watcher {
     }
     Totals totals = new Totals(deposited, passes.passes(), passes.failed(), position, delays.summary());
     out.println(Timestamps.format(clock.instant()) + " watch stopped: " + deposited + " events deposited live, "
-        + passes.passes() + (passes.passes() == 1 ? " pass (" : " passes (") + passes.failed() + " failed), " + (skipped > 0 ? skipped + " excerpts skipped, " : "")
+        + passes.passes() + (passes.passes() == 1 ? " pass (" : " passes (") + passes.failed() + " failed), "
+        + (skipped > 0 ? skipped + " excerpts skipped, " : "")
         + "read position " + (position >= 0 ? Long.toHexString(position) : "none") + " kept; "
         + totals.delay().line());
     out.flush();

@@ -127,7 +127,8 @@ public final class BenchmarkSuite {
   }
 
   private static void printPerCall(double[] withVigil, double[] withOtel, Path otel, boolean quick) {
-    System.out.println("per instrumented call (JMH sample mode, " + (quick ? "1 fork" : "4 forks") + " each, ns/call: mean ± "
+    System.out.println("per instrumented call (JMH sample mode, " + (quick ? "1 fork" : "4 forks")
+        + " each, ns/call: mean ± "
         + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
     line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
     line("Vigil", withVigil, 3, withVigil);
