@@ -127,15 +127,52 @@ public final class EventJson {
   }
 
   /**
-   * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int, ZoneId)}, but keeps the
-   * payload as a copy of its JSON bytes: its tree is built when {@link PendingEvent#event()} is first called.
+   * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int, ZoneId)}, with the same
+   * outcome for every line, but decodes only {@code ts} and {@code agent}: the other fields are checked for their
+   * types as the parser passes them, and the line is kept as a copy of its bytes until {@link PendingEvent#event()}
+   * is first called.
    *
    * @throws EventFormatException naming the field and the defect
    */
   public static PendingEvent readPending(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
     try (JsonParser p = FACTORY.createParser(utf8, offset, length)) {
-      return readFields(p, assumeZone, utf8, offset);
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
+      }
+      String ts = null;
+      String agent = null;
+      boolean kind = false;
+      boolean status = false;
+      boolean payload = false;
+      for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+        JsonToken t = p.nextToken();
+        switch (name) {
+          case "ts" -> ts = string(p, t, name);
+          case "kind" -> kind = checkString(p, t, name);
+          case "status" -> status = checkString(p, t, name);
+          case "payload" -> payload = checkObject(p, t);
+          case "agent" -> agent = common(string(p, t, name));
+          case "seq", "pid" -> integer(p, t, name);
+          case "thread", "turn", "call_id" -> checkString(p, t, name);
+          default -> p.skipChildren();
+        }
+      }
+      if (p.nextToken() != null) {
+        throw new EventFormatException(EventDefect.NOT_JSON, "text after the JSON object");
+      }
+      require(ts, "ts");
+      require(kind ? "" : null, "kind");
+      require(status ? "" : null, "status");
+      require(payload ? "" : null, "payload");
+      Timestamps.Reading reading;
+      try {
+        reading = Timestamps.parse(ts, assumeZone);
+      } catch (DateTimeException e) {
+        throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
+      }
+      return new PendingEvent(reading.instant(), agent, reading.naive(),
+          java.util.Arrays.copyOfRange(utf8, offset, offset + length), assumeZone);
     } catch (JsonProcessingException e) {
       throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
     } catch (IOException e) {
@@ -143,17 +180,32 @@ public final class EventJson {
     }
   }
 
-  private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
-    PendingEvent pending = readFields(p, assumeZone, null, 0);
-    return new Parsed(pending.event(), pending.naiveTs());
+  /** Checks a string field as {@link #string} does, without decoding it; false when it is null. */
+  private static boolean checkString(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+    if (t == JsonToken.VALUE_NULL) {
+      return false;
+    }
+    if (t != JsonToken.VALUE_STRING) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
+    }
+    return true;
   }
 
-  /**
-   * Reads the fields of one event; with {@code utf8} given (the parser reads it from {@code offset}) the payload is
-   * checked and copied as bytes, otherwise built as a tree.
-   */
-  private static PendingEvent readFields(JsonParser p, ZoneId assumeZone, byte[] utf8, int offset)
-      throws IOException, EventFormatException {
+  /** Checks the payload as {@link #object} does, skipping its content (the parser checks its JSON as it skips). */
+  private static boolean checkObject(JsonParser p, JsonToken t) throws IOException, EventFormatException {
+    if (t == JsonToken.VALUE_NULL) {
+      return false;
+    }
+    if (t != JsonToken.START_OBJECT) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
+    }
+    p.skipChildren();
+    return true;
+  }
+
+  private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
     }
@@ -161,7 +213,6 @@ public final class EventJson {
     String kind = null;
     String status = null;
     ObjectNode payload = null;
-    byte[] payloadJson = null;
     String agent = null;
     Long seq = null;
     Long pid = null;
@@ -174,13 +225,7 @@ public final class EventJson {
         case "ts" -> ts = string(p, t, name);
         case "kind" -> kind = common(string(p, t, name));
         case "status" -> status = common(string(p, t, name));
-        case "payload" -> {
-          if (utf8 == null) {
-            payload = object(p, t);
-          } else {
-            payloadJson = objectBytes(p, t, utf8, offset);
-          }
-        }
+        case "payload" -> payload = object(p, t);
         case "agent" -> agent = common(string(p, t, name));
         case "seq" -> seq = integer(p, t, name);
         case "pid" -> pid = integer(p, t, name);
@@ -196,7 +241,7 @@ public final class EventJson {
     require(ts, "ts");
     require(kind, "kind");
     require(status, "status");
-    require(payload != null ? payload : payloadJson, "payload");
+    require(payload, "payload");
     Timestamps.Reading reading;
     try {
       reading = Timestamps.parse(ts, assumeZone);
@@ -204,12 +249,8 @@ public final class EventJson {
       throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
     }
     Instant instant = reading.instant();
-    if (payload != null) {
-      return PendingEvent.of(new Event(instant, kind, status, payload, agent, seq, pid, thread, turn, callId),
-          reading.naive());
-    }
-    return new PendingEvent(instant, kind, status, payloadJson, agent, seq, pid, thread, turn, callId,
-        reading.naive());
+    Event event = new Event(instant, kind, status, payload, agent, seq, pid, thread, turn, callId);
+    return new Parsed(event, reading.naive());
   }
 
   /**
@@ -256,28 +297,6 @@ public final class EventJson {
       throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
     }
     return p.getLongValue();
-  }
-
-  /** The payload object's JSON, checked by the parser as it skips it, copied out of {@code utf8}. */
-  private static byte[] objectBytes(JsonParser p, JsonToken t, byte[] utf8, int offset)
-      throws IOException, EventFormatException {
-    if (t == JsonToken.VALUE_NULL) {
-      return null;
-    }
-    if (t != JsonToken.START_OBJECT) {
-      p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
-    }
-    long start = p.currentTokenLocation().getByteOffset();
-    p.skipChildren();
-    long end = p.currentLocation().getByteOffset();
-    int from = (int) (offset + start);
-    int to = (int) (offset + end);
-    if (start < 0 || end <= start || to > utf8.length || utf8[from] != '{' || utf8[to - 1] != '}') {
-      // the parser's offsets do not frame the object: a change in Jackson this method must follow
-      throw new IllegalStateException("payload offsets " + start + ".." + end + " do not frame an object");
-    }
-    return java.util.Arrays.copyOfRange(utf8, from, to);
   }
 
   private static ObjectNode object(JsonParser p, JsonToken t) throws IOException, EventFormatException {

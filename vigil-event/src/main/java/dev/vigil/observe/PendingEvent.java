@@ -1,48 +1,32 @@
 package dev.vigil.observe;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.time.ZoneId;
 
 /**
- * An event read and checked in full whose payload may still be its JSON bytes: a reader that keeps only some of the
- * events it reads (the newest {@code --limit} of a large file) builds the payload tree of those alone. The payload's
- * JSON was checked when the line was read, so building it cannot fail. {@link #event()} builds the event once.
+ * An event read and checked in full that may still be its JSON line: a reader that keeps only some of the events it
+ * reads (the newest {@code --limit} of a large file) decodes the fields and builds the payload tree of those alone.
+ * The line was checked when it was read, so building the event cannot fail. {@link #event()} builds it once.
  */
 public final class PendingEvent {
   private final Instant ts;
-  private final String kind;
-  private final String status;
   private final String agent;
-  private final Long seq;
-  private final Long pid;
-  private final String thread;
-  private final String turn;
-  private final String callId;
   private final boolean naiveTs;
-  private byte[] payloadJson;
+  private byte[] line;
+  private final ZoneId assumeZone;
   private Event event;
 
-  PendingEvent(Instant ts, String kind, String status, byte[] payloadJson, String agent, Long seq, Long pid,
-      String thread, String turn, String callId, boolean naiveTs) {
+  PendingEvent(Instant ts, String agent, boolean naiveTs, byte[] line, ZoneId assumeZone) {
     this.ts = ts;
-    this.kind = kind;
-    this.status = status;
-    this.payloadJson = payloadJson;
     this.agent = agent;
-    this.seq = seq;
-    this.pid = pid;
-    this.thread = thread;
-    this.turn = turn;
-    this.callId = callId;
     this.naiveTs = naiveTs;
+    this.line = line;
+    this.assumeZone = assumeZone;
   }
 
   /** An event already built (read from a queue, say). */
   public static PendingEvent of(Event event, boolean naiveTs) {
-    PendingEvent p = new PendingEvent(event.ts(), event.kind(), event.status(), null, event.agent(), event.seq(),
-        event.pid(), event.thread(), event.turn(), event.callId(), naiveTs);
+    PendingEvent p = new PendingEvent(event.ts(), event.agent(), naiveTs, null, null);
     p.event = event;
     return p;
   }
@@ -62,17 +46,15 @@ public final class PendingEvent {
     return naiveTs;
   }
 
-  /** The event, its payload tree built on the first call. */
+  /** The event, decoded and its payload tree built on the first call. */
   public synchronized Event event() {
     if (event == null) {
-      ObjectNode payload;
       try {
-        payload = (ObjectNode) EventJson.mapper().readTree(payloadJson);
-      } catch (IOException e) {
-        throw new UncheckedIOException("a payload checked when read could not be built", e);
+        event = EventJson.read(line, 0, line.length, assumeZone).event();
+      } catch (EventFormatException e) {
+        throw new IllegalStateException("a line checked when read could not be decoded: " + e.getMessage(), e);
       }
-      event = new Event(ts, kind, status, payload, agent, seq, pid, thread, turn, callId);
-      payloadJson = null;
+      line = null;
     }
     return event;
   }

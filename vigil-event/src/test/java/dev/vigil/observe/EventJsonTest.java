@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -131,6 +132,59 @@ class EventJsonTest {
       EventFormatException e = assertThrows(EventFormatException.class,
           () -> EventJson.readPending(line, 0, line.length, ZoneOffset.UTC), bad);
       assertTrue(e.defect() == EventDefect.NOT_JSON || e.defect() == EventDefect.BAD_FIELD, bad + ": " + e);
+    }
+  }
+
+  @Test
+  void aPendingReadAcceptsAndRefusesExactlyTheLinesAWholeReadDoes() throws Exception {
+    String ok = "\"ts\":\"2026-11-22T10:00:00Z\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":{\"a\":1}";
+    List<byte[]> lines = new java.util.ArrayList<>();
+    for (String text : new String[] {
+        "{" + ok + "}",
+        "{" + ok + ",\"agent\":\"robin\",\"seq\":1,\"pid\":2,\"thread\":\"t\",\"turn\":\"u\",\"call_id\":\"c\"}",
+        "{" + ok + ",\"agent\":null,\"seq\":null,\"thread\":null,\"turn\":null,\"call_id\":null,\"extra\":[1,{}]}",
+        "{" + ok + ",\"kind\":null}",
+        "{" + ok + ",\"kind\":3}",
+        "{" + ok + ",\"status\":{}}",
+        "{" + ok + ",\"payload\":null}",
+        "{" + ok + ",\"payload\":[]}",
+        "{" + ok + ",\"seq\":\"1\"}",
+        "{" + ok + ",\"seq\":1.5}",
+        "{" + ok + ",\"pid\":123456789012345678901234567890}",
+        "{" + ok + ",\"thread\":1}",
+        "{" + ok + ",\"turn\":[\"x\"]}",
+        "{" + ok + ",\"call_id\":true}",
+        "{" + ok + ",\"agent\":7}",
+        "{" + ok + ",\"ts\":\"yesterday\"}",
+        "{" + ok + ",\"ts\":\"2026-11-22 10:00:00\"}",
+        "{" + ok + "} {}",
+        "{" + ok + ",}",
+        "{\"kind\":\"k\",\"status\":\"ok\",\"payload\":{}}",
+        "{\"ts\":\"2026-11-22T10:00:00Z\",\"status\":\"ok\",\"payload\":{}}",
+        "[1,2]",
+        "not json"}) {
+      lines.add(text.getBytes(StandardCharsets.UTF_8));
+    }
+    java.io.ByteArrayOutputStream badUtf8 = new java.io.ByteArrayOutputStream();
+    badUtf8.write(("{" + ok + ",\"turn\":\"caf").getBytes(StandardCharsets.UTF_8));
+    badUtf8.write(0xE9);
+    badUtf8.write("\"}".getBytes(StandardCharsets.UTF_8));
+    lines.add(badUtf8.toByteArray());
+    for (byte[] line : lines) {
+      String text = new String(line, StandardCharsets.UTF_8);
+      String whole;
+      String pending;
+      try {
+        whole = "ok " + EventJson.write(EventJson.read(line, 0, line.length, ZoneOffset.UTC).event());
+      } catch (EventFormatException e) {
+        whole = e.defect() + " " + e.getMessage();
+      }
+      try {
+        pending = "ok " + EventJson.write(EventJson.readPending(line, 0, line.length, ZoneOffset.UTC).event());
+      } catch (EventFormatException e) {
+        pending = e.defect() + " " + e.getMessage();
+      }
+      assertEquals(whole, pending, text);
     }
   }
 
