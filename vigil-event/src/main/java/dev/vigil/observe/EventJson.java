@@ -13,7 +13,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.time.DateTimeException;
-import java.time.Instant;
 import java.time.ZoneId;
 
 /**
@@ -102,13 +101,7 @@ public final class EventJson {
    * @throws EventFormatException naming the field and the defect
    */
   public static Parsed read(String line, ZoneId assumeZone) throws EventFormatException {
-    try (JsonParser p = FACTORY.createParser(line)) {
-      return read(p, assumeZone);
-    } catch (JsonProcessingException e) {
-      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return parsing(() -> FACTORY.createParser(line), p -> read(p, assumeZone));
   }
 
   /**
@@ -117,13 +110,7 @@ public final class EventJson {
    * @throws EventFormatException naming the field and the defect
    */
   public static Parsed read(byte[] utf8, int offset, int length, ZoneId assumeZone) throws EventFormatException {
-    try (JsonParser p = FACTORY.createParser(utf8, offset, length)) {
-      return read(p, assumeZone);
-    } catch (JsonProcessingException e) {
-      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> read(p, assumeZone));
   }
 
   /**
@@ -136,10 +123,8 @@ public final class EventJson {
    */
   public static PendingEvent readPending(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
-    try (JsonParser p = FACTORY.createParser(utf8, offset, length)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
-      }
+    return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> {
+      startObject(p);
       String ts = null;
       String agent = null;
       boolean kind = false;
@@ -158,25 +143,57 @@ public final class EventJson {
           default -> p.skipChildren();
         }
       }
-      if (p.nextToken() != null) {
-        throw new EventFormatException(EventDefect.NOT_JSON, "text after the JSON object");
-      }
+      endOfLine(p);
       require(ts, "ts");
       require(kind ? "" : null, "kind");
       require(status ? "" : null, "status");
       require(payload ? "" : null, "payload");
-      Timestamps.Reading reading;
-      try {
-        reading = Timestamps.parse(ts, assumeZone);
-      } catch (DateTimeException e) {
-        throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
-      }
+      Timestamps.Reading reading = timestamp(ts, assumeZone);
       return new PendingEvent(reading.instant(), agent, reading.naive(),
           java.util.Arrays.copyOfRange(utf8, offset, offset + length), assumeZone);
+    });
+  }
+
+  /** Opens a parser over one line. */
+  @FunctionalInterface
+  private interface Opener {
+    JsonParser open() throws IOException;
+  }
+
+  /** Reads one line with an open parser. */
+  @FunctionalInterface
+  private interface LineReader<T> {
+    T read(JsonParser p) throws IOException, EventFormatException;
+  }
+
+  /** Runs a line's reader; a parser's complaint is {@code not_json}. */
+  private static <T> T parsing(Opener opener, LineReader<T> reader) throws EventFormatException {
+    try (JsonParser p = opener.open()) {
+      return reader.read(p);
     } catch (JsonProcessingException e) {
       throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void startObject(JsonParser p) throws IOException, EventFormatException {
+    if (p.nextToken() != JsonToken.START_OBJECT) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
+    }
+  }
+
+  private static void endOfLine(JsonParser p) throws IOException, EventFormatException {
+    if (p.nextToken() != null) {
+      throw new EventFormatException(EventDefect.NOT_JSON, "text after the JSON object");
+    }
+  }
+
+  private static Timestamps.Reading timestamp(String ts, ZoneId assumeZone) throws EventFormatException {
+    try {
+      return Timestamps.parse(ts, assumeZone);
+    } catch (DateTimeException e) {
+      throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
     }
   }
 
@@ -206,9 +223,7 @@ public final class EventJson {
   }
 
   private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
-    if (p.nextToken() != JsonToken.START_OBJECT) {
-      throw new EventFormatException(EventDefect.NOT_JSON, "not a JSON object");
-    }
+    startObject(p);
     String ts = null;
     String kind = null;
     String status = null;
@@ -235,21 +250,13 @@ public final class EventJson {
         default -> p.skipChildren();
       }
     }
-    if (p.nextToken() != null) {
-      throw new EventFormatException(EventDefect.NOT_JSON, "text after the JSON object");
-    }
+    endOfLine(p);
     require(ts, "ts");
     require(kind, "kind");
     require(status, "status");
     require(payload, "payload");
-    Timestamps.Reading reading;
-    try {
-      reading = Timestamps.parse(ts, assumeZone);
-    } catch (DateTimeException e) {
-      throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
-    }
-    Instant instant = reading.instant();
-    Event event = new Event(instant, kind, status, payload, agent, seq, pid, thread, turn, callId);
+    Timestamps.Reading reading = timestamp(ts, assumeZone);
+    Event event = new Event(reading.instant(), kind, status, payload, agent, seq, pid, thread, turn, callId);
     return new Parsed(event, reading.naive());
   }
 
