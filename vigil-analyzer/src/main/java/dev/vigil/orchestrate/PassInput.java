@@ -44,8 +44,17 @@ public final class PassInput {
   /** The key of everything when the input is not split by agent. */
   private static final String ALL = "";
 
-  private final Map<String, NewestEvents<Candidate>> newest = new LinkedHashMap<>();
-  private final Map<String, long[]> inWindow = new LinkedHashMap<>();
+  /** One agent's (or the whole input's) kept events and how many of its events the window held. */
+  private static final class Kept {
+    final NewestEvents<Candidate> newest;
+    long inWindow;
+
+    Kept(int limit) {
+      newest = new NewestEvents<>(limit, EVENT_TIME);
+    }
+  }
+
+  private final Map<String, Kept> kept = new LinkedHashMap<>();
   private final boolean perAgent;
   private IngestStats stats;
   private QueueSource queue;
@@ -75,9 +84,9 @@ public final class PassInput {
       long n = input.order++;
       if (o.inWindow(event.ts())) {
         String key = perAgent ? AgentName.display(event.agent()) : ALL;
-        input.newest.computeIfAbsent(key, k -> new NewestEvents<>(o.limit(), EVENT_TIME))
-            .add(new Candidate(event, identity, ref, n));
-        input.inWindow.computeIfAbsent(key, k -> new long[1])[0]++;
+        Kept k = input.kept.computeIfAbsent(key, x -> new Kept(o.limit()));
+        k.newest.add(new Candidate(event, identity, ref, n));
+        k.inWindow++;
       }
     };
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
@@ -95,7 +104,7 @@ public final class PassInput {
     if (!perAgent) {
       throw new IllegalStateException("the input was not read per agent");
     }
-    return newest.keySet();
+    return kept.keySet();
   }
 
   /** What every line or excerpt read came to: read, skipped by reason, naive timestamps. */
@@ -118,19 +127,19 @@ public final class PassInput {
       key = ALL;
     } else if (agent != null) {
       key = agent;
-    } else if (newest.size() <= 1) {
-      key = newest.isEmpty() ? ALL : newest.keySet().iterator().next();
+    } else if (kept.size() <= 1) {
+      key = kept.isEmpty() ? ALL : kept.keySet().iterator().next();
     } else {
-      throw new IllegalStateException("the input holds " + newest.size() + " agents: a pass takes one");
+      throw new IllegalStateException("the input holds " + kept.size() + " agents: a pass takes one");
     }
-    NewestEvents<Candidate> kept = newest.get(key);
-    if (kept == null) {
+    Kept share = kept.get(key);
+    if (share == null) {
       return new Share(List.of(), 0);
     }
     List<WindowEvent> window = new ArrayList<>();
-    for (Candidate c : kept.oldestFirst()) {
+    for (Candidate c : share.newest.oldestFirst()) {
       window.add(new WindowEvent(c.event().event(), c.identity().getAsLong(), c.ref(), c.event().naiveTs()));
     }
-    return new Share(window, inWindow.get(key)[0]);
+    return new Share(window, share.inWindow);
   }
 }

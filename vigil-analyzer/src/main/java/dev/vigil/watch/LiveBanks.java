@@ -87,9 +87,9 @@ final class LiveBanks implements AutoCloseable {
   }
 
   /** Commits the banks with uncommitted deposits, at queue position {@code position}. */
-  void commit(long position, Instant now) throws IOException {
+  void commit(long position) throws IOException {
     for (String key : dirty) {
-      commit(open.get(key), position, now, false);
+      commit(open.get(key), position, null, null);
     }
     dirty.clear();
   }
@@ -98,12 +98,9 @@ final class LiveBanks implements AutoCloseable {
    * Commits every open bank and compacts its rows older than {@code before} into episode totals (before a pass,
    * when no pass reads the banks).
    */
-  void commitAndCompact(long position, Instant now, Instant before) throws IOException {
+  void commitAndCompact(long position, Instant before) throws IOException {
     for (EmoBank bank : open.values()) {
-      if (position >= 0) {
-        bank.queuePosition(queueKey, position);
-      }
-      bank.commit(null, before);
+      commit(bank, position, null, before);
     }
     dirty.clear();
   }
@@ -111,7 +108,7 @@ final class LiveBanks implements AutoCloseable {
   /** Commits every open bank at {@code position} with a fresh snapshot and closes them all (when stopping). */
   void commitAndClose(long position, Instant now) throws IOException {
     for (EmoBank bank : open.values()) {
-      commit(bank, position, now, true);
+      commit(bank, position, snapshot(bank, now), null);
       bank.close();
     }
     open.clear();
@@ -125,14 +122,15 @@ final class LiveBanks implements AutoCloseable {
     Files.createDirectories(layout.emobank().resolve(FleetLayout.AGENTS));
   }
 
-  private void commit(EmoBank bank, long position, Instant now, boolean closing) throws IOException {
+  private void commit(EmoBank bank, long position, ObjectNode state, Instant compactBefore) throws IOException {
     if (position >= 0) {
       bank.queuePosition(queueKey, position);
     }
-    if (!closing) {
-      bank.commit(null);
-      return;
-    }
+    bank.commit(state, compactBefore);
+  }
+
+  /** The affective snapshot over the bank's live rows in the window before {@code now}. */
+  private ObjectNode snapshot(EmoBank bank, Instant now) {
     List<EmotionRow> rows = new ArrayList<>();
     Instant from = now.minus(window);
     for (EmotionRow r : bank.liveRows()) {
@@ -142,7 +140,7 @@ final class LiveBanks implements AutoCloseable {
     }
     ObjectNode state = Snapshot.of(rows, decay, now).toJson();
     state.put("now", now.toString());
-    bank.commit(state);
+    return state;
   }
 
   @Override

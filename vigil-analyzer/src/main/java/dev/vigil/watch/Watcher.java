@@ -213,7 +213,7 @@ public final class Watcher {
         Instant now = clock.instant();
         if (banks.hasUncommitted() && (dry || uncommittedAppends.size() >= BATCH
             || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
-          banks.commit(position, now);
+          banks.commit(position);
           recordDelays(startedMicros);
           firstUncommitted = null;
         } else if (!banks.hasUncommitted() && !uncommittedAppends.isEmpty()) {
@@ -225,7 +225,7 @@ public final class Watcher {
         Map<String, Trigger> due = inFlight == null ? duePasses(every, now, banks.layout()) : Map.of();
         if (!due.isEmpty()) {
           // everything read so far is committed, old rows compacted: the pass reads the banks as they are now
-          banks.commitAndCompact(position, now, now.minus(t.retention()));
+          banks.commitAndCompact(position, now.minus(t.retention()));
           recordDelays(startedMicros);
           firstUncommitted = null;
           inFlight = submitPasses(due, banks.layout());
@@ -296,7 +296,8 @@ public final class Watcher {
       return false;
     }
     Appraisal a = appraiser.appraise(e);
-    depositEvent(banks, agent, identity, EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
+    depositEvent(banks, bank, agent, identity,
+        EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
     if (appended >= startedMicros) {
       uncommittedAppends.add(new long[] {appended});
     }
@@ -304,8 +305,9 @@ public final class Watcher {
   }
 
   /** Deposits an event of the queue into its agent's bank and counts it for the triggers. */
-  private void depositEvent(LiveBanks banks, String agent, long identity, EmotionRow row) throws IOException {
-    banks.bank(agent).deposit(identity, row);
+  private void depositEvent(LiveBanks banks, EmoBank bank, String agent, long identity, EmotionRow row)
+      throws IOException {
+    bank.deposit(identity, row);
     banks.touched(agent);
     deposited++;
     boolean thorn = rbt.thornEmotions().contains(row.emotion()) && row.intensity() >= rbt.thornMinIntensity();
@@ -393,7 +395,7 @@ public final class Watcher {
           bank.deposit(d.identity(), d.row());
           banks.touched(o.agent());
         } else {
-          depositEvent(banks, o.agent(), d.identity(), d.row());
+          depositEvent(banks, bank, o.agent(), d.identity(), d.row());
         }
       }
     }

@@ -92,7 +92,7 @@ class AnalyzerJarIT {
   }
 
   @Test
-  void aPassThatOutgrowsTheHeapSaysWhatToDoAndLosesNothingStored() throws Exception {
+  void aPassThatOutgrowsTheHeapNamesTheRemedyAndLosesNothingStored() throws Exception {
     Path events = tmp.resolve("many.jsonl");
     try (var w = Files.newBufferedWriter(events, StandardCharsets.UTF_8)) {
       for (int i = 0; i < 200_000; i++) {

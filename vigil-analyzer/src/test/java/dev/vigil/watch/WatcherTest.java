@@ -118,7 +118,7 @@ class WatcherTest {
   }
 
   @Test
-  void stopWithNothingToDoKeepsNoPositionAndSaysSo() throws Exception {
+  void stopBeforeAnyEventKeepsNoPositionAndSaysSo() throws Exception {
     Path queue = tmp.resolve("queue");
     append(queue, 0, "ok");
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), Duration.ofHours(1), 0, null),
