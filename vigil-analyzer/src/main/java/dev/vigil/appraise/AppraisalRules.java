@@ -20,6 +20,11 @@ public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double 
     return new Appraiser(rules, clampMin, clampMax);
   }
 
+  /** The built-in table ({@link BuiltInRules}). */
+  public static AppraisalRules defaults() {
+    return parse(BuiltInRules.json(), BuiltInRules.SOURCE);
+  }
+
   /**
    * Reads the table from a parsed rules file.
    *

@@ -4,6 +4,7 @@ import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.io.AtomicWrite;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,7 +12,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -89,7 +89,7 @@ final class ExportCommand extends VigilCommand {
       Files.deleteIfExists(partial);
       throw e;
     }
-    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicWrite.move(partial, target);
     return stats;
   }
 

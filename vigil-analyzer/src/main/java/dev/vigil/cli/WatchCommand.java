@@ -1,26 +1,27 @@
 package dev.vigil.cli;
 
+import dev.vigil.api.Analyzer;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.ingest.QueueSource;
-import dev.vigil.orchestrate.PassDriver;
-import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.ReflectivePass;
-import dev.vigil.orchestrate.llm.LlmDriver;
+import dev.vigil.orchestrate.Stages;
 import dev.vigil.watch.Durations;
 import dev.vigil.watch.ThornRate;
 import dev.vigil.watch.Watcher;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code watch}: stays up beside the agent, tails its queue, deposits events as they arrive and runs a pass when a
- * trigger fires (SPEC section 4, issue 9). Takes {@code run}'s options, except {@code --events} and {@code --now}.
+ * trigger fires (SPEC section 4, issue 9). Shares {@code run}'s pass options ({@link PassOptionsMixin}); each pass's
+ * now is the clock's.
  */
 @Command(
     name = "watch",
@@ -34,8 +35,15 @@ import picocli.CommandLine.TypeConversionException;
         "Several agents in one queue: a bank and reports per agent under",
         "agents/<agent>/, and --out/report.json is the fleet summary.",
         "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
-        "exits 0. --events and --now do not apply."})
-final class WatchCommand extends RunCommand {
+        "exits 0."})
+final class WatchCommand extends VigilCommand {
+  @Option(names = "--queue", paramLabel = "DIR", required = true,
+      description = "The Chronicle queue the Vigil agent writes.")
+  Path queue;
+
+  @Mixin
+  PassOptionsMixin pass;
+
   @Option(names = "--every", paramLabel = "DURATION", converter = DurationOption.class,
       description = "A pass on a timer: 30s, 10m, 1h (units ms, s, m, h, d).")
   Duration every;
@@ -49,36 +57,43 @@ final class WatchCommand extends RunCommand {
           + "arrive within DURATION of event time, e.g. 3/1m.")
   ThornRate onThorns;
 
+  private final Clock clock;
+  private final Stages stages;
+  private final Map<String, String> env;
+
   WatchCommand() {
-    super();
+    this(Clock.systemUTC());
   }
 
   WatchCommand(Clock clock) {
-    super(clock);
+    this(clock, Stages.defaults(), System.getenv());
+  }
+
+  /**
+   * @param stages the work of each stage: tests swap one for a failing one
+   * @param env    the environment the LLM's configuration is read from
+   */
+  WatchCommand(Clock clock, Stages stages, Map<String, String> env) {
+    this.clock = clock;
+    this.stages = stages;
+    this.env = env;
   }
 
   @Override
   public Integer call() throws IOException {
-    if (input.events != null) {
-      throw new BadInputException("watch tails a queue: give --queue DIR (--events " + input.events
-          + " is for run, over a finished file)");
-    }
-    if (now != null) {
-      throw new BadInputException("--now does not apply to watch: each pass's now is the clock");
-    }
     if (afterEvents != null && afterEvents <= 0) {
       throw new BadInputException("--after-events must be a positive number of events, not " + afterEvents);
     }
-    PassOptions template = options();
+    Analyzer analyzer;
     try {
-      new QueueSource(input.queue);
+      analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).queue(queue), env).build();
+      new QueueSource(queue);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    PassDriver driver = llm ? new LlmDriver(llmConfig()) : PassDriver.DETERMINISTIC;
     Watcher watcher = new Watcher(
-        new Watcher.Settings(template, every, afterEvents == null ? 0 : afterEvents, onThorns),
-        o -> new ReflectivePass(InputStream.nullInputStream(), clock, stages).run(o, driver), clock, out(), err());
+        new Watcher.Settings(analyzer.options(), every, afterEvents == null ? 0 : afterEvents, onThorns),
+        analyzer::run, clock, out(), err());
     try (StopSignals signals = StopSignals.install(watcher::stop)) {
       watcher.run();
     } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package dev.vigil.diagnose;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.appraise.BuiltInRules;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -21,6 +22,11 @@ public record RbtThresholds(
     double budMinValence,
     double budCuriosityMinIntensity,
     double thornMinIntensity) {
+
+  /** The built-in thresholds ({@link BuiltInRules}). */
+  public static RbtThresholds defaults() {
+    return parse(BuiltInRules.json(), BuiltInRules.SOURCE);
+  }
 
   /** Reads the thresholds; {@code source} names the file in error messages. */
   public static RbtThresholds parse(JsonNode root, String source) {

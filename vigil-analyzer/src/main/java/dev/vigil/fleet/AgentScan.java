@@ -1,5 +1,6 @@
 package dev.vigil.fleet;
 
+import dev.vigil.ingest.AgentName;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;

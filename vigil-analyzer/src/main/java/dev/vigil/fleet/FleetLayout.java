@@ -1,5 +1,6 @@
 package dev.vigil.fleet;
 
+import dev.vigil.ingest.AgentName;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

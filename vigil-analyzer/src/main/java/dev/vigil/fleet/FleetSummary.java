@@ -2,15 +2,16 @@ package dev.vigil.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.io.AtomicWrite;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.report.Artifacts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ public final class FleetSummary {
   public static final String AGENT_JSON = "agent.json";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
 
   private FleetSummary() {}
 
@@ -36,7 +38,7 @@ public final class FleetSummary {
     if (extra != null) {
       n.setAll(extra);
     }
-    write(agentOut.resolve(AGENT_JSON), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
+    AtomicWrite.replace(agentOut.resolve(AGENT_JSON), PRETTY.writeValueAsBytes(n));
   }
 
   /**
@@ -73,8 +75,8 @@ public final class FleetSummary {
     if (extra != null) {
       root.setAll(extra);
     }
-    write(out.resolve(Artifacts.REPORT_JSON), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
-    write(out.resolve(Artifacts.REPORT_MD), markdown(root).getBytes(StandardCharsets.UTF_8));
+    AtomicWrite.replace(out.resolve(Artifacts.REPORT_JSON), PRETTY.writeValueAsBytes(root));
+    AtomicWrite.replace(out.resolve(Artifacts.REPORT_MD), markdown(root).getBytes(StandardCharsets.UTF_8));
     return root;
   }
 
@@ -109,10 +111,4 @@ public final class FleetSummary {
     return b.toString();
   }
 
-  private static void write(Path target, byte[] content) throws IOException {
-    Files.createDirectories(target.getParent());
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.write(tmp, content);
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
 }

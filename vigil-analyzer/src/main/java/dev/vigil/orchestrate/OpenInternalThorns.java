@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.io.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,9 +49,7 @@ public final class OpenInternalThorns {
     ObjectNode root = MAPPER.createObjectNode();
     ArrayNode open = root.putArray("open");
     now.forEach(t -> open.add(t.toJson()));
-    Path tmp = file.resolveSibling(FILE + ".tmp");
-    MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), root);
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicWrite.replace(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
     return new ArrayList<>(before.values());
   }
 }

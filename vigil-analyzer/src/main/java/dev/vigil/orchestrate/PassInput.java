@@ -1,7 +1,8 @@
 package dev.vigil.orchestrate;
 
 import dev.vigil.diagnose.detect.WindowEvent;
-import dev.vigil.fleet.AgentName;
+import dev.vigil.ingest.AgentName;
+import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
@@ -30,14 +31,6 @@ public final class PassInput {
       return event.ts();
     }
   }
-
-  /**
-   * One pass's share of the input.
-   *
-   * @param window         the newest {@code --limit} events of the window, oldest first
-   * @param eventsInWindow events read inside the window (before the limit)
-   */
-  record Share(List<WindowEvent> window, long eventsInWindow) {}
 
   private static final Comparator<Candidate> EVENT_TIME =
       Comparator.comparing(Candidate::ts).thenComparingLong(Candidate::order);
@@ -107,21 +100,11 @@ public final class PassInput {
     return kept.keySet();
   }
 
-  /** What every line or excerpt read came to: read, skipped by reason, naive timestamps. */
-  IngestStats stats() {
-    return stats;
-  }
-
-  /** The queue read, or null for a JSONL input. */
-  QueueSource queue() {
-    return queue;
-  }
-
   /**
-   * The share of the agent {@code agent} names, or of the whole input when it is null (the input then holds at most
+   * The window of the agent {@code agent} names, or of the whole input when it is null (the input then holds at most
    * one agent's events, or was not read per agent).
    */
-  Share share(String agent) {
+  Window window(String agent) {
     String key;
     if (!perAgent) {
       key = ALL;
@@ -133,13 +116,17 @@ public final class PassInput {
       throw new IllegalStateException("the input holds " + kept.size() + " agents: a pass takes one");
     }
     Kept share = kept.get(key);
+    String queueKey = queue == null ? null : queue.key();
+    long lastIndex = queue == null ? -1 : queue.lastIndex();
     if (share == null) {
-      return new Share(List.of(), 0);
+      return new Window(List.of(), stats.eventsRead(), 0, stats.naiveTimestamps(), stats.skipped(), queueKey,
+          lastIndex);
     }
     List<WindowEvent> window = new ArrayList<>();
     for (Candidate c : share.newest.oldestFirst()) {
       window.add(new WindowEvent(c.event().event(), c.identity().getAsLong(), c.ref(), c.event().naiveTs()));
     }
-    return new Share(window, share.inWindow);
+    return new Window(window, stats.eventsRead(), share.inWindow, stats.naiveTimestamps(), stats.skipped(),
+        queueKey, lastIndex);
   }
 }

@@ -25,7 +25,7 @@ import java.time.ZoneId;
  * @param retention  EmoBank rows older than this before now are compacted into episode totals
  * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
  * @param codeSettings how proposals are checked: the class path the repository's sources compile against
- * @param agent      only the events of this agent (its {@link dev.vigil.fleet.AgentName} display name); null: all
+ * @param agent      only the events of this agent (its {@link dev.vigil.ingest.AgentName} display name); null: all
  * @param liveBank   {@code watch}'s tail deposits into the bank as events arrive: the pass reads the bank as last
  *                   committed ({@link dev.vigil.emobank.EmoBank#openCommitted}) and leaves its deposits to the tail
  */
@@ -76,7 +76,7 @@ public record PassOptions(
 
   /** Whether an event of {@code eventAgent} (null when it names none) belongs to this pass. */
   public boolean acceptsAgent(String eventAgent) {
-    return agent == null || agent.equals(dev.vigil.fleet.AgentName.display(eventAgent));
+    return agent == null || agent.equals(dev.vigil.ingest.AgentName.display(eventAgent));
   }
 
   /** The start of the window. */

@@ -2,8 +2,11 @@ package dev.vigil.orchestrate;
 
 import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.code.ForeignDiff;
+import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.ReflectionNote;
 import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.Snapshot;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -11,27 +14,49 @@ import java.util.List;
 
 /**
  * One pass in progress, as its driver sees it: the deterministic walk or the LLM's tools. Every step goes through
- * the {@link StageMachine} (out of order: {@link StageOrderException}) and runs under a guard (SPEC section 4.9):
- * a step that throws becomes an {@link InternalThorn}, the pass falls back (a provisional diagnosis from the last
- * snapshot; a failed prompt or code stage is reported as failed) and moves on, so that the remaining stages run.
+ * the {@link StageMachine} (out of order: {@link StageOrderException}), hands the records the earlier stages made to
+ * its {@link Stages stage}, and runs under a guard (SPEC section 4.9): a step that throws becomes an
+ * {@link InternalThorn}, the pass falls back (a provisional diagnosis from the last snapshot; a failed prompt or code
+ * stage is reported as failed) and moves on, so that the remaining stages run. Confined to the thread of the pass.
  */
 public final class PassSession {
-  private final Stages stages;
-  private final PassState state;
+  private static final String DEFAULT_MODEL = "llm";
 
-  PassSession(Stages stages, PassState state) {
+  private final Stages stages;
+  private final PassContext pass;
+  private final Window window;
+  private final LastSnapshot last;
+  private final StageMachine machine = new StageMachine();
+  private final List<InternalThorn> thorns = new ArrayList<>();
+
+  private EmoBank bank;
+  private List<Detection> detections = List.of();
+  private BankUpdate update;
+  private Snapshot fallbackSnapshot;
+  private Diagnosis diagnosis;
+  private PromptOutcome prompt;
+  private CodeOutcome code;
+  private OfferedDiff llmDiff;
+  private String llmNote;
+  private String llmModel = DEFAULT_MODEL;
+  private LlmRun llm;
+  private String fallback;
+
+  PassSession(Stages stages, PassContext pass, Window window, LastSnapshot last) {
     this.stages = stages;
-    this.state = state;
+    this.pass = pass;
+    this.window = window;
+    this.last = last;
   }
 
   /** The stage the pass is at. */
   public Stage stage() {
-    return state.machine.current();
+    return machine.current();
   }
 
-  /** The pass's state so far. */
-  public PassState state() {
-    return state;
+  /** The pass's options. */
+  public PassOptions options() {
+    return pass.options();
   }
 
   /**
@@ -41,7 +66,7 @@ public final class PassSession {
    * @throws StageOrderException when the step is out of order; nothing is run then
    */
   public String run(Step step) {
-    state.machine.check(step);
+    machine.check(step);
     if (step == Step.EMIT_UNIFIED_DIFF) {
       throw new IllegalArgumentException("emit_unified_diff takes the diff: use offerDiff");
     }
@@ -50,36 +75,43 @@ public final class PassSession {
       done = perform(step);
     } catch (Exception | LinkageError e) {
       InternalThorn thorn = InternalThorn.of(step, e);
-      state.thorns.add(thorn);
+      thorns.add(thorn);
       done = step.tool() + " failed: " + thorn.type() + " (" + thorn.message() + "); " + fallBack(step);
     }
-    state.machine.complete(step);
+    machine.complete(step);
     return done;
   }
 
   private String perform(Step step) throws IOException {
+    PassOptions o = pass.options();
     return switch (step) {
       case UPDATE_EB_FROM_LOGS -> {
-        stages.updateEmoBank(state);
-        yield "deposited " + state.deposited + " new events (" + state.alreadyDeposited + " already), "
-            + state.derivedEvents + " derived; mood " + state.snapshot.mood();
+        detections = o.detectors().run(window.events());
+        bank = o.liveBank() ? EmoBank.openCommitted(o.emobank()) : EmoBank.open(o.emobank());
+        update = stages.bank().update(pass, window, detections, bank);
+        yield "deposited " + update.deposited() + " new events (" + update.alreadyDeposited() + " already), "
+            + update.derivedEvents() + " derived; mood " + update.snapshot().mood();
       }
       case DIAGNOSE_RBT -> {
-        if (state.bank == null) {
+        if (update == null) {
           yield fallBack(step);
         }
-        stages.diagnose(state);
-        Diagnosis d = state.diagnosis;
-        yield d.roses().size() + " roses, " + d.buds().size() + " buds, " + d.thorns().size() + " thorns"
-            + (d.topThorns().isEmpty() ? "" : "; top thorn " + d.topThorns().get(0).cause());
+        diagnosis = stages.diagnose().diagnose(pass, update, detections);
+        bank.writeState(BankState.of(update.snapshot(), o.now(), diagnosis.topThorns()));
+        yield diagnosis.roses().size() + " roses, " + diagnosis.buds().size() + " buds, "
+            + diagnosis.thorns().size() + " thorns"
+            + (diagnosis.topThorns().isEmpty() ? "" : "; top thorn " + diagnosis.topThorns().get(0).cause());
       }
       case BUILD_PROMPT_PATCH -> {
-        stages.buildPromptPatch(state);
-        yield state.prompt == null ? "no --prompt given: nothing to adapt" : state.prompt.summary();
+        String note = llmNote != null ? llmNote : ReflectionNote.of(snapshot(), diagnosis, detections);
+        prompt = stages.prompt().adapt(pass, diagnosis, note);
+        yield prompt == null ? "no --prompt given: nothing to adapt" : prompt.summary();
       }
       case SAVE_PROPOSAL -> {
-        stages.saveProposal(state);
-        yield "code stage " + state.code.status().label() + ": " + state.code.written().size() + " proposal(s) written";
+        OfferedDiff offered = llmDiff == null ? null
+            : new OfferedDiff(llmDiff.diff(), llmDiff.files(), llmDiff.checks(), llmModel);
+        code = stages.code().propose(pass, diagnosis, detections, offered);
+        yield "code stage " + code.status().label() + ": " + code.written().size() + " proposal(s) written";
       }
       case EMIT_UNIFIED_DIFF -> throw new IllegalStateException("emit_unified_diff is not a stage of its own");
     };
@@ -89,21 +121,19 @@ public final class PassSession {
   private String fallBack(Step step) {
     switch (step) {
       case UPDATE_EB_FROM_LOGS, DIAGNOSE_RBT -> {
-        LastSnapshot last = state.last;
-        if (state.snapshot == null) {
-          state.snapshot = last.snapshot();
+        if (update == null) {
+          fallbackSnapshot = last.snapshot();
         }
-        state.diagnosis = last.provisionalDiagnosis(state.detections);
-        state.fallback = "provisional diagnosis from the last snapshot (" + last.source() + ")";
-        return step == Step.UPDATE_EB_FROM_LOGS ? "the snapshot is the last one kept: " + last.source()
-            : state.fallback;
+        diagnosis = last.provisionalDiagnosis(detections);
+        fallback = "provisional diagnosis from the last snapshot (" + last.source() + ")";
+        return step == Step.UPDATE_EB_FROM_LOGS ? "the snapshot is the last one kept: " + last.source() : fallback;
       }
       case BUILD_PROMPT_PATCH -> {
-        state.prompt = null;
+        prompt = null;
         return "the prompt stage is reported failed; no new prompt";
       }
       case SAVE_PROPOSAL -> {
-        state.code = CodeOutcome.skipped("the code stage failed: see internal_thorns");
+        code = CodeOutcome.skipped("the code stage failed: see internal_thorns");
         return "no code proposals this pass";
       }
       default -> {
@@ -119,10 +149,11 @@ public final class PassSession {
    * @throws StageOrderException unless the pass is at {@code prompt_done}
    */
   public ForeignDiff.Verdict offerDiff(String diff) throws IOException {
-    state.machine.check(Step.EMIT_UNIFIED_DIFF);
-    ForeignDiff.Verdict v = new ForeignDiff(state.options.codeSettings()).check(state.options.repo(), diff);
+    machine.check(Step.EMIT_UNIFIED_DIFF);
+    PassOptions o = pass.options();
+    ForeignDiff.Verdict v = new ForeignDiff(o.codeSettings()).check(o.repo(), diff);
     if (v.accepted()) {
-      state.llmDiff = new CheckedDiff(diff, v.files(), v.checks());
+      llmDiff = new OfferedDiff(diff, v.files(), v.checks(), llmModel);
     }
     return v;
   }
@@ -132,7 +163,7 @@ public final class PassSession {
     List<String> done = new ArrayList<>();
     for (Step step : List.of(Step.UPDATE_EB_FROM_LOGS, Step.DIAGNOSE_RBT, Step.BUILD_PROMPT_PATCH,
         Step.SAVE_PROPOSAL)) {
-      if (state.machine.current() == step.from()) {
+      if (machine.current() == step.from()) {
         done.add(step.tool() + ": " + run(step));
       }
     }
@@ -141,16 +172,49 @@ public final class PassSession {
 
   /** What the detectors found (empty before {@code update_eb_from_logs}). */
   public List<Detection> detections() {
-    return state.detections;
+    return detections;
+  }
+
+  /** The diagnosis so far, or null before {@code diagnose_rbt}. */
+  public Diagnosis diagnosis() {
+    return diagnosis;
+  }
+
+  /** The snapshot so far (the last one kept when the bank could not be updated), or null before. */
+  public Snapshot snapshot() {
+    return update != null ? update.snapshot() : fallbackSnapshot;
   }
 
   /** The LLM's own reflection for the adaptive section; it goes through the prompt guard like any content. */
   public void reflection(String note) {
-    state.llmNote = note;
+    llmNote = note;
   }
 
-  /** The snapshot so far, or null before {@code update_eb_from_logs}. */
-  public Snapshot snapshot() {
-    return state.snapshot;
+  /** Records what the LLM did, for the report. */
+  public void llm(LlmRun run) {
+    llm = run;
+    llmModel = run.model();
+  }
+
+  /** The internal thorns recorded so far. */
+  public List<InternalThorn> internalThorns() {
+    return List.copyOf(thorns);
+  }
+
+  /** Closes the bank, if the pass opened it. */
+  void close() {
+    if (bank != null) {
+      bank.close();
+    }
+  }
+
+  /** What the pass found and did; {@code resolved}: internal thorns of earlier passes that did not recur. */
+  PassResult result(List<InternalThorn> resolved) {
+    BankUpdate b = update != null ? update
+        : BankUpdate.none(fallbackSnapshot != null ? fallbackSnapshot : Snapshot.empty(),
+            bank == null ? 0 : bank.rowsAppended());
+    return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, prompt,
+        code == null ? CodeOutcome.skipped("the code stage did not run") : code,
+        new SelfRepair(List.copyOf(thorns), List.copyOf(resolved), fallback), llm);
   }
 }

@@ -3,16 +3,15 @@ package dev.vigil.orchestrate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.appraise.AppraisalRules;
+import dev.vigil.appraise.BuiltInRules;
 import dev.vigil.diagnose.detect.DetectorSettings;
 import dev.vigil.diagnose.RbtThresholds;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The rules file: the appraisal table, the RBT thresholds and the detectors' tunables, as data. The default is the resource
- * {@code dev/vigil/appraise/rules.json}; {@code --rules FILE} replaces it whole.
+ * The rules file: the appraisal table, the RBT thresholds and the detectors' tunables, as data. The default is {@link BuiltInRules}; {@code --rules FILE} replaces it whole.
  *
  * @param appraisal the appraisal table
  * @param rbt       the RBT thresholds
@@ -20,19 +19,9 @@ import java.nio.file.Path;
  * @param source    where the rules came from
  */
 public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, String source) {
-  /** The built-in rules' resource name. */
-  public static final String DEFAULT_RESOURCE = "/dev/vigil/appraise/rules.json";
-
-  /** The built-in rules. */
+  /** The built-in rules ({@link BuiltInRules}). */
   public static Rules defaults() {
-    try (InputStream in = Rules.class.getResourceAsStream(DEFAULT_RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException("resource " + DEFAULT_RESOURCE + " is missing from the analyzer jar");
-      }
-      return parse(new ObjectMapper().readTree(in), "built-in rules");
-    } catch (IOException e) {
-      throw new IllegalStateException("built-in rules are unreadable", e);
-    }
+    return parse(BuiltInRules.json(), BuiltInRules.SOURCE);
   }
 
   /**

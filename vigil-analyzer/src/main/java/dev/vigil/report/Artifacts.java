@@ -1,13 +1,13 @@
 package dev.vigil.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.io.AtomicWrite;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,8 +35,8 @@ public final class Artifacts {
     ObjectNode report = ReportJson.of(r);
     byte[] json = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(report);
     byte[] md = ReportMarkdown.of(r).getBytes(StandardCharsets.UTF_8);
-    replace(out.resolve(REPORT_JSON), json);
-    replace(out.resolve(REPORT_MD), md);
+    AtomicWrite.replace(out.resolve(REPORT_JSON), json);
+    AtomicWrite.replace(out.resolve(REPORT_MD), md);
 
     ObjectNode audit = ReportJson.MAPPER.createObjectNode();
     audit.put("pass_at", Timestamps.format(clock.instant()));
@@ -53,10 +53,15 @@ public final class Artifacts {
     return report;
   }
 
-  private static void replace(Path target, byte[] content) throws IOException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.write(tmp, content);
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  /** The number of the next pass in {@code out}: one more than the passes its audit log holds. */
+  public static long passNumber(Path out) throws IOException {
+    Path audit = out.resolve(AUDIT);
+    if (!Files.exists(audit)) {
+      return 1;
+    }
+    try (var lines = Files.lines(audit)) {
+      return lines.filter(l -> !l.isBlank()).count() + 1;
+    }
   }
 
   /** The SHA-256 of some bytes, as hex. */

@@ -7,10 +7,9 @@ import dev.vigil.emobank.EmoBank;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
 import dev.vigil.observe.Timestamps;
-import dev.vigil.orchestrate.InternalThorn;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
-import dev.vigil.report.Artifacts;
+import dev.vigil.report.PassProblems;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -77,8 +76,7 @@ final class WatchPasses {
         + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
     passes++;
     try {
-      PassResult r = runner.run(o);
-      Artifacts.write(r, o.out(), clock);
+      PassResult r = runner.run(o); // writes the pass's artifacts, as run does
       Path kept = PassArchive.keep(o.out(), at, r.prompt() != null && !r.prompt().isRefused());
       ObjectNode pass = figures(depositedLive);
       pass.put("trigger", trigger.label());
@@ -98,10 +96,7 @@ final class WatchPasses {
           + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
           + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
           + delays.summary().line());
-      for (InternalThorn thorn : r.internalThorns()) {
-        err.println("vigil watch: agent " + agent + ": internal thorn " + thorn.type() + " at stage " + thorn.stage()
-            + ": " + thorn.message());
-      }
+      PassProblems.print(r, "vigil watch: agent " + agent + ": ", err);
       out.flush();
       err.flush();
       return r.pendingDeposits();

@@ -5,7 +5,7 @@ import dev.vigil.appraise.Appraiser;
 import dev.vigil.diagnose.RbtThresholds;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
-import dev.vigil.fleet.AgentName;
+import dev.vigil.ingest.AgentName;
 import dev.vigil.fleet.AgentScan;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.EventIdentity;

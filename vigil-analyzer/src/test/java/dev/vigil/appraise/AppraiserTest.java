@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
-import dev.vigil.orchestrate.Rules;
+
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +15,7 @@ class AppraiserTest {
   private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
 
   private static Appraiser appraiser() {
-    return Rules.defaults().appraisal().newAppraiser();
+    return AppraisalRules.defaults().newAppraiser();
   }
 
   private static Event event(String kind, String status, String payloadJson) throws Exception {

@@ -64,7 +64,7 @@ class FleetRunTest {
     assertEquals(0, run("run", "--events", file("fleet.jsonl", events(true)).toString(), "--emobank",
         bank.toString(), "--out", outDir.toString(), "--now", NOW, "--detectors", "none"), err.toString());
 
-    String betaDir = dev.vigil.fleet.AgentName.directory("beta/eu");
+    String betaDir = dev.vigil.ingest.AgentName.directory("beta/eu");
     assertTrue(betaDir.startsWith("beta_eu-"), betaDir);
     assertFalse(Files.exists(bank.resolve(EmoBank.EMOTIONS)), "no bank at the root of a fleet");
     assertEquals(4, MAPPER.readTree(bank.resolve("agents/alpha/checkpoint.json").toFile())

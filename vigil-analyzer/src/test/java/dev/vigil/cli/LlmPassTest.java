@@ -65,7 +65,7 @@ class LlmPassTest {
     err.getBuffer().setLength(0);
     Map<String, String> env = baseUrl == null ? Map.of()
         : Map.of("VIGIL_LLM_BASE_URL", baseUrl, "VIGIL_LLM_MODEL", "scripted-model", "VIGIL_LLM_API_KEY", "k");
-    CommandLine cli = new CommandLine(new RunCommand(Clock.fixed(NOW, ZoneOffset.UTC), new Stages(), env));
+    CommandLine cli = new CommandLine(new RunCommand(Clock.fixed(NOW, ZoneOffset.UTC), Stages.defaults(), env));
     cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
     cli.setExecutionExceptionHandler(Main.EXCEPTIONS);
     List<String> args = new ArrayList<>(List.of("--events", events().toString(), "--emobank",

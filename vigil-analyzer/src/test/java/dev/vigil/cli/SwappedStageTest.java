@@ -10,7 +10,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
-import dev.vigil.orchestrate.PassState;
+import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.orchestrate.BankUpdate;
+import dev.vigil.orchestrate.PassContext;
 import dev.vigil.orchestrate.Stages;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,11 +23,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** Self-repair (SPEC section 4.9) with one stage swapped, by test wiring only, for one that throws. */
+/** Self-repair (SPEC section 4.9) with one stage swapped, by a lambda in the test only, for one that throws. */
 class SwappedStageTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 
@@ -35,21 +39,10 @@ class SwappedStageTest {
   private final StringWriter out = new StringWriter();
 
   /** A diagnosis stage with a type mismatch inside, as a mapping bug would have. */
-  static final class MismatchedDiagnosis extends Stages {
-    @Override
-    public void diagnose(PassState s) {
-      Object count = "12";
-      throw new ClassCastException("class java.lang.String cannot be cast to class java.lang.Integer ("
-          + ((Integer) count) + ")");
-    }
-  }
-
-  /** A prompt stage whose disk fails. */
-  static final class FailingPromptDisk extends Stages {
-    @Override
-    public void buildPromptPatch(PassState s) throws IOException {
-      throw new IOException("No space left on device");
-    }
+  static Diagnosis mismatchedDiagnosis(PassContext pass, BankUpdate update, List<Detection> detections) {
+    Object count = "12";
+    throw new ClassCastException("class java.lang.String cannot be cast to class java.lang.Integer ("
+        + ((Integer) count) + ")");
   }
 
   private int run(Stages stages, Path events, Path bank, String... extra) {
@@ -83,20 +76,20 @@ class SwappedStageTest {
   @Test
   void aThrowingDiagnosisBecomesASchemaConflictWithAProvisionalDiagnosisAndIsResolvedNextPass() throws Exception {
     Path bank = tmp.resolve("bank");
-    assertEquals(0, run(new Stages(), events("a.jsonl", 0, 30), bank), err.toString());
+    assertEquals(0, run(Stages.defaults(), events("a.jsonl", 0, 30), bank), err.toString());
     String lastTop = report().at("/rbt/top_thorns/0/cause").asText();
     assertEquals("tool.book:fail", lastTop);
 
-    assertEquals(1, run(new MismatchedDiagnosis(), events("b.jsonl", 30, 60), bank));
+    assertEquals(1, run(Stages.defaults().withDiagnose(SwappedStageTest::mismatchedDiagnosis), events("b.jsonl", 30, 60), bank));
     JsonNode r = report();
     JsonNode thorn = r.at("/internal_thorns/0");
     assertEquals("internal.schema_conflict", thorn.get("type").asText());
     assertEquals("diagnosed", thorn.get("stage").asText());
     assertEquals("java.lang.ClassCastException", thorn.get("exception").asText());
-    assertTrue(thorn.get("frames").get(0).asText().contains("SwappedStageTest$MismatchedDiagnosis.diagnose"),
+    assertTrue(thorn.get("frames").get(0).asText().contains("SwappedStageTest.mismatchedDiagnosis"),
         thorn.toString());
     assertTrue(thorn.get("suggestion").asText().startsWith(
-        "At dev.vigil.cli.SwappedStageTest$MismatchedDiagnosis.diagnose (SwappedStageTest.java:"), thorn.toString());
+        "At dev.vigil.cli.SwappedStageTest.mismatchedDiagnosis (SwappedStageTest.java:"), thorn.toString());
     // the bank was updated before the failure; the diagnosis falls back to the last snapshot's top thorns
     assertEquals(30, r.get("events_deposited").asInt());
     assertTrue(r.at("/rbt/provisional").asBoolean());
@@ -106,7 +99,7 @@ class SwappedStageTest {
     assertTrue(err.toString().contains("internal thorn internal.schema_conflict at stage diagnosed"), err.toString());
     assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("## Self-repair"));
 
-    assertEquals(0, run(new Stages(), events("b.jsonl", 30, 60), bank), err.toString());
+    assertEquals(0, run(Stages.defaults(), events("b.jsonl", 30, 60), bank), err.toString());
     r = report();
     assertEquals(0, r.get("internal_thorns").size());
     assertEquals("diagnosed", r.at("/internal_thorns_resolved/0/stage").asText());
@@ -119,7 +112,9 @@ class SwappedStageTest {
     Path prompt = Files.writeString(tmp.resolve("prompt.txt"),
         "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n");
     byte[] promptBefore = Files.readAllBytes(prompt);
-    assertEquals(1, run(new FailingPromptDisk(), events("a.jsonl", 0, 30), bank, "--prompt", prompt.toString(),
+    assertEquals(1, run(Stages.defaults().withPrompt((pass, diagnosis, note) -> {
+      throw new IOException("No space left on device");
+    }), events("a.jsonl", 0, 30), bank, "--prompt", prompt.toString(),
         "--repo", tmp.resolve("no-repo").toString()));
     JsonNode r = report();
     assertEquals("internal.io", r.at("/internal_thorns/0/type").asText());

@@ -1,6 +1,7 @@
 package dev.vigil.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -54,11 +55,25 @@ class WatchCommandTest {
   }
 
   @Test
-  void eventsAndNowDoNotApply() {
+  void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
-    assertTrue(err.toString().contains("watch tails a queue: give --queue DIR"), err.toString());
+    assertTrue(err.toString().contains("Missing required option: '--queue=DIR'"), err.toString());
+    err.reset();
+    assertEquals(2, watch("--queue", queue(), "--events", "x.jsonl"));
+    assertTrue(err.toString().contains("Unknown option: '--events'"), err.toString());
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--now", "2026-11-22T12:00:00Z"));
-    assertTrue(err.toString().contains("--now does not apply to watch"), err.toString());
+    assertTrue(err.toString().contains("Unknown option: '--now'"), err.toString());
+  }
+
+  @Test
+  void helpListsThePassOptionsSharedWithRunButNotItsInput() {
+    ByteArrayOutputStream help = new ByteArrayOutputStream();
+    assertEquals(0, Main.run(new PrintStream(help, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), "watch", "--help"));
+    String text = help.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("--emobank=DIR") && text.contains("--half-life-hours=H") && text.contains("--every"),
+        text);
+    assertFalse(text.contains("--events") || text.contains("--now"), text);
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmotionRow;
-import dev.vigil.orchestrate.Rules;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RbtClassifierTest {
-  private final RbtClassifier classifier = new RbtClassifier(Rules.defaults().rbt());
+  private final RbtClassifier classifier = new RbtClassifier(RbtThresholds.defaults());
 
   @ParameterizedTest(name = "{0} I={1} v={2} -> {3}")
   @CsvSource({
@@ -45,7 +44,7 @@ class RbtClassifierTest {
       String emotion = i % 4 == 0 ? "frustration" : "anxiety";
       rows.add(EmotionRow.of(now, emotion, i % 4 == 0 ? 0.9 : 0.5, -0.6, cause));
     }
-    Diagnosis d = new RbtDiagnosis(Rules.defaults().rbt(), new Decay(Duration.ofHours(12))).diagnose(rows, now);
+    Diagnosis d = new RbtDiagnosis(RbtThresholds.defaults(), new Decay(Duration.ofHours(12))).diagnose(rows, now);
     assertEquals(200, d.rowsConsidered());
     assertEquals(200, d.thorns().size());
     assertEquals("b:delay", d.topThorns().get(0).cause());

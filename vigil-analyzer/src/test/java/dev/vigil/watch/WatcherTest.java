@@ -10,7 +10,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.ReflectivePass;
+import dev.vigil.api.Analyzer;
 import dev.vigil.orchestrate.Rules;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -73,7 +73,7 @@ class WatcherTest {
       if (calls.incrementAndGet() == 1) {
         throw new IllegalStateException("stage exploded");
       }
-      return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+      return Analyzer.builder().queue(o.queue()).build().run(o);
     };
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null), failingOnce,
         Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
@@ -103,7 +103,7 @@ class WatcherTest {
     List<PassOptions> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 1_000, null), o -> {
       passes.add(o);
-      return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+      return Analyzer.builder().queue(o.queue()).build().run(o);
     }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
     CompletableFuture<Watcher.Totals> running = start(watcher);
     await().atMost(Duration.ofSeconds(60)).until(() -> out.toString().contains(" stage=diff_done "));
@@ -150,7 +150,7 @@ class WatcherTest {
         if (!release.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
           throw new IllegalStateException("not released");
         }
-        return new ReflectivePass(InputStream.nullInputStream(), Clock.systemUTC()).run(o);
+        return Analyzer.builder().queue(o.queue()).build().run(o);
       } catch (InterruptedException e) {
         throw new IllegalStateException(e);
       } finally {

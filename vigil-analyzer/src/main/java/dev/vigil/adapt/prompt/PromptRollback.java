@@ -1,5 +1,6 @@
 package dev.vigil.adapt.prompt;
 
+import dev.vigil.io.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

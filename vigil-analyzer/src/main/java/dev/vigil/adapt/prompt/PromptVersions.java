@@ -1,5 +1,6 @@
 package dev.vigil.adapt.prompt;
 
+import dev.vigil.io.AtomicWrite;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

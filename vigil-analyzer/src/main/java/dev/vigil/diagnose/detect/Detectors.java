@@ -83,6 +83,25 @@ public final class Detectors {
     return new Detectors(detectors);
   }
 
+  /**
+   * These detectors and, after them, a user's own.
+   *
+   * @throws IllegalArgumentException when two detectors would share a name (reports key them by name)
+   */
+  public Detectors plus(List<Detector> more) {
+    List<Detector> all = new ArrayList<>(selected);
+    List<String> names = new ArrayList<>(selectedNames());
+    for (Detector d : more) {
+      if (names.contains(d.name())) {
+        throw new IllegalArgumentException("detector " + d.getClass().getName() + ": the name \"" + d.name()
+            + "\" is taken; each detector needs a name of its own (taken: " + String.join(", ", names) + ")");
+      }
+      names.add(d.name());
+      all.add(d);
+    }
+    return new Detectors(all);
+  }
+
   /** Runs every selected detector over the window, oldest event first. */
   public List<Detection> run(List<WindowEvent> window) {
     List<Detection> out = new ArrayList<>(selected.size());

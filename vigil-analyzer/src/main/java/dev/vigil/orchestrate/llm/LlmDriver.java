@@ -18,6 +18,8 @@ import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassSession;
 import dev.vigil.orchestrate.Stage;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,22 +41,24 @@ public final class LlmDriver implements PassDriver {
 
   private final LlmConfig config;
   private final ChatModel model;
+  private final Clock clock;
 
-  /** A driver talking to the configured server through LangChain4j's OpenAI client. */
-  public LlmDriver(LlmConfig config) {
+  /** A driver talking to the configured server through LangChain4j's OpenAI client; budgets on {@code clock}. */
+  public LlmDriver(LlmConfig config, Clock clock) {
     this(config, OpenAiChatModel.builder()
         .baseUrl(config.baseUrl())
         .apiKey(config.apiKey())
         .modelName(config.model())
         .timeout(config.timeout())
         .maxRetries(0)
-        .build());
+        .build(), clock);
   }
 
-  /** A driver with a chat model of the caller's. */
-  public LlmDriver(LlmConfig config, ChatModel model) {
+  /** A driver with a chat model of the caller's; the wall-clock budget is measured on {@code clock}. */
+  public LlmDriver(LlmConfig config, ChatModel model, Clock clock) {
     this.config = config;
     this.model = model;
+    this.clock = clock;
   }
 
   @Override
@@ -63,14 +67,14 @@ public final class LlmDriver implements PassDriver {
     List<ToolSpecification> specs = ToolSpecifications.toolSpecificationsFrom(tools);
     List<ChatMessage> messages = new ArrayList<>();
     messages.add(SystemMessage.from(SYSTEM));
-    messages.add(UserMessage.from(task(session.state().options())));
-    long deadline = System.nanoTime() + config.timeout().toNanos();
+    messages.add(UserMessage.from(task(session.options())));
+    Instant deadline = clock.instant().plus(config.timeout());
     TokenUsage tokens = null;
     String reason = null;
     try {
       conversation:
       while (session.stage() != Stage.DIFF_DONE) {
-        if (System.nanoTime() > deadline) {
+        if (clock.instant().isAfter(deadline)) {
           reason = "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage "
               + session.stage();
           break;
@@ -89,7 +93,7 @@ public final class LlmDriver implements PassDriver {
             reason = "the budget of " + config.maxCalls() + " tool calls ran out at stage " + session.stage();
             break conversation;
           }
-          if (System.nanoTime() > deadline) {
+          if (clock.instant().isAfter(deadline)) {
             reason = "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage "
                 + session.stage();
             break conversation;
@@ -98,12 +102,13 @@ public final class LlmDriver implements PassDriver {
         }
       }
     } catch (RuntimeException e) {
-      reason = System.nanoTime() > deadline
+      // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
+      reason = clock.instant().isAfter(deadline) || timedOut(e)
           ? "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage " + session.stage()
           : "the LLM server failed at stage " + session.stage() + ": " + e.getClass().getSimpleName() + ": "
           + firstLine(e.getMessage());
     }
-    session.state().llm(new LlmRun(config.model(), config.baseUrl(),
+    session.llm(new LlmRun(config.model(), config.baseUrl(),
         reason == null ? LlmRun.COMPLETED : LlmRun.FALLBACK, reason, tools.calls(), config.maxCalls(),
         config.timeout().toMillis(), count(tokens == null ? null : tokens.inputTokenCount()),
         count(tokens == null ? null : tokens.outputTokenCount()),
@@ -117,6 +122,15 @@ public final class LlmDriver implements PassDriver {
             : " The agent's prompt is " + o.prompt().getFileName() + ".")
         + (o.repo() == null ? " No repository was given: do not emit a diff."
             : " The agent's repository is at " + o.repo().toAbsolutePath() + "; diff paths are relative to it.");
+  }
+
+  private static boolean timedOut(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t.getClass().getSimpleName().contains("Timeout")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static long count(Integer n) {

@@ -46,7 +46,7 @@ public final class PassTools {
       + "thorns, the prompt rules to add and what the soft-failure detectors found.")
   public String diagnoseRbt() {
     String done = step(Step.DIAGNOSE_RBT);
-    Diagnosis d = session.state().diagnosis();
+    Diagnosis d = session.diagnosis();
     if (d == null || done.startsWith("error:")) {
       return done;
     }

@@ -1,4 +1,4 @@
-package dev.vigil.fleet;
+package dev.vigil.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

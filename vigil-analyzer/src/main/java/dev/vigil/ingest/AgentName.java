@@ -1,4 +1,4 @@
-package dev.vigil.fleet;
+package dev.vigil.ingest;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,0 +1,35 @@
+package dev.vigil.orchestrate;
+
+import dev.vigil.emobank.EmoBank;
+import dev.vigil.emobank.EmotionRow;
+import dev.vigil.emobank.Snapshot;
+import java.util.List;
+
+/**
+ * What {@code update_eb_from_logs} did to the EmoBank (SPEC section 4.3), with the snapshot it took.
+ *
+ * @param snapshot         the affective state over the window
+ * @param windowRows       the bank's live rows inside the window, oldest first (what the diagnosis reads)
+ * @param deposited        window events deposited now for the first time
+ * @param alreadyDeposited window events an earlier pass had deposited
+ * @param derivedEvents    events the detectors derived
+ * @param derivedDeposited of those, deposited now for the first time
+ * @param rowsAppended     rows appended to {@code emotions.jsonl}
+ * @param badDelayValues   events whose {@code delayed_by_sec} was not a number (ignored)
+ * @param pendingDeposits  a pass of {@code watch}: what it appraised that the bank as last committed did not hold,
+ *                         left to the tail to deposit (empty otherwise)
+ */
+public record BankUpdate(Snapshot snapshot, List<EmotionRow> windowRows, long deposited, long alreadyDeposited,
+    long derivedEvents, long derivedDeposited, long rowsAppended, long badDelayValues,
+    List<EmoBank.PendingDeposit> pendingDeposits) {
+  /** Copies the lists. */
+  public BankUpdate {
+    windowRows = List.copyOf(windowRows);
+    pendingDeposits = List.copyOf(pendingDeposits);
+  }
+
+  /** The bank was not updated (the step failed): the fallback snapshot, nothing deposited. */
+  public static BankUpdate none(Snapshot fallback, long rowsAppended) {
+    return new BankUpdate(fallback, List.of(), 0, 0, 0, 0, rowsAppended, 0, List.of());
+  }
+}

@@ -1,0 +1,17 @@
+package dev.vigil.orchestrate;
+
+import dev.vigil.adapt.code.CodeOutcome;
+import dev.vigil.diagnose.Diagnosis;
+import dev.vigil.diagnose.detect.Detection;
+import java.io.IOException;
+import java.util.List;
+
+/** The work of {@code save_proposal} (SPEC section 4.7): code proposals from the diagnosis, and the LLM's diff. */
+@FunctionalInterface
+public interface CodeStage {
+  /**
+   * @param llmDiff the LLM's diff that passed its checks, or null
+   */
+  CodeOutcome propose(PassContext pass, Diagnosis diagnosis, List<Detection> detections, OfferedDiff llmDiff)
+      throws IOException;
+}
