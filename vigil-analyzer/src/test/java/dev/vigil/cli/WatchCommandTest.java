@@ -60,10 +60,10 @@ class WatchCommandTest {
     assertTrue(err.toString().contains("Missing required option: '--queue=DIR'"), err.toString());
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--events", "x.jsonl"));
-    assertTrue(err.toString().contains("Unknown option: '--events'"), err.toString());
+    assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--now", "2026-11-22T12:00:00Z"));
-    assertTrue(err.toString().contains("Unknown option: '--now'"), err.toString());
+    assertTrue(err.toString().contains("Unknown options: '--now'"), err.toString());
   }
 
   @Test
