@@ -1,0 +1,59 @@
+package dev.vigil.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The analyzer's packages form layers that depend only downward, and no two packages depend on each other (issue 17).
+ * The layers, lowest first, are {@link #LAYERS}: each may use those before it, never those after it. Tests are held to
+ * the same rule, so that a test of a formula never reaches up into the pipeline.
+ */
+class PackageLayersTest {
+  /** The layers, lowest first: the picture in the README's "Vigil as a library". */
+  static final List<String> LAYERS = List.of(
+      "io", "observe", "ingest", "appraise", "emobank", "diagnose", "adapt", "orchestrate", "report", "fleet", "api",
+      "watch", "cli");
+
+  private static final JavaClasses CLASSES = new ClassFileImporter()
+      .withImportOption(location -> !location.isJar())
+      .importPackages("dev.vigil");
+
+  private static String pkg(String layer) {
+    return "dev.vigil." + layer + "..";
+  }
+
+  @Test
+  void eachLayerUsesOnlyTheLayersBelowIt() {
+    for (int i = 0; i < LAYERS.size() - 1; i++) {
+      String[] above = LAYERS.subList(i + 1, LAYERS.size()).stream().map(PackageLayersTest::pkg)
+          .toArray(String[]::new);
+      noClasses().that().resideInAPackage(pkg(LAYERS.get(i)))
+          .should().dependOnClassesThat().resideInAnyPackage(above)
+          .because(LAYERS.get(i) + " lies below " + Arrays.toString(LAYERS.subList(i + 1, LAYERS.size()).toArray()))
+          .check(CLASSES);
+    }
+  }
+
+  @Test
+  void packagesAreFreeOfCycles() {
+    slices().matching("dev.vigil.(**)").should().beFreeOfCycles().check(CLASSES);
+  }
+
+  @Test
+  void everyClassLiesInALayer() {
+    List<String> allowed = new ArrayList<>(LAYERS.stream().map(PackageLayersTest::pkg).toList());
+    allowed.addAll(List.of("dev.vigil.arch..", "dev.vigil.it..")); // these rules; the ITs' applications
+    classes().that().resideInAPackage("dev.vigil..")
+        .should().resideInAnyPackage(allowed.toArray(String[]::new))
+        .because("a package outside the layers would escape the rules above")
+        .check(CLASSES);
+  }
+}
