@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -14,6 +15,16 @@ import java.util.List;
  * @param derived  the derived events, in the order found
  */
 public record Detection(String name, int count, ObjectNode evidence, String summary, List<Derived> derived) {
+  /**
+   * What a detector found, with no figures beyond the count: each derived event is one instance.
+   *
+   * @param summary one sentence for people; ignored (empty) when nothing was derived
+   */
+  public static Detection of(String name, List<Derived> derived, String summary) {
+    return new Detection(name, derived.size(), JsonNodeFactory.instance.objectNode(),
+        derived.isEmpty() ? "" : summary, List.copyOf(derived));
+  }
+
   /** Whether the detector found anything. */
   public boolean fired() {
     return count > 0;
