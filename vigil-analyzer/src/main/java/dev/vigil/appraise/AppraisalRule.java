@@ -13,7 +13,7 @@ import java.util.List;
  * @param valence           its valence
  * @param intensity         how intensity is computed
  */
-public record AppraisalRule(
+record AppraisalRule(
     String name,
     List<String> statuses,
     List<String> kindContains,

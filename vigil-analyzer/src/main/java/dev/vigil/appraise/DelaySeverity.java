@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * is ignored: {@link #of} returns {@link Double#NaN} for "absent" and {@link #INVALID} for "present but unusable",
  * so that the caller can count it.
  */
-public final class DelaySeverity {
+final class DelaySeverity {
   /** Seconds of delay that give full severity. */
   static final double FULL_SEVERITY_SEC = 600;
   /** Returned when {@code delayed_by_sec} is present but not a number. */

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * <p>Departs from the public reference implementation on purpose: there {@code improvement_pct ≤ 0} counted as
  * pride; here a field that is not above 0 is passed over.
  */
-public final class Magnitude {
+final class Magnitude {
   /** Floor of every positive magnitude. */
   static final double BASE = 0.3;
   /** Span added on top of the floor at the cap. */

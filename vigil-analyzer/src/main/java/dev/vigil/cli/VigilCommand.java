@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** Base of every analyzer command: the named exit codes and the command's output streams. */
-public abstract class VigilCommand implements Callable<Integer> {
+abstract class VigilCommand implements Callable<Integer> {
   /** The pass or command finished normally. */
   public static final int EXIT_OK = 0;
   /** The pass finished degraded: internal thorns were recorded (SPEC section 4.9), or an internal error. */

@@ -22,7 +22,7 @@ import java.util.List;
  * @param topThorns the last pass's top thorns, possibly none
  * @param source    where it came from, in words, for the report
  */
-public record LastSnapshot(Snapshot snapshot, List<ThornCause> topThorns, String source) {
+record LastSnapshot(Snapshot snapshot, List<ThornCause> topThorns, String source) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /** Copies the list. */

@@ -18,7 +18,7 @@ import java.util.Map;
  * pass must leave untouched): each pass records its own, and a thorn of an earlier pass that does not recur is
  * reported resolved.
  */
-public final class OpenInternalThorns {
+final class OpenInternalThorns {
   /** The file in {@code --out}. */
   public static final String FILE = "internal_thorns.json";
   private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -4,7 +4,7 @@ package dev.vigil.orchestrate;
  * The pass's stage gate (SPEC section 4.8): the one place that knows which step may run now. Both the
  * deterministic walk and the LLM's tools go through it, so that neither can skip a stage.
  */
-public final class StageMachine {
+final class StageMachine {
   private Stage current = Stage.START;
 
   /** The stage the pass is at. */

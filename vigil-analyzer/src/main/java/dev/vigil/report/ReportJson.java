@@ -14,7 +14,7 @@ import dev.vigil.orchestrate.Stage;
 import java.util.List;
 
 /** Builds {@code report.json} (SPEC section 4.10) from a pass's result. */
-public final class ReportJson {
+final class ReportJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
 
   private ReportJson() {}

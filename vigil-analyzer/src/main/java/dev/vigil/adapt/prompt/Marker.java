@@ -10,7 +10,7 @@ import java.util.Arrays;
  * on either side are set aside, it is exactly the marker's text (case-sensitive). Anything else on the line, a
  * quote, a backtick, a third {@code #}, a word, makes it ordinary text: a sentence that quotes a marker is not one.
  */
-public enum Marker {
+enum Marker {
   /** Opens the core identity, which Vigil never changes. */
   BEGIN_CORE("## BEGIN_CORE_IDENTITY"),
   /** Closes the core identity. */

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * {@code ## END_ADAPTIVE_SECTION} line on must be identical too (line endings included); and the adaptive section
  * must hold exactly the new content, whose every line ends with the file's line ending.
  */
-public final class PromptGuard {
+final class PromptGuard {
   private PromptGuard() {}
 
   /**

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * @param adaptiveBeginLine line number of {@code ## BEGIN_ADAPTIVE_SECTION}
  * @param adaptiveEndLine   line number of {@code ## END_ADAPTIVE_SECTION}
  */
-public record PromptLayout(
+record PromptLayout(
     int coreStart,
     int coreEnd,
     int adaptiveStart,

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * @param after    the patched prompt's layout
  * @param content  the new adaptive content's bytes, in the file's line ending
  */
-public record PromptPatch(byte[] original, byte[] patched, PromptLayout before, PromptLayout after, byte[] content) {
+record PromptPatch(byte[] original, byte[] patched, PromptLayout before, PromptLayout after, byte[] content) {
 
   /**
    * Replaces the adaptive section's content of {@code original} with {@code content}.

@@ -4,7 +4,7 @@ package dev.vigil.adapt.prompt;
  * A prompt patch that must not be made. {@link PromptAdaptation#adapt} turns it into a refused
  * {@link PromptOutcome}; it never reaches the pass.
  */
-public final class PromptRefusedException extends Exception {
+final class PromptRefusedException extends Exception {
   private static final long serialVersionUID = 1L;
 
   private final RefusalReason reason;

@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * few common endings folded ({@code reminders} → {@code reminder}, {@code retries} → {@code retry},
  * {@code saved}/{@code saving} → {@code sav}), so that two phrasings of one failure share their words.
  */
-public final class ContentWords {
+final class ContentWords {
   private static final Set<String> STOP = Set.of(
       "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "because",
       "been", "before", "being", "but", "by", "can", "cannot", "could", "did", "do", "does", "doing", "down",

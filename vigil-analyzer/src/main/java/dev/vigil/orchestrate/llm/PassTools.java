@@ -23,7 +23,7 @@ import java.util.Locale;
  * an out-of-order call comes back to the model as a tool result naming the expected and the actual stage, and a
  * rejected diff comes back with the reason.
  */
-public final class PassTools {
+final class PassTools {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   /** A tool result is cut to this many characters in the report. */
   static final int REPORTED_RESULT_CHARS = 300;
