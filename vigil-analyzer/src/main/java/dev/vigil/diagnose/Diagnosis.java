@@ -25,6 +25,15 @@ public record Diagnosis(
   /** The line the report prints when nothing went clearly well. */
   public static final String NO_ROSES = "No roses: nothing in this window went clearly well.";
 
+  /** Copies the lists: a diagnosis handed from stage to stage never changes. */
+  public Diagnosis {
+    roses = List.copyOf(roses);
+    buds = List.copyOf(buds);
+    thorns = List.copyOf(thorns);
+    topThorns = List.copyOf(topThorns);
+    promptRulesToAdd = List.copyOf(promptRulesToAdd);
+  }
+
   /** True when there is not a single rose. */
   public boolean noRoses() {
     return roses.isEmpty();
