@@ -17,13 +17,18 @@ import org.junit.jupiter.api.Test;
  * the same rule, so that a test of a formula never reaches up into the pipeline.
  */
 class PackageLayersTest {
-  /** The layers, lowest first: the picture in the README's "Vigil as a library". */
+  /**
+   * The layers, lowest first: the picture in the README's "Vigil as a library". The event contract's
+   * {@code dev.vigil.observe}, below them all, is another module's: it cannot see the analyzer at all, and Maven hands
+   * it to these tests as a jar in one build and as a folder in another, so it is not a layer checked here.
+   */
   static final List<String> LAYERS = List.of(
-      "io", "observe", "ingest", "appraise", "emobank", "diagnose", "adapt", "orchestrate", "report", "fleet", "api",
+      "io", "ingest", "appraise", "emobank", "diagnose", "adapt", "orchestrate", "report", "fleet", "api",
       "watch", "cli");
 
+  /** The analyzer's own classes, main and test: not its dependencies, whether Maven gives them as jars or folders. */
   private static final JavaClasses CLASSES = new ClassFileImporter()
-      .withImportOption(location -> !location.isJar())
+      .withImportOption(location -> !location.isJar() && location.contains("/vigil-analyzer/"))
       .importPackages("dev.vigil");
 
   private static String pkg(String layer) {
