@@ -73,7 +73,7 @@ public class EventCodecBenchmark {
     payload.put("class", "demo.robin.RobinTools");
     payload.put("method", "setReminder");
     event = new Event(Instant.parse("2026-11-22T10:15:30.123456Z"), "tool.set_reminder", "ok", payload,
-        "robin", 17L, 4242L, "main", "9f2c", "call_3");
+        "robin", 17L, 4242L, "main", "9f2c", "call_3", "s-1");
     for (int i = 0; i < PREFILLED; i++) {
       EventWire.append(appender, event);
     }

@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param thread  name of the calling thread, or null
  * @param turn    id shared by all tool calls made while answering one user message, or null
  * @param callId  the framework's tool-call id ({@code call_id} in JSON), or null
+ * @param session the conversation (LangChain4j's {@code @MemoryId}, Spring AI's conversation id), or null
  */
 public record Event(
     Instant ts,
@@ -34,7 +35,8 @@ public record Event(
     Long pid,
     String thread,
     String turn,
-    String callId) {
+    String callId,
+    String session) {
 
   /** Checks the required components. */
   public Event {
@@ -46,7 +48,7 @@ public record Event(
 
   /** An event with only the required fields, as in the paper's log format. */
   public static Event of(Instant ts, String kind, String status, ObjectNode payload) {
-    return new Event(ts, kind, status, payload, null, null, null, null, null, null);
+    return new Event(ts, kind, status, payload, null, null, null, null, null, null, null);
   }
 
   /** An event with only the required fields and an empty payload. */
@@ -56,16 +58,21 @@ public record Event(
 
   /** This event with {@code ts} replaced. */
   public Event withTs(Instant newTs) {
-    return new Event(newTs, kind, status, payload, agent, seq, pid, thread, turn, callId);
+    return new Event(newTs, kind, status, payload, agent, seq, pid, thread, turn, callId, session);
   }
 
   /** This event with the process-level fields set. */
   public Event withOrigin(String newAgent, Long newSeq, Long newPid, String newThread) {
-    return new Event(ts, kind, status, payload, newAgent, newSeq, newPid, newThread, turn, callId);
+    return new Event(ts, kind, status, payload, newAgent, newSeq, newPid, newThread, turn, callId, session);
   }
 
   /** This event with the conversation fields set. */
   public Event withCall(String newTurn, String newCallId) {
-    return new Event(ts, kind, status, payload, agent, seq, pid, thread, newTurn, newCallId);
+    return new Event(ts, kind, status, payload, agent, seq, pid, thread, newTurn, newCallId, session);
+  }
+
+  /** This event with the session (the conversation it belongs to) set. */
+  public Event withSession(String newSession) {
+    return new Event(ts, kind, status, payload, agent, seq, pid, thread, turn, callId, newSession);
   }
 }

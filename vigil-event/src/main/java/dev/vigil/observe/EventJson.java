@@ -19,7 +19,7 @@ import java.time.ZoneId;
  * The JSON form of an {@link Event} (SPEC section 2): one event per line in JSONL.
  *
  * <p>Writing puts the fields in the SPEC's order ({@code ts, kind, status, payload, agent, seq, pid, thread, turn,
- * call_id}), writes {@code ts} with {@link Timestamps#format}, writes the payload as a JSON tree and omits optional
+ * call_id, session}), writes {@code ts} with {@link Timestamps#format}, writes the payload as a JSON tree and omits optional
  * fields that are absent. The output is one line: JSON escapes every line break inside strings.
  *
  * <p>Reading is strict about the four required fields and the types of known fields and lenient about everything
@@ -84,6 +84,7 @@ public final class EventJson {
     writeOptional(g, "thread", event.thread());
     writeOptional(g, "turn", event.turn());
     writeOptional(g, "call_id", event.callId());
+    writeOptional(g, "session", event.session());
     g.writeEndObject();
   }
 
@@ -139,7 +140,7 @@ public final class EventJson {
           case "payload" -> payload = checkObject(p, t);
           case "agent" -> agent = common(string(p, t, name));
           case "seq", "pid" -> integer(p, t, name);
-          case "thread", "turn", "call_id" -> checkString(p, t, name);
+          case "thread", "turn", "call_id", "session" -> checkString(p, t, name);
           default -> p.skipChildren();
         }
       }
@@ -234,6 +235,7 @@ public final class EventJson {
     String thread = null;
     String turn = null;
     String callId = null;
+    String session = null;
     for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
       JsonToken t = p.nextToken();
       switch (name) {
@@ -247,6 +249,7 @@ public final class EventJson {
         case "thread" -> thread = common(string(p, t, name));
         case "turn" -> turn = string(p, t, name);
         case "call_id" -> callId = string(p, t, name);
+        case "session" -> session = string(p, t, name);
         default -> p.skipChildren();
       }
     }
@@ -256,7 +259,8 @@ public final class EventJson {
     require(status, "status");
     require(payload, "payload");
     Timestamps.Reading reading = timestamp(ts, assumeZone);
-    Event event = new Event(reading.instant(), kind, status, payload, agent, seq, pid, thread, turn, callId);
+    Event event = new Event(reading.instant(), kind, status, payload, agent, seq, pid, thread, turn, callId,
+        session);
     return new Parsed(event, reading.naive());
   }
 

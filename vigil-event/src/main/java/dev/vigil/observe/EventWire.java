@@ -19,18 +19,22 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 /**
  * The Chronicle Queue form of an {@link Event}: one event per excerpt, compact binary, exact round trip.
  *
- * <p>Layout of an excerpt (version 1): the magic byte {@code 'V'}, the version byte, {@code ts} as stop-bit epoch
+ * <p>Layout of an excerpt (version 2): the magic byte {@code 'V'}, the version byte, {@code ts} as stop-bit epoch
  * seconds and nanoseconds, {@code kind} and {@code status} as UTF-8, then {@code agent}, a presence byte for
- * {@code seq}/{@code pid} followed by those present as stop-bit numbers, {@code thread}, {@code turn} and
- * {@code call_id} (UTF-8, possibly null), and last the payload as a length-prefixed Smile document (Jackson's
+ * {@code seq}/{@code pid} followed by those present as stop-bit numbers, {@code thread}, {@code turn},
+ * {@code call_id} and {@code session} (UTF-8, possibly null), and last the payload as a length-prefixed Smile document (Jackson's
  * binary JSON), which keeps every number type and string of the tree. {@code ts} comes first so that a reader can
- * filter by time without decoding the payload.
+ * filter by time without decoding the payload. Version 1, written before {@code session} existed, is the same
+ * without {@code session} and is still read.
  */
 public final class EventWire {
   /** First byte of every Vigil excerpt. */
   public static final byte MAGIC = 'V';
   /** The layout version written by this class. */
-  public static final byte VERSION = 1;
+  public static final byte VERSION = 2;
+
+  /** The layout before {@code session} (it ends with {@code call_id}); still read, never written. */
+  static final byte VERSION_WITHOUT_SESSION = 1;
 
   private static final int HAS_SEQ = 1;
   private static final int HAS_PID = 2;
@@ -86,6 +90,7 @@ public final class EventWire {
     out.writeUtf8(event.thread());
     out.writeUtf8(event.turn());
     out.writeUtf8(event.callId());
+    out.writeUtf8(event.session());
     out.writeStopBit(payload.length);
     out.write(payload);
   }
@@ -109,7 +114,7 @@ public final class EventWire {
   public static Instant peekTs(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      checkHeader(in);
+      byte version = checkHeader(in);
       return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
     } finally {
       in.readPosition(start);
@@ -123,7 +128,7 @@ public final class EventWire {
   public static String peekAgent(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      checkHeader(in);
+      byte version = checkHeader(in);
       in.readStopBit();
       in.readStopBit();
       in.readUtf8();
@@ -139,7 +144,7 @@ public final class EventWire {
   /** Reads one encoded event. */
   public static Event read(BytesIn<?> in) throws EventFormatException {
     try {
-      checkHeader(in);
+      byte version = checkHeader(in);
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
       String kind = in.readUtf8();
       String status = in.readUtf8();
@@ -150,6 +155,7 @@ public final class EventWire {
       String thread = in.readUtf8();
       String turn = in.readUtf8();
       String callId = in.readUtf8();
+      String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
       int length = Math.toIntExact(in.readStopBit());
       if (length < 0 || length > in.readRemaining()) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
@@ -160,13 +166,13 @@ public final class EventWire {
       if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
       }
-      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId);
+      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
   }
 
-  private static void checkHeader(BytesIn<?> in) throws EventFormatException {
+  private static byte checkHeader(BytesIn<?> in) throws EventFormatException {
     if (in.readRemaining() < 2) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt too short to be a Vigil event");
     }
@@ -175,9 +181,10 @@ public final class EventWire {
     if (magic != MAGIC) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt was not written by Vigil");
     }
-    if (version != VERSION) {
-      throw new EventFormatException(EventDefect.NOT_AN_EVENT,
-          "excerpt has layout version " + version + "; this Vigil reads version " + VERSION);
+    if (version != VERSION && version != VERSION_WITHOUT_SESSION) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt has layout version " + version
+          + "; this Vigil reads versions " + VERSION_WITHOUT_SESSION + " and " + VERSION);
     }
+    return version;
   }
 }

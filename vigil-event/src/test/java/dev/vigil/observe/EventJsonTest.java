@@ -22,7 +22,7 @@ class EventJsonTest {
           + "\"payload\":{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea\"},"
           + "\"result\":\"Reminder set\",\"duration_ms\":1.84,\"class\":\"demo.robin.RobinTools\","
           + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":17,\"pid\":4242,\"thread\":\"main\","
-          + "\"turn\":\"9f2c\",\"call_id\":\"call_3\"}";
+          + "\"turn\":\"9f2c\",\"call_id\":\"call_3\",\"session\":\"user-42\"}";
 
   @Test
   void readsAndWritesTheSpecExampleByteForByte() throws Exception {
@@ -34,6 +34,7 @@ class EventJsonTest {
     assertEquals(17L, e.seq());
     assertEquals(4242L, e.pid());
     assertEquals("call_3", e.callId());
+    assertEquals("user-42", e.session());
     assertEquals(1.84, e.payload().get("duration_ms").doubleValue());
     assertFalse(parsed.naiveTs());
     assertEquals(SPEC_EXAMPLE, EventJson.write(e));

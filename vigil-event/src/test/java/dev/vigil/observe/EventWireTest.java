@@ -73,4 +73,42 @@ class EventWireTest {
       assertEquals(EventJson.write(good), EventJson.write(EventWire.next(tailer)));
     }
   }
+
+  @Test
+  void readsTheLayoutWrittenBeforeSessionExisted() throws Exception {
+    Event e = new RandomEvents(7, 0).next().withSession("s-9");
+    Bytes<?> v2 = Bytes.allocateElasticOnHeap();
+    EventWire.write(v2, e, EventWire.payloadBytes(e.payload()));
+    byte[] all = v2.toByteArray();
+    // Version 1 is version 2 without the session string: rebuild it from the same fields.
+    Bytes<?> v1 = Bytes.allocateElasticOnHeap();
+    v1.writeByte(EventWire.MAGIC);
+    v1.writeByte(EventWire.VERSION_WITHOUT_SESSION);
+    Bytes<?> body = Bytes.wrapForRead(all);
+    body.readSkip(2);
+    v1.writeStopBit(body.readStopBit());
+    v1.writeStopBit(body.readStopBit());
+    v1.writeUtf8(body.readUtf8());
+    v1.writeUtf8(body.readUtf8());
+    v1.writeUtf8(body.readUtf8());
+    int flags = body.readByte();
+    v1.writeByte((byte) flags);
+    for (int bit : new int[] {1, 2}) {
+      if ((flags & bit) != 0) {
+        v1.writeStopBit(body.readStopBit());
+      }
+    }
+    v1.writeUtf8(body.readUtf8());
+    v1.writeUtf8(body.readUtf8());
+    v1.writeUtf8(body.readUtf8());
+    assertEquals("s-9", body.readUtf8());
+    long length = body.readStopBit();
+    v1.writeStopBit(length);
+    byte[] payload = new byte[(int) length];
+    body.read(payload);
+    v1.write(payload);
+    Event read = EventWire.read(v1);
+    assertNull(read.session());
+    assertEquals(EventJson.write(e.withSession(null)), EventJson.write(read));
+  }
 }

@@ -58,7 +58,8 @@ public final class RandomEvents {
         random.nextBoolean() ? (long) random.nextInt(4_000_000) : null,
         maybe(text(random.nextInt(20), false)),
         maybe(text(random.nextInt(36), false)),
-        maybe(text(random.nextInt(12), false)));
+        maybe(text(random.nextInt(12), false)),
+        maybe(text(random.nextInt(24), false)));
   }
 
   private String maybe(String s) {

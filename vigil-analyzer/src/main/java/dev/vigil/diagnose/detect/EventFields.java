@@ -100,6 +100,7 @@ final class EventFields {
 
   /** A derived event about {@code source}: its agent and turn, a new kind, status, time and payload. */
   static Event derive(Event source, String kind, String status, Instant ts, ObjectNode payload) {
-    return new Event(ts, kind, status, payload, source.agent(), null, source.pid(), null, source.turn(), null);
+    return new Event(ts, kind, status, payload, source.agent(), null, source.pid(), null, source.turn(), null,
+        source.session());
   }
 }

@@ -72,7 +72,7 @@ final class EventAssembler {
       payload.set("error", error);
     }
     return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
-        call.turn(), call.callId());
+        call.turn(), call.callId(), null);
   }
 
   private ObjectNode args(Object[] args, Site site) {

@@ -234,7 +234,7 @@ public final class EventWriter {
     payload.put("total", now);
     payload.put("reason", lostReason);
     Event event = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent(), seq + 1, pid,
-        Thread.currentThread().getName(), null, null);
+        Thread.currentThread().getName(), null, null, null);
     reportedLost = now;
     append(event);
   }
