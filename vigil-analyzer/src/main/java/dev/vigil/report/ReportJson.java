@@ -60,6 +60,7 @@ final class ReportJson {
         n.put("summary", d.summary());
       }
     }
+    root.set("alarm", r.alarm().toJson());
     ArrayNode thorns = root.putArray("internal_thorns");
     r.internalThorns().forEach(t -> thorns.add(t.toJson()));
     ArrayNode resolved = root.putArray("internal_thorns_resolved");
