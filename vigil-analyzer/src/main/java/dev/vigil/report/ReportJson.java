@@ -56,7 +56,7 @@ final class ReportJson {
       ObjectNode n = detectors.addObject().put("name", d.name()).put("count", d.count())
           .put("evidence_unit", o.events() != null ? "line" : "seq");
       n.set("evidence", d.evidence());
-      if (d.fired()) {
+      if (!d.summary().isEmpty()) {
         n.put("summary", d.summary());
       }
     }

@@ -56,7 +56,7 @@ public final class ReportMarkdown {
       md.append("| detector | found | evidence |\n| --- | ---: | --- |\n");
       for (Detection det : r.detections()) {
         md.append("| ").append(det.name()).append(" | ").append(det.count()).append(" | ")
-            .append(det.fired() ? det.summary() : "").append(" |\n");
+            .append(det.summary()).append(" |\n");
       }
     }
     md.append("\n## Affective state\n\n");
@@ -121,7 +121,7 @@ public final class ReportMarkdown {
     sb.append('\n');
     sb.append("alarm ").append(r.alarm().line()).append('\n');
     for (Detection det : r.detections()) {
-      if (det.fired()) {
+      if (!det.summary().isEmpty()) {
         sb.append("detector ").append(det.name()).append(": ").append(det.summary()).append('\n');
       }
     }
