@@ -306,7 +306,7 @@ public final class Analyzer {
       Rules r = rules != null ? rules : Rules.defaults();
       Detectors selected = Detectors.select(detectors, r.detectors()).plus(extraDetectors);
       if (llm != null) {
-        selected = selected.plus(List.of(Judge.of(llm, clock, prompt))); // the LLM judge runs last (SPEC 4.8)
+        selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles()))); // the LLM judge runs last (SPEC 4.8)
       }
       PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),
           window, limit, halfLife, assumeZone, r, retention, selected,

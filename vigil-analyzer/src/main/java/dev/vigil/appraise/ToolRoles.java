@@ -67,10 +67,17 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
       return Role.NONE;
     }
     Role named = named(e);
-    if (named != null) {
-      return named;
-    }
-    String verb = verb(toolName(e));
+    return named != null ? named : byVerb(toolName(e));
+  }
+
+  /** The role of the tool with this name: named in {@link #tools}, else by its verb. */
+  public Role ofTool(String name) {
+    Role named = tools.get(name);
+    return named != null ? named : byVerb(name);
+  }
+
+  private Role byVerb(String name) {
+    String verb = verb(name);
     if (writeVerbs.contains(verb)) {
       return Role.WRITE;
     }

@@ -8,6 +8,7 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.vigil.appraise.ToolRoles;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.Detector;
@@ -73,8 +74,8 @@ public final class Judge implements Detector {
    * @param clock  the wall-clock budget is measured on it
    * @param prompt the agent's prompt file ({@code --prompt}), read at each pass; null: no instructions given
    */
-  public static Judge of(LlmConfig config, Clock clock, Path prompt) {
-    return new Judge(config, LlmDriver.openAi(config), clock, prompt, WriteTools::isWrite);
+  public static Judge of(LlmConfig config, Clock clock, Path prompt, ToolRoles roles) {
+    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> roles.ofTool(t) == ToolRoles.Role.WRITE);
   }
 
   /** @param writeTool which tool names write (SPEC section 4.4b) */

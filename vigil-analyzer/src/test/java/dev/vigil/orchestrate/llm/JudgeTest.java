@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.appraise.ToolRoles;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.WindowEvent;
@@ -102,7 +103,7 @@ class JudgeTest {
   private Judge judge(ScriptedOpenAiServer s, int maxCalls, Path prompt) {
     LlmConfig config = LlmConfig.from(Map.of("VIGIL_LLM_BASE_URL", s.baseUrl(), "VIGIL_LLM_MODEL", "scripted-model"),
         new java.util.Properties(), maxCalls, Duration.ofSeconds(120));
-    return new Judge(config, LlmDriver.openAi(config), clock, prompt, WriteTools::isWrite);
+    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> ToolRoles.DEFAULTS.ofTool(t) == ToolRoles.Role.WRITE);
   }
 
   private Path prompt() throws IOException {

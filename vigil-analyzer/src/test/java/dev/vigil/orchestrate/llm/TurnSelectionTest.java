@@ -2,6 +2,7 @@ package dev.vigil.orchestrate.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.vigil.appraise.ToolRoles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -13,7 +14,7 @@ class TurnSelectionTest {
       "add_to_cart, true", "submitForm, true", "get_order, false", "search_flights, false", "settings, false",
       "reset_password, false", "bookings_list, false", "'', false"})
   void aWriteToolIsNamedByItsFirstWord(String tool, boolean write) {
-    assertEquals(write, WriteTools.isWrite(tool));
+    assertEquals(write, ToolRoles.DEFAULTS.ofTool(tool) == ToolRoles.Role.WRITE);
   }
 
   @ParameterizedTest(name = "{0}")
