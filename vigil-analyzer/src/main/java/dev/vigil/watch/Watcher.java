@@ -51,8 +51,14 @@ public final class Watcher {
    * @param every       {@code --every}, or null
    * @param afterEvents {@code --after-events}, or 0
    * @param onThorns    {@code --on-thorns}, or null
+   * @param onAlarm     {@code --on-alarm}: {@code watch} or {@code alarm}, or null
    */
-  public record Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns) {}
+  public record Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns, String onAlarm) {
+    /** Settings without {@code --on-alarm}. */
+    public Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns) {
+      this(template, every, afterEvents, onThorns, null);
+    }
+  }
 
   /**
    * What a {@code watch} did, reported when it stops.
@@ -82,7 +88,8 @@ public final class Watcher {
    */
   public Watcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
     this.settings = settings;
-    this.passes = new WatchPasses(settings.template(), runner, clock, out, err, delays);
+    this.passes = new WatchPasses(settings.template(), runner, clock, out, err, delays,
+        new AlarmNotice(settings.onAlarm()));
     this.clock = clock;
     this.out = out;
     this.err = err;
