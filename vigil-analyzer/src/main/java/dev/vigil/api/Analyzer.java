@@ -217,7 +217,7 @@ public final class Analyzer {
       return this;
     }
 
-    /** The rules file: appraisal table, RBT thresholds, detectors' tunables (default: the built-in rules). */
+    /** The rules file: appraisal table, RBT thresholds, detectors' tunables, policy rules (default: built in). */
     public Builder rules(Path file) {
       this.rules = Rules.load(file);
       return this;
@@ -235,7 +235,7 @@ public final class Analyzer {
       return this;
     }
 
-    /** Vigil's detectors to run: {@code all} (default), {@code none} or a comma-separated list of names. */
+    /** The detectors to run: {@code all} (default), {@code none} or names (Vigil's, {@code policy.<name>}). */
     public Builder detectors(String spec) {
       this.detectors = spec;
       return this;
@@ -299,7 +299,8 @@ public final class Analyzer {
         throw new IllegalArgumentException("limit must be positive, not " + limit);
       }
       Rules r = rules != null ? rules : Rules.defaults();
-      Detectors selected = Detectors.select(detectors, r.detectors()).plus(extraDetectors);
+      Detectors selected = Detectors.select(detectors, r.detectors(), r.policies().detectors())
+          .plus(extraDetectors);
       PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),
           window, limit, halfLife, assumeZone, r, retention, selected,
           new CodeProposals.Settings(repoClasspath, "git", Duration.ofSeconds(30)));
