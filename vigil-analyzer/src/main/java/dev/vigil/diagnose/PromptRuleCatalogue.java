@@ -15,7 +15,10 @@ import java.util.Set;
  * numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
  */
 public final class PromptRuleCatalogue {
-  /** A family of causes, its rules, and the detector whose evidence it quotes (null for none). */
+  /**
+   * A family of causes, its rules, and the detector whose evidence it quotes (null for none; a name ending in a dot:
+   * every detector under it, as the rules file's policies {@code policy.<name>}).
+   */
   enum Family {
     PREMATURE_SUCCESS("premature_success",
         "Report success only after the backend's confirmation (receipt) has arrived; until then tell the user the "
@@ -36,6 +39,9 @@ public final class PromptRuleCatalogue {
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
         "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
             + "receipt lag."),
+    POLICY("policy.",
+        "Before a call that changes state, check the user's policy for that tool and do not make a call that breaks "
+            + "it: tell the user why instead."),
     COMPLAINT(null,
         "When the user complains, acknowledge it, say what went wrong and what will be done differently."),
     FAILURE(null,
@@ -48,6 +54,12 @@ public final class PromptRuleCatalogue {
     Family(String detector, String... rules) {
       this.detector = detector;
       this.rules = List.of(rules);
+    }
+
+    /** Whether this family quotes the evidence of the detector with this name. */
+    boolean quotes(String detectorName) {
+      return detector != null && (detector.endsWith(".") ? detectorName.startsWith(detector)
+          : detectorName.equals(detector));
     }
   }
 
@@ -70,7 +82,7 @@ public final class PromptRuleCatalogue {
     }
     for (Detection d : detections) {
       for (Family f : Family.values()) {
-        if (d.fired() && d.name().equals(f.detector) && families.add(f)) {
+        if (d.fired() && f.quotes(d.name()) && families.add(f)) {
           order.add(f);
         }
       }
@@ -87,7 +99,7 @@ public final class PromptRuleCatalogue {
 
   private static String evidence(Family f, List<Detection> detections) {
     for (Detection d : detections) {
-      if (d.fired() && d.name().equals(f.detector)) {
+      if (d.fired() && f.quotes(d.name())) {
         return d.summary();
       }
     }
@@ -100,6 +112,9 @@ public final class PromptRuleCatalogue {
     int colon = c.lastIndexOf(':');
     String kind = colon < 0 ? c : c.substring(0, colon);
     String status = colon < 0 ? "" : c.substring(colon + 1);
+    if (kind.startsWith("policy.")) {
+      return Family.POLICY;
+    }
     if (kind.contains("premature")) {
       return Family.PREMATURE_SUCCESS;
     }

@@ -100,6 +100,12 @@ class PolicyRulesCommandTest {
     assertEquals(1, r.get("derived_events_deposited").asInt());
     assertTrue(out.toString().contains("detector " + POLICY + ": 1 of 2 calls of refund_order broke policy "
         + "no_refund_after_shipping"), out.toString());
+    assertEquals(POLICY + ":fail", r.at("/rbt/top_thorns/0/cause").asText());
+    String advice = r.at("/rbt/prompt_rules_to_add").toString();
+    assertTrue(advice.contains("check the user's policy for that tool and do not make a call that breaks it: tell "
+        + "the user why instead. Evidence: 1 of 2 calls of refund_order broke policy no_refund_after_shipping."),
+        advice);
+    assertTrue(!advice.contains("Retry"), "a violation is no failure to retry: " + advice);
 
     List<String> rows = Files.readAllLines(tmp.resolve("bank/emotions.jsonl"));
     List<JsonNode> violations = rows.stream().map(PolicyRulesCommandTest::json)

@@ -64,6 +64,18 @@ class PoliciesTest {
     assertTrue(m.contains(reason), m);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "args.amount > 500 && !session.user_texts.exists(t, t.contains('manager'))",
+      "session.calls('tool.cancel_booking').size() >= 1",
+      "status == 'ok' && !session.calls('tool.get_order').exists(c, c.payload.args.id == args.id)",
+      "args.email.matches('^[^@]+@example[.]com$') == false",
+      "session.last('tool.get_order') != null && session.last('tool.get_order').payload.result.status == 'shipped'"})
+  void theDocumentedExamplesCompile(String violation) throws Exception {
+    Policies p = parse("{\"policies\":[{\"name\":\"doc\",\"tool\":\"t\",\"violation\":\"" + violation + "\"}]}");
+    assertEquals(violation, p.rules().get(0).violation());
+  }
+
   @ParameterizedTest(name = "{1}")
   @CsvSource(delimiter = '|', value = {
       "{\"policies\":{}} | \"policies\" must be an array of rules",
@@ -72,9 +84,12 @@ class PoliciesTest {
       "{\"policies\":[{\"name\":\"No Refund\",\"tool\":\"t\",\"violation\":\"true\"}]} | \"name\" must be lower-case",
       "{\"policies\":[{\"name\":\"a\",\"violation\":\"true\"}]} | policy 1 (a): \"tool\" must be a non-empty string",
       "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\"}]} | policy 1 (a): \"violation\" must be a non-empty string",
-      "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\",\"violation\":\"true\",\"severity\":1.5}]} | \"severity\" must be a number from 0 to 1",
+      "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\",\"violation\":\"true\",\"severity\":1.5}]} "
+          + "| \"severity\" must be a number from 0 to 1",
       "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\",\"when\":\"true\"}]} | policy 1 (a): unknown field \"when\"",
-      "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\",\"violation\":\"true\"},{\"name\":\"a\",\"tool\":\"u\",\"violation\":\"true\"}]} | policy 2 (a): another policy is already named \"a\""})
+      "{\"policies\":[{\"name\":\"a\",\"tool\":\"t\",\"violation\":\"true\"},"
+          + "{\"name\":\"a\",\"tool\":\"u\",\"violation\":\"true\"}]} "
+          + "| policy 2 (a): another policy is already named \"a\""})
   void aMalformedRuleIsRefusedNamingIt(String json, String reason) {
     String m = refused(json);
     assertTrue(m.startsWith("rules file r.json: "), m);
