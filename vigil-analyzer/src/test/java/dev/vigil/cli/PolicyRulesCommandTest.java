@@ -98,10 +98,12 @@ class PolicyRulesCommandTest {
     assertEquals(1, policy.get("count").asInt(), policy.toString());
     assertEquals(0, policy.at("/evidence/errors").asInt());
     assertEquals(3, policy.at("/evidence/violations/0/ref").asInt(), "the line of the refund after shipping");
-    assertEquals(1, r.get("derived_events_deposited").asInt());
+    // the violation, and each session's refund made in its first turn without a confirmation (unconfirmed_write)
+    assertEquals(3, r.get("derived_events_deposited").asInt());
+    assertEquals(2, detector(r, "unconfirmed_write").get("count").asInt());
     assertTrue(out.toString().contains("detector " + POLICY + ": 1 of 2 calls of refund_order broke policy "
         + "no_refund_after_shipping"), out.toString());
-    assertEquals(POLICY + ":fail", r.at("/rbt/top_thorns/0/cause").asText());
+    assertTrue(r.at("/rbt/top_thorns").findValuesAsText("cause").contains(POLICY + ":fail"), r.toString());
     String advice = r.at("/rbt/prompt_rules_to_add").toString();
     assertTrue(advice.contains("check the user's policy for that tool and do not make a call that breaks it: tell "
         + "the user why instead. Evidence: 1 of 2 calls of refund_order broke policy no_refund_after_shipping."),
