@@ -168,6 +168,9 @@ public final class Watcher {
         if (passThread.finished()) {
           tail.absorb(passThread.await());
           triggers.passEnded(clock.instant());
+          if (firstUncommitted == null && banks.hasUncommitted()) {
+            firstUncommitted = clock.instant(); // what the pass left is committed within the batch wait too
+          }
         }
         Instant now = clock.instant();
         progress.read(read, dry, now, out);
