@@ -23,6 +23,11 @@ public record RbtThresholds(
     double budCuriosityMinIntensity,
     double thornMinIntensity) {
 
+  /** Whether a row of this emotion, intensity and valence is a thorn, by the first rule of {@code RbtClassifier}. */
+  public boolean isThorn(String emotion, double intensity, double valence) {
+    return new RbtClassifier(this).classify(emotion, intensity, valence) == RbtClass.THORN;
+  }
+
   /** The built-in thresholds ({@link BuiltInRules}). */
   public static RbtThresholds defaults() {
     return parse(BuiltInRules.json(), BuiltInRules.SOURCE);

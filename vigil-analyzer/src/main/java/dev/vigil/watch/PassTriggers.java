@@ -26,7 +26,7 @@ final class PassTriggers {
 
   /** Counts an event deposited into an agent's bank: a thorn-grade appraisal is one of the RBT's thorns. */
   void deposited(String agent, EmotionRow row) {
-    boolean thorn = rbt.thornEmotions().contains(row.emotion()) && row.intensity() >= rbt.thornMinIntensity();
+    boolean thorn = rbt.isThorn(row.emotion(), row.intensity(), row.valence());
     byAgent.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
         .deposited(row.ts(), thorn);
   }

@@ -55,4 +55,14 @@ class RbtClassifierTest {
     assertEquals(PromptRuleCatalogue.Family.DELAY.rules.get(0), d.promptRulesToAdd().get(0));
     assertEquals(true, d.noRoses());
   }
+
+  @Test
+  void isThornFollowsTheClassifiersFirstRule() {
+    RbtThresholds t = RbtThresholds.defaults();
+    assertEquals(true, t.isThorn("frustration", 0.4, -0.7));
+    assertEquals(false, t.isThorn("frustration", 0.39, -0.7));
+    RbtThresholds overlapping = new RbtThresholds(java.util.Set.of("relief", "anxiety"), t.thornEmotions(),
+        t.roseMinIntensity(), t.budMinValence(), t.budCuriosityMinIntensity(), t.thornMinIntensity());
+    assertEquals(false, overlapping.isThorn("anxiety", 0.9, -0.6), "a rose first, by the first rule that holds");
+  }
 }
