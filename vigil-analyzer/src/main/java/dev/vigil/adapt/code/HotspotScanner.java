@@ -1,19 +1,21 @@
 package dev.vigil.adapt.code;
 
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The regex hotspot scanner of SPEC section 4.7. It reads each main source of a {@link JavaRepo} line by line, with
- * comments and literal contents masked, and reports at most one {@link Hotspot} per line and {@link Category}.
+ * comments and literal contents masked ({@link MaskedText}), and reports at most one {@link Hotspot} per line and
+ * {@link Category}; only the calls whose future is dropped are found in the parsed file.
  * Import and package lines are not hotspots; test sources ({@code src/test/…}) are not scanned.
  *
  * <p>What each category matches:
@@ -55,9 +57,7 @@ public final class HotspotScanner {
           List.of("RestTemplate", "WebClient", "HttpURLConnection", "execute")),
       new Rule(Category.CATCH_BLOCK, Pattern.compile("\\bcatch\\s*\\("), List.of("catch")));
   private static final List<String> RECEIPT_HINTS = List.of("receipt", "ack", "confirm", "deliver");
-  private static final Pattern CALL = Pattern.compile("\\b([A-Za-z_$][\\w$]*)\\s*\\(");
   private static final Pattern HEADER_LINE = Pattern.compile("^\\s*(?:import|package)\\s");
-  private static final Set<String> NOT_STATEMENT_STARTS = Set.of("return", "throw", "var", "yield", "assert");
 
   private HotspotScanner() {}
 
@@ -78,7 +78,7 @@ public final class HotspotScanner {
   }
 
   private static void scanFile(JavaRepo repo, JavaRepo.SourceFile file, List<Hotspot> found) {
-    JavaSource js = repo.source(file);
+    MaskedText js = MaskedText.of(file.content());
     Map<Integer, EnumSet<Category>> lines = new TreeMap<>();
     for (Rule rule : RULES) {
       if (rule.hints().stream().noneMatch(js.masked::contains)) {
@@ -109,12 +109,11 @@ public final class HotspotScanner {
         }
       }
     }
-    for (int n : ignoredFutureCalls(repo, js)) {
+    for (int n : ignoredFutureCalls(repo, file)) {
       lines.computeIfAbsent(n, x -> EnumSet.noneOf(Category.class)).add(Category.RECEIPT);
     }
     lines.forEach((n, categories) -> {
-      int start = js.startOfLine(n);
-      if (HEADER_LINE.matcher(js.masked.substring(start, js.lineEnd(start))).find()) {
+      if (HEADER_LINE.matcher(js.maskedLine(n)).find()) {
         return;
       }
       String text = js.line(n).trim();
@@ -124,35 +123,18 @@ public final class HotspotScanner {
   }
 
   /** Lines holding a call, as a statement of its own, to a repository method that returns a future. */
-  private static int[] ignoredFutureCalls(JavaRepo repo, JavaSource js) {
+  private static List<Integer> ignoredFutureCalls(JavaRepo repo, JavaRepo.SourceFile file) {
+    CompilationUnit unit = repo.mayCallFutures(file.content()) ? repo.unit(file).orElse(null) : null;
+    if (unit == null) {
+      return List.of();
+    }
+    Map<String, String> declaredTypes = Syntax.declaredTypes(unit);
     List<Integer> lines = new ArrayList<>();
-    Matcher m = CALL.matcher(js.masked);
-    while (m.find()) {
-      if (repo.futureCall(js, m.start(1)) != null && isIgnoredCall(js, m.start(1), m.end() - 1)) {
-        lines.add(js.lineOf(m.start(1)));
+    for (MethodCallExpr call : unit.findAll(MethodCallExpr.class)) {
+      if (Syntax.isIgnoredCall(call) && repo.futureCall(call, declaredTypes) != null) {
+        lines.add(Layout.line(call.getName()));
       }
     }
-    return lines.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  /** True when the call whose name starts at {@code nameStart} is a whole expression statement. */
-  static boolean isIgnoredCall(JavaSource js, int nameStart, int open) {
-    int close = js.matchForward(open);
-    int[] stmt = close < 0 ? null : js.statementAround(nameStart);
-    if (stmt == null || !js.masked.substring(close + 1, stmt[1]).isBlank()) {
-      return false;
-    }
-    String head = js.masked.substring(stmt[0], nameStart);
-    if (!head.matches("(?s)[\\w$.\\s()]*") || head.contains("=")) {
-      return false;
-    }
-    String first = js.masked.substring(stmt[0], stmt[1]).trim().split("[^\\w$]", 2)[0];
-    if (NOT_STATEMENT_STARTS.contains(first)) {
-      return false;
-    }
-    int before = js.skipSpaceBack(nameStart - 1);
-    boolean declaration = before >= 0 && (Character.isJavaIdentifierPart(js.masked.charAt(before))
-        || js.masked.charAt(before) == '>');
-    return !declaration && js.methodAt(nameStart) != null;
+    return lines;
   }
 }

@@ -1,105 +1,93 @@
 package dev.vigil.adapt.code;
 
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.expr.AnnotationExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
-/** Adds single-type imports to a source, in sorted position among the imports it already has. */
+/** Adds single-type imports in sorted position among those a file has, and drops one a rewrite left unused. */
 final class Imports {
-  private static final Pattern IMPORT = Pattern.compile("(?m)^import\\s+(static\\s+)?([\\w.]+(?:\\.\\*)?)\\s*;");
-  private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
-
   private Imports() {}
 
   /** True when {@code fqn} is usable by its simple name without a new import. */
-  static boolean available(JavaSource js, String fqn) {
+  static boolean available(CompilationUnit unit, String fqn) {
     String pkg = fqn.substring(0, fqn.lastIndexOf('.'));
-    if (pkg.equals("java.lang")) {
+    if (pkg.equals("java.lang")
+        || unit.getPackageDeclaration().map(p -> p.getNameAsString().equals(pkg)).orElse(false)) {
       return true;
     }
-    Matcher p = PACKAGE.matcher(js.masked);
-    if (p.find() && p.group(1).equals(pkg)) {
-      return true;
-    }
-    Matcher m = IMPORT.matcher(js.masked);
-    while (m.find()) {
-      if (m.group(1) == null && (m.group(2).equals(fqn) || m.group(2).equals(pkg + ".*"))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Records the edits that import each of {@code fqns} the source does not import yet. */
-  static void ensure(JavaSource js, Edits edits, String... fqns) {
-    List<int[]> lines = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    Matcher m = IMPORT.matcher(js.masked);
-    while (m.find()) {
-      if (m.group(1) == null) {
-        lines.add(new int[] {m.start(), js.lineEnd(m.start())});
-        names.add(m.group(2));
-      }
-    }
-    boolean first = true;
-    for (String fqn : sortedMissing(js, fqns)) {
-      int at = -1;
-      for (int i = 0; i < names.size(); i++) {
-        if (names.get(i).compareTo(fqn) > 0) {
-          at = lines.get(i)[0];
-          break;
-        }
-      }
-      if (at >= 0) {
-        edits.insert(at, "import " + fqn + ";\n");
-      } else if (!lines.isEmpty()) {
-        edits.insert(lines.get(lines.size() - 1)[1], "\nimport " + fqn + ";");
-      } else {
-        Matcher p = PACKAGE.matcher(js.masked);
-        if (p.find()) {
-          edits.insert(js.lineEnd(p.start()), (first ? "\n\nimport " : "\nimport ") + fqn + ";");
-        } else {
-          edits.insert(0, "import " + fqn + ";\n");
-        }
-      }
-      first = false;
-    }
+    return unit.getImports().stream().anyMatch(i -> !i.isStatic() && name(i).equals(i.isAsterisk() ? pkg + ".*" : fqn));
   }
 
   /**
-   * The source without its single-type import of {@code fqn} when nothing else in it names the type any more (a
-   * rewrite may have removed the last use).
+   * Imports each of {@code fqns} the file does not import yet, before the first single-type or on-demand import
+   * that sorts after it, else after the last one (static imports keep their place).
    */
-  static String dropIfUnused(String source, String fqn) {
-    JavaSource js = JavaSource.parse(source);
-    String simple = fqn.substring(fqn.lastIndexOf('.') + 1);
-    Matcher uses = Pattern.compile("(?<![\\w$.])" + Pattern.quote(simple) + "(?![\\w$])").matcher(js.masked);
-    Matcher m = IMPORT.matcher(js.masked);
-    while (m.find()) {
-      if (m.group(1) == null && m.group(2).equals(fqn)) {
-        int count = 0;
-        while (uses.find()) {
-          count++;
-        }
-        if (count > 0) {
-          return source;
-        }
-        int end = js.lineEnd(m.start());
-        return js.restore(js.text.substring(0, m.start()) + js.text.substring(Math.min(end + 1, js.text.length())));
-      }
-    }
-    return source;
-  }
-
-  private static List<String> sortedMissing(JavaSource js, String... fqns) {
+  static void ensure(JavaFile file, String... fqns) {
+    CompilationUnit unit = file.unit();
     List<String> missing = new ArrayList<>();
     for (String fqn : fqns) {
-      if (!available(js, fqn) && !missing.contains(fqn)) {
+      if (!available(unit, fqn) && !missing.contains(fqn)) {
         missing.add(fqn);
       }
     }
     missing.sort(null);
-    return missing;
+    for (String fqn : missing) {
+      file.edit();
+      NodeList<ImportDeclaration> imports = unit.getImports();
+      int at = -1;
+      int afterLast = 0;
+      for (int i = 0; i < imports.size(); i++) {
+        ImportDeclaration existing = imports.get(i);
+        if (!existing.isStatic()) {
+          afterLast = i + 1;
+          if (at < 0 && name(existing).compareTo(fqn) > 0) {
+            at = i;
+          }
+        }
+      }
+      add(imports, at >= 0 ? at : afterLast, fqn);
+    }
+  }
+
+  /**
+   * Adds an import at {@code index}. The printer puts a first import right under the package line, before the blank
+   * line, so a new first import goes second, and the two swap names.
+   */
+  private static void add(NodeList<ImportDeclaration> imports, int index, String fqn) {
+    if (index > 0 || imports.isEmpty()) {
+      imports.add(index, new ImportDeclaration(fqn, false, false));
+      return;
+    }
+    ImportDeclaration first = imports.get(0);
+    imports.add(1, new ImportDeclaration(first.getNameAsString(), first.isStatic(), first.isAsterisk()));
+    first.setName(fqn);
+    first.setStatic(false);
+    first.setAsterisk(false);
+  }
+
+  /** Removes the single-type import of {@code fqn} when nothing in the file names the type by its simple name. */
+  static void dropIfUnused(JavaFile file, String fqn) {
+    CompilationUnit unit = file.unit();
+    String simple = fqn.substring(fqn.lastIndexOf('.') + 1);
+    Optional<ImportDeclaration> imported = unit.getImports().stream()
+        .filter(i -> !i.isStatic() && !i.isAsterisk() && i.getNameAsString().equals(fqn)).findFirst();
+    boolean used = unit.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(simple))
+        || unit.findAll(ClassOrInterfaceType.class).stream()
+            .anyMatch(t -> t.getScope().isEmpty() && t.getNameAsString().equals(simple))
+        || unit.findAll(AnnotationExpr.class).stream().anyMatch(a -> a.getNameAsString().equals(simple));
+    if (imported.isPresent() && !used) {
+      file.edit();
+      imported.get().remove();
+    }
+  }
+
+  private static String name(ImportDeclaration i) {
+    return i.getNameAsString() + (i.isAsterisk() ? ".*" : "");
   }
 }

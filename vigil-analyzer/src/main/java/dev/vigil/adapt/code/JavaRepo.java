@@ -1,5 +1,7 @@
 package dev.vigil.adapt.code;
 
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.expr.MethodCallExpr;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -11,28 +13,22 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The Java sources of {@code --repo}, read once and never written. Directories named {@code target}, {@code build}
  * or {@code node_modules}, and hidden ones ({@code .git}, {@code .idea}, …) are skipped, as are files that are not
- * UTF-8 or larger than 2 MB (each with a note). Symbolic links are not followed.
+ * UTF-8 or larger than 2 MB (each with a note). Symbolic links are not followed. A file is parsed with JavaParser
+ * when a question needs it, once.
  */
 public final class JavaRepo {
   /** Larger files are skipped. */
   static final long MAX_FILE_BYTES = 2L * 1024 * 1024;
   private static final Set<String> SKIPPED_DIRS = Set.of("target", "build", "node_modules");
-  private static final Pattern FUTURE_TYPE =
-      Pattern.compile("\\b(CompletableFuture|CompletionStage|Future|ListenableFuture)\\s*<");
-  private static final Pattern NAME_AND_PAREN = Pattern.compile("\\s+([A-Za-z_$][\\w$]*)\\s*\\(");
 
   /**
    * A Java file of the repository.
@@ -42,31 +38,16 @@ public final class JavaRepo {
    */
   public record SourceFile(String path, String content) {}
 
-  /** A method declared somewhere in the repository that returns a future. */
-  record FutureMethod(String name, String futureType, String typeArgument) {
-    /** True when the method's name or the future's type argument names a receipt or confirmation. */
-    boolean ofReceipt() {
-      return ReceiptWords.in(name) || ReceiptWords.in(typeArgument);
-    }
-  }
-
   private final Path root;
   private final List<SourceFile> files;
   private final List<String> notes;
-  private final Map<String, FutureMethod> futures;
-  private final Set<String> typeNames;
-  private final Map<String, JavaSource> parsed = new HashMap<>();
+  private final Map<String, Optional<CompilationUnit>> units = new HashMap<>();
+  private FutureMethods futures;
 
   private JavaRepo(Path root, List<SourceFile> files, List<String> notes) {
     this.root = root;
     this.files = List.copyOf(files);
     this.notes = List.copyOf(notes);
-    this.futures = indexFutures();
-    Set<String> types = new java.util.HashSet<>();
-    for (SourceFile f : this.files) {
-      source(f).types().forEach(t -> types.add(t.name()));
-    }
-    this.typeNames = Set.copyOf(types);
   }
 
   /**
@@ -150,61 +131,46 @@ public final class JavaRepo {
     return path.startsWith("src/test/") || path.contains("/src/test/");
   }
 
-  /** The parsed form of a file, cached. */
-  JavaSource source(SourceFile file) {
-    return parsed.computeIfAbsent(file.path(), p -> JavaSource.parse(file.content()));
+  /** The parsed form of a file, or empty when JavaParser cannot parse it; parsed once, when first asked. */
+  Optional<CompilationUnit> unit(SourceFile file) {
+    return units.computeIfAbsent(file.path(), p -> {
+      try {
+        return Optional.of(JavaFile.parseUnit(file.content()));
+      } catch (IllegalArgumentException e) {
+        return Optional.empty();
+      }
+    });
   }
 
   /**
-   * The repository future method called by the identifier at {@code nameStart}, or null. A call on a receiver
-   * declared in the same file with a type the repository does not declare (an executor, a library client) is not
-   * one, even when a repository method has the same name.
+   * The repository method that returns a future and that {@code call} calls, or null. A call on a receiver declared
+   * in the calling file with a type the repository does not declare (an executor, a library client) is not one,
+   * even when a repository method has the same name.
+   *
+   * @param declaredTypes the calling file's {@link Syntax#declaredTypes}
    */
-  FutureMethod futureCall(JavaSource js, int nameStart) {
-    int nameEnd = nameStart;
-    while (nameEnd < js.masked.length() && Character.isJavaIdentifierPart(js.masked.charAt(nameEnd))) {
-      nameEnd++;
-    }
-    FutureMethod f = futures.get(js.masked.substring(nameStart, nameEnd));
-    int dot = js.skipSpaceBack(nameStart - 1);
-    if (f == null || dot < 0 || js.masked.charAt(dot) != '.') {
-      return f;
-    }
-    int end = js.skipSpaceBack(dot - 1);
-    int start = end;
-    while (start >= 0 && Character.isJavaIdentifierPart(js.masked.charAt(start))) {
-      start--;
-    }
-    String receiver = js.masked.substring(start + 1, end + 1);
-    if (receiver.isEmpty() || receiver.equals("this") || receiver.equals("super")) {
-      return f;
-    }
-    String type = js.declaredType(receiver);
-    return type.isEmpty() || typeNames.contains(type) ? f : null;
+  FutureMethods.FutureMethod futureCall(MethodCallExpr call, Map<String, String> declaredTypes) {
+    return futures().called(call, declaredTypes);
   }
 
-  private Map<String, FutureMethod> indexFutures() {
-    Map<String, FutureMethod> found = new LinkedHashMap<>();
-    for (SourceFile f : files) {
-      JavaSource js = source(f);
-      Matcher m = FUTURE_TYPE.matcher(js.masked);
-      while (m.find()) {
-        int close = js.matchForward(m.end() - 1);
-        if (close < 0) {
-          continue;
-        }
-        Matcher name = NAME_AND_PAREN.matcher(js.masked);
-        if (!name.region(close + 1, js.masked.length()).lookingAt()) {
-          continue;
-        }
-        String typeArg = js.masked.substring(m.end(), close).replaceAll("\\s+", " ").trim();
-        FutureMethod method = new FutureMethod(name.group(1), m.group(1), typeArg);
-        FutureMethod known = found.get(method.name());
-        if (known == null || !known.ofReceipt() && method.ofReceipt()) {
-          found.put(method.name(), method);
-        }
-      }
+  /** False when {@code source} calls none of the repository's methods that return a future. */
+  boolean mayCallFutures(String source) {
+    return futures().mayBeCalledIn(source, false);
+  }
+
+  /** False when {@code source} calls none of the repository's methods that return a future of a confirmation. */
+  boolean mayCallReceiptFutures(String source) {
+    return futures().mayBeCalledIn(source, true);
+  }
+
+  private FutureMethods futures() {
+    if (futures == null) {
+      futures = FutureMethods.index(
+          files.stream().filter(f -> FutureMethods.mayDeclare(f.content())).map(this::unit).flatMap(Optional::stream)
+              .toList(),
+          word -> files.stream().filter(f -> f.content().contains(word)).map(this::unit).flatMap(Optional::stream)
+              .toList());
     }
-    return Collections.unmodifiableMap(found);
+    return futures;
   }
 }

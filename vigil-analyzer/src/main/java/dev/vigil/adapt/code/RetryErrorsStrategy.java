@@ -42,16 +42,26 @@ public final class RetryErrorsStrategy implements Strategy {
     if (JavaRepo.isTestSource(path)) {
       return Optional.empty();
     }
-    JavaSource js = JavaSource.parse(source);
-    Edits edits = new Edits();
+    if (!RemoteCall.mayBeIn(source)) {
+      return Optional.empty();
+    }
+    JavaFile java;
+    try {
+      java = JavaFile.parse(source);
+    } catch (IllegalArgumentException e) {
+      return Optional.of(Transformation.unparsed(path, source, e.getMessage()));
+    }
     List<String> changes = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    new RetryRewriter(path, js, edits, changes, notes).rewrite();
+    try {
+      new RetryRewriter(path, java, changes, notes).rewrite();
+    } catch (RuntimeException e) {
+      return Optional.of(Transformation.unchanged(path, source, e));
+    }
     if (changes.isEmpty() && notes.isEmpty()) {
       return Optional.empty();
     }
-    String patched = changes.isEmpty() ? source : js.restore(edits.applyTo(js.text));
-    return Optional.of(new Transformation(patched, changes, notes));
+    return Optional.of(new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
   }
 
   @Override

@@ -69,20 +69,32 @@ public final class TZReceiptStrategy implements Strategy {
       return Optional.empty();
     }
     boolean gating = gating(evidence);
-    JavaSource js = JavaSource.parse(source);
-    Edits edits = new Edits();
+    if (!TimeRewriter.mayApply(source) && !(gating && ReceiptGate.mayApply(source, repo))) {
+      return Optional.empty();
+    }
+    JavaFile java;
+    try {
+      java = JavaFile.parse(source);
+    } catch (IllegalArgumentException e) {
+      return Optional.of(Transformation.unparsed(path, source, e.getMessage()));
+    }
     List<String> changes = new ArrayList<>();
     List<String> notes = new ArrayList<>();
-    new TimeRewriter(path, js, edits, changes, notes).rewrite();
-    if (gating) {
-      new ReceiptGate(path, js, repo, edits, changes, notes, confirmationTimeout).rewrite();
+    try {
+      new TimeRewriter(path, java, changes, notes).rewrite();
+      if (gating) {
+        new ReceiptGate(path, java, repo, changes, notes, confirmationTimeout).rewrite();
+      }
+      if (!changes.isEmpty()) {
+        Imports.dropIfUnused(java, "java.time.ZoneOffset");
+      }
+    } catch (RuntimeException e) {
+      return Optional.of(Transformation.unchanged(path, source, e));
     }
     if (changes.isEmpty() && notes.isEmpty()) {
       return Optional.empty();
     }
-    String patched = changes.isEmpty() ? source
-        : Imports.dropIfUnused(js.restore(edits.applyTo(js.text)), "java.time.ZoneOffset");
-    return Optional.of(new Transformation(patched, changes, notes));
+    return Optional.of(new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
   }
 
   @Override

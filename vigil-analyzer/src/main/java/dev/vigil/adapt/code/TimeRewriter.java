@@ -1,10 +1,21 @@
 package dev.vigil.adapt.code;
 
-import java.util.HashSet;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.expr.AssignExpr;
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
+import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.NameExpr;
+import com.github.javaparser.ast.expr.SimpleName;
+import com.github.javaparser.ast.expr.StringLiteralExpr;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The UTC-aware half of {@link TZReceiptStrategy}: a local date-time pinned to UTC is read in the zone the code
@@ -25,185 +36,183 @@ import java.util.regex.Pattern;
  * </ul>
  */
 final class TimeRewriter {
-  private static final String UTC =
-      "(?:(?:java\\.time\\.)?ZoneOffset\\s*\\.\\s*UTC"
-      + "|(?:java\\.time\\.)?ZoneId\\s*\\.\\s*of\\s*\\(\\s*\"(?:UTC|Z|GMT|Etc/UTC)\"\\s*\\))";
-  private static final Pattern PINNED =
-      Pattern.compile("\\.\\s*(toInstant|toEpochSecond)\\s*\\(\\s*" + UTC + "\\s*\\)");
-  private static final Pattern MADE_IN_UTC = Pattern.compile(UTC + "|\\b[Cc]lock\\b");
-  private static final Pattern LOCAL_NOW =
-      Pattern.compile("\\b(LocalDateTime|LocalDate|LocalTime)\\s*\\.\\s*now\\s*\\(\\s*\\)");
-  private static final Pattern SYSTEM_ZONE = Pattern.compile("\\bZoneId\\s*\\.\\s*systemDefault\\s*\\(\\s*\\)");
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][\\w$]*");
+  private static final Set<String> PINNED = Set.of("toInstant", "toEpochSecond");
+  private static final Set<String> LOCAL_TYPES = Set.of("LocalDateTime", "LocalDate", "LocalTime");
+  private static final Set<String> UTC_IDS = Set.of("UTC", "Z", "GMT", "Etc/UTC");
 
   private final String file;
-  private final JavaSource js;
-  private final Edits edits;
+  private final JavaFile java;
   private final List<String> changes;
   private final List<String> notes;
-  private final Set<Integer> rewrittenMethods = new HashSet<>();
+  private final Set<CallableDeclaration<?>> rewrittenMethods = Collections.newSetFromMap(new IdentityHashMap<>());
 
-  TimeRewriter(String file, JavaSource js, Edits edits, List<String> changes, List<String> notes) {
+  TimeRewriter(String file, JavaFile java, List<String> changes, List<String> notes) {
     this.file = file;
-    this.js = js;
-    this.edits = edits;
+    this.java = java;
     this.changes = changes;
     this.notes = notes;
   }
 
-  /** Records the edits; returns how many places changed. */
+  /** False when {@code source} has nothing this rewrite looks for, so that it need not be parsed. */
+  static boolean mayApply(String source) {
+    return source.contains("toInstant") || source.contains("toEpochSecond") || source.contains("LocalDateTime");
+  }
+
+  /** Rewrites the file; returns how many places changed. */
   int rewrite() {
     int before = changes.size();
-    pinnedToUtc();
-    localNow();
-    systemZone();
+    List<MethodCallExpr> calls = calls();
+    List<MethodCallExpr> pinned = calls.stream().filter(TimeRewriter::isPinnedToUtc).toList();
+    List<MethodCallExpr> localNows = calls.stream().filter(c -> c.getNameAsString().equals("now")
+        && c.getArguments().isEmpty() && LOCAL_TYPES.contains(scopeName(c))).toList();
+    List<MethodCallExpr> systemZones = calls.stream().filter(c -> c.getNameAsString().equals("systemDefault")
+        && c.getArguments().isEmpty() && scopeName(c).equals("ZoneId")).toList();
+    pinned.stream().filter(Syntax::attached).forEach(this::readInZone);
+    localNows.stream().filter(Syntax::attached).forEach(this::localNow);
+    systemZones.stream().filter(Syntax::attached).forEach(this::systemZone);
     return changes.size() - before;
   }
 
-  private void pinnedToUtc() {
-    Matcher m = PINNED.matcher(js.text);
-    while (m.find()) {
-      int dot = m.start();
-      JavaSource.Method method = js.methodAt(dot);
-      if (!js.isCode(dot) || method == null) {
-        continue;
+  private void readInZone(MethodCallExpr call) {
+    CallableDeclaration<?> method = Syntax.callableOf(call).orElse(null);
+    Expression receiver = call.getScope().orElseThrow();
+    if (method == null || madeInUtc(receiver, method)) {
+      return;
+    }
+    String receiverText = java.text(receiver);
+    String rest = java.text(call).substring(receiverText.length());
+    String before = receiverText + rest.strip();
+    int line = Layout.line(call.getName());
+    String zone = ZoneScope.find(method, call);
+    if (zone == null) {
+      notes.add(file + ":" + line + ": `" + Syntax.shorten(before) + "` reads a local time as UTC, but no ZoneId is"
+          + " in scope to read it in; left unchanged (give the method the user's zone)");
+      return;
+    }
+    String replacement = ".atZone(" + zone + ")." + call.getNameAsString() + "()";
+    String gap = rest.substring(0, rest.indexOf('.'));
+    java.replace(call, java.expression(receiverText + gap + replacement));
+    rewrittenMethods.add(method);
+    changes.add(file + ":" + line + ": `" + Syntax.shorten(before) + "` becomes `"
+        + Syntax.shorten(receiverText + replacement) + "`: the local time is read in `" + zone
+        + "`, not as if it were UTC");
+  }
+
+  private void localNow(MethodCallExpr call) {
+    CallableDeclaration<?> method = Syntax.callableOf(call).orElse(null);
+    if (method == null) {
+      return;
+    }
+    int line = Layout.line(call);
+    String type = scopeName(call);
+    if (rewrittenMethods.contains(method)) {
+      String zone = ZoneScope.find(method, call);
+      if (zone != null) {
+        String replacement = java.text(call.getScope().orElseThrow()) + ".now(" + zone + ")";
+        java.replace(call, java.expression(replacement));
+        changes.add(file + ":" + line + ": `" + type + ".now()` becomes `" + type + ".now(" + zone
+            + ")`: today in the user's zone, not the server's");
       }
-      int receiverStart = receiverStart(dot);
-      String receiver = js.text.substring(receiverStart, dot).trim();
-      if (madeInUtc(receiver, method, receiverStart)) {
-        continue;
-      }
-      String zone = ZoneScope.find(js, method, dot);
-      int line = js.lineOf(dot);
-      String before = receiver + m.group().trim();
-      if (zone == null) {
-        notes.add(file + ":" + line + ": `" + shorten(before) + "` reads a local time as UTC, but no ZoneId is in"
-            + " scope to read it in; left unchanged (give the method the user's zone)");
-        continue;
-      }
-      String replacement = ".atZone(" + zone + ")." + m.group(1) + "()";
-      if (edits.replace(dot, m.end(), replacement)) {
-        rewrittenMethods.add(method.bodyOpen());
-        changes.add(file + ":" + line + ": `" + shorten(before) + "` becomes `" + shorten(receiver + replacement)
-            + "`: the local time is read in `" + zone + "`, not as if it were UTC");
-      }
+    } else if (type.equals("LocalDateTime") && usedAsText(call)) {
+      String replacement = "OffsetDateTime.now(ZoneOffset.UTC)";
+      java.replace(call, java.expression(replacement));
+      Imports.ensure(java, "java.time.OffsetDateTime", "java.time.ZoneOffset");
+      changes.add(file + ":" + line + ": `LocalDateTime.now()` becomes `" + replacement
+          + "`: the timestamp carries its offset instead of the server's naive local time");
     }
   }
 
-  private void localNow() {
-    Matcher m = LOCAL_NOW.matcher(js.masked);
-    while (m.find()) {
-      JavaSource.Method method = js.methodAt(m.start());
-      if (method == null) {
-        continue;
-      }
-      int line = js.lineOf(m.start());
-      String type = m.group(1);
-      if (rewrittenMethods.contains(method.bodyOpen())) {
-        String zone = ZoneScope.find(js, method, m.start());
-        String replacement = type + ".now(" + zone + ")";
-        if (zone != null && edits.replace(m.start(), m.end(), replacement)) {
-          changes.add(file + ":" + line + ": `" + type + ".now()` becomes `" + replacement
-              + "`: today in the user's zone, not the server's");
-        }
-      } else if (type.equals("LocalDateTime") && usedAsText(m.start(), m.end())) {
-        String replacement = "OffsetDateTime.now(ZoneOffset.UTC)";
-        if (edits.replace(m.start(), m.end(), replacement)) {
-          Imports.ensure(js, edits, "java.time.OffsetDateTime", "java.time.ZoneOffset");
-          changes.add(file + ":" + line + ": `LocalDateTime.now()` becomes `" + replacement
-              + "`: the timestamp carries its offset instead of the server's naive local time");
-        }
-      }
+  private void systemZone(MethodCallExpr call) {
+    CallableDeclaration<?> method = Syntax.callableOf(call).orElse(null);
+    if (method == null || !rewrittenMethods.contains(method)) {
+      return;
     }
+    String zone = ZoneScope.find(method, call);
+    if (zone == null || call.getParentNode().orElse(null) instanceof VariableDeclarator v
+        && v.getNameAsString().equals(zone)) {
+      return;
+    }
+    java.replace(call, java.expression(zone));
+    changes.add(file + ":" + Layout.line(call) + ": `ZoneId.systemDefault()` becomes `" + zone
+        + "`: the user's zone, not the server's");
   }
 
-  private void systemZone() {
-    Matcher m = SYSTEM_ZONE.matcher(js.masked);
-    while (m.find()) {
-      JavaSource.Method method = js.methodAt(m.start());
-      if (method == null || !rewrittenMethods.contains(method.bodyOpen())) {
-        continue;
-      }
-      String zone = ZoneScope.find(js, method, m.start());
-      String head = js.masked.substring(js.lineStart(m.start()), m.start());
-      if (zone == null || head.matches("(?s).*\\bZone(?:Id|Offset)\\s+" + Pattern.quote(zone) + "\\s*=.*")) {
-        continue;
-      }
-      if (edits.replace(m.start(), m.end(), zone)) {
-        changes.add(file + ":" + js.lineOf(m.start()) + ": `ZoneId.systemDefault()` becomes `" + zone
-            + "`: the user's zone, not the server's");
-      }
-    }
+  /** The file's method calls, in the order they appear (by the position of their names). */
+  private List<MethodCallExpr> calls() {
+    List<MethodCallExpr> calls = java.unit().findAll(MethodCallExpr.class);
+    calls.sort(Comparator.comparing(c -> c.getName().getBegin().orElseThrow()));
+    return calls;
   }
 
-  /** True when the receiver of {@code toInstant(UTC)} was made in UTC on purpose. */
-  private boolean madeInUtc(String receiver, JavaSource.Method method, int receiverStart) {
-    if (MADE_IN_UTC.matcher(receiver).find()) {
+  private static boolean isPinnedToUtc(MethodCallExpr call) {
+    return PINNED.contains(call.getNameAsString()) && call.getScope().isPresent() && call.getArguments().size() == 1
+        && isUtc(call.getArgument(0));
+  }
+
+  /** True for {@code ZoneOffset.UTC} and {@code ZoneId.of("UTC")} (also "Z", "GMT", "Etc/UTC"), qualified or not. */
+  private static boolean isUtc(Node node) {
+    if (node instanceof FieldAccessExpr f) {
+      return f.getNameAsString().equals("UTC") && isType(f.getScope(), "ZoneOffset");
+    }
+    return node instanceof MethodCallExpr c && c.getNameAsString().equals("of") && c.getArguments().size() == 1
+        && c.getScope().map(s -> isType(s, "ZoneId")).orElse(false)
+        && c.getArgument(0) instanceof StringLiteralExpr s && UTC_IDS.contains(s.getValue());
+  }
+
+  private static boolean isType(Expression scope, String simpleName) {
+    String text = scope.toString();
+    return text.equals(simpleName) || text.equals("java.time." + simpleName);
+  }
+
+  /** True when the receiver of {@code toInstant(UTC)} was made in UTC on purpose, or from a clock. */
+  private boolean madeInUtc(Expression receiver, CallableDeclaration<?> method) {
+    if (mentionsUtcOrClock(receiver)) {
       return true;
     }
-    if (!IDENTIFIER.matcher(receiver).matches()) {
+    if (!(receiver instanceof NameExpr name)) {
       return false;
     }
-    Matcher assignment = Pattern.compile("\\b" + Pattern.quote(receiver) + "\\s*=(?!=)([^;]*);")
-        .matcher(js.text.substring(method.bodyOpen(), receiverStart));
-    String last = null;
-    while (assignment.find()) {
-      last = assignment.group(1);
-    }
-    return last != null && MADE_IN_UTC.matcher(last).find();
-  }
-
-  /** The start of the expression whose method is called at {@code dot}: an identifier chain with calls. */
-  private int receiverStart(int dot) {
-    int start = dot;
-    int i = js.skipSpaceBack(dot - 1);
-    while (i >= 0) {
-      char c = js.masked.charAt(i);
-      if (c == ')' || c == ']') {
-        int open = js.matchBackward(i);
-        if (open < 0) {
-          break;
-        }
-        start = open;
-        i = js.skipSpaceBack(open - 1);
-        if (i < 0 || !Character.isJavaIdentifierPart(js.masked.charAt(i))) {
-          break;
-        }
+    Expression last = null;
+    for (Node n : Syntax.body(method).map(b -> b.findAll(Node.class)).orElse(List.of())) {
+      if (!n.getEnd().map(end -> end.isBefore(receiver.getBegin().orElseThrow())).orElse(false)) {
         continue;
       }
-      if (!Character.isJavaIdentifierPart(c)) {
-        break;
+      if (n instanceof VariableDeclarator v && v.getNameAsString().equals(name.getNameAsString())
+          && v.getInitializer().isPresent()) {
+        last = v.getInitializer().get();
+      } else if (n instanceof AssignExpr a && a.getOperator() == AssignExpr.Operator.ASSIGN
+          && assigns(a.getTarget(), name.getNameAsString())) {
+        last = a.getValue();
       }
-      int j = i;
-      while (j >= 0 && Character.isJavaIdentifierPart(js.masked.charAt(j))) {
-        j--;
-      }
-      start = j + 1;
-      int p = js.skipSpaceBack(j);
-      if (p >= 0 && js.masked.charAt(p) == '.') {
-        i = js.skipSpaceBack(p - 1);
-        continue;
-      }
-      if (p >= 2 && js.masked.startsWith("new", p - 2) && (p < 3 || !Character.isJavaIdentifierPart(
-          js.masked.charAt(p - 3)))) {
-        start = p - 2;
-      }
-      break;
     }
-    return start;
+    return last != null && mentionsUtcOrClock(last);
   }
 
-  /** True when the expression at {@code [start, end)} is turned into text right away. */
-  private boolean usedAsText(int start, int end) {
-    int next = js.skipSpace(end);
-    int prev = js.skipSpaceBack(start - 1);
-    return js.masked.startsWith(".toString()", next) || next < js.masked.length() && js.masked.charAt(next) == '+'
-        || prev >= 0 && js.masked.charAt(prev) == '+' && js.masked.charAt(Math.max(0, prev - 1)) != '+';
+  private static boolean assigns(Expression target, String name) {
+    return target instanceof NameExpr n && n.getNameAsString().equals(name)
+        || target instanceof FieldAccessExpr f && f.getNameAsString().equals(name);
   }
 
-  static String shorten(String code) {
-    String oneLine = code.replaceAll("\\s+", " ");
-    return oneLine.length() <= 90 ? oneLine : oneLine.substring(0, 40) + " … " + oneLine.substring(
-        oneLine.length() - 45);
+  private static boolean mentionsUtcOrClock(Expression e) {
+    return e.findFirst(Node.class, TimeRewriter::isUtc).isPresent() || e.findAll(SimpleName.class).stream()
+        .anyMatch(n -> n.getIdentifier().equals("clock") || n.getIdentifier().equals("Clock"));
+  }
+
+  /** True when {@code call} is turned into text right away: {@code .toString()} or string concatenation. */
+  private static boolean usedAsText(MethodCallExpr call) {
+    Node parent = call.getParentNode().orElse(null);
+    return parent instanceof MethodCallExpr outer && outer.getScope().orElse(null) == call
+        && outer.getNameAsString().equals("toString") && outer.getArguments().isEmpty()
+        || parent instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS;
+  }
+
+  /** The simple name of a call's scope: {@code LocalDate} for {@code java.time.LocalDate.now()}, or "". */
+  private static String scopeName(MethodCallExpr call) {
+    Expression scope = call.getScope().orElse(null);
+    if (scope instanceof NameExpr n) {
+      return n.getNameAsString();
+    }
+    return scope instanceof FieldAccessExpr f && f.getScope().toString().equals("java.time") ? f.getNameAsString()
+        : "";
   }
 }

@@ -1,7 +1,15 @@
 package dev.vigil.adapt.code;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.github.javaparser.Position;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.RecordDeclaration;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Finds the time zone a piece of code already knows: a {@code ZoneId} (or {@code ZoneOffset}) parameter of the
@@ -9,59 +17,49 @@ import java.util.regex.Pattern;
  * static one from a static method or an outer type). The nearest wins.
  */
 final class ZoneScope {
-  private static final Pattern PARAM = Pattern.compile("\\bZone(?:Id|Offset)\\s+([A-Za-z_$][\\w$]*)\\s*(?=[,)])");
-  private static final Pattern LOCAL = Pattern.compile("\\bZone(?:Id|Offset)\\s+([A-Za-z_$][\\w$]*)\\s*=(?!=)");
-  private static final Pattern FIELD = Pattern.compile("\\bZone(?:Id|Offset)\\s+([A-Za-z_$][\\w$]*)\\s*(?=[=;])");
+  private static final Set<String> ZONE_TYPES = Set.of("ZoneId", "ZoneOffset");
 
   private ZoneScope() {}
 
-  /** The name of a zone in scope at {@code pos}, or null. */
-  static String find(JavaSource js, JavaSource.Method m, int pos) {
-    if (m != null) {
-      Matcher p = PARAM.matcher(js.masked.substring(m.paramsOpen() + 1, m.paramsClose()) + ")");
-      if (p.find()) {
-        return p.group(1);
-      }
-      Matcher l = LOCAL.matcher(js.masked.substring(m.bodyOpen() + 1, pos));
-      String last = null;
-      while (l.find()) {
-        last = l.group(1);
-      }
-      if (last != null) {
-        return last;
+  /** The name of a zone in scope at {@code at}, which sits in {@code callable}, or null. */
+  static String find(CallableDeclaration<?> callable, Node at) {
+    for (Parameter p : callable.getParameters()) {
+      if (Syntax.isClassType(p.getType(), ZONE_TYPES)) {
+        return p.getNameAsString();
       }
     }
-    boolean onlyStatic = m != null && m.isStatic();
-    for (JavaSource.TypeDecl t : js.typesAt(pos)) {
-      if (t.kind().equals("record") && !onlyStatic) {
-        Matcher c = PARAM.matcher(js.masked.substring(t.headerStart(), t.bodyOpen()));
-        if (c.find()) {
-          return c.group(1);
+    Position position = at.getBegin().orElseThrow();
+    String local = null;
+    List<VariableDeclarator> locals = Syntax.body(callable).map(b -> b.findAll(VariableDeclarator.class))
+        .orElse(List.of());
+    for (VariableDeclarator v : locals) {
+      if (Syntax.isClassType(v.getType(), ZONE_TYPES) && v.getInitializer().isPresent()
+          && v.getName().getEnd().orElseThrow().isBefore(position)) {
+        local = v.getNameAsString();
+      }
+    }
+    if (local != null) {
+      return local;
+    }
+    boolean onlyStatic = callable.isStatic();
+    for (Node n = callable.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+      if (!(n instanceof TypeDeclaration<?> type)) {
+        continue;
+      }
+      if (type instanceof RecordDeclaration record && !onlyStatic) {
+        for (Parameter component : record.getParameters()) {
+          if (Syntax.isClassType(component.getType(), ZONE_TYPES)) {
+            return component.getNameAsString();
+          }
         }
       }
-      Matcher f = FIELD.matcher(js.masked);
-      f.region(t.bodyOpen() + 1, t.bodyClose());
-      while (f.find()) {
-        int q = f.start();
-        if (js.methodAt(q) != null || !js.typesAt(q).get(0).equals(t)) {
-          continue;
-        }
-        boolean isStatic = declarationHead(js, q).matches("(?s).*\\bstatic\\b.*");
-        if (isStatic || !onlyStatic) {
-          return f.group(1);
+      for (FieldDeclaration field : type.getFields()) {
+        if (Syntax.isClassType(field.getElementType(), ZONE_TYPES) && (field.isStatic() || !onlyStatic)) {
+          return field.getVariable(0).getNameAsString();
         }
       }
       onlyStatic = true;
     }
     return null;
-  }
-
-  /** The modifiers and annotations before a member declaration at {@code pos}. */
-  private static String declarationHead(JavaSource js, int pos) {
-    int i = pos - 1;
-    while (i >= 0 && ";{}".indexOf(js.masked.charAt(i)) < 0) {
-      i--;
-    }
-    return js.masked.substring(i + 1, pos);
   }
 }
