@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.emobank.EmoBank;
+import dev.vigil.it.apps.HeldPassApp;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
 import java.io.BufferedWriter;
@@ -20,7 +21,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A pass of the packaged analyzer killed with SIGKILL while it deposits, then rerun. */
+/**
+ * A pass killed with SIGKILL after its deposits and before its commit, then rerun with the packaged analyzer: the bank
+ * ends as one uninterrupted pass leaves it.
+ */
 class KillDuringPassIT {
   private static final Path JAR = Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
   private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -44,7 +48,7 @@ class KillDuringPassIT {
     Instant t0 = Instant.parse("2026-11-22T00:00:00Z");
     String[] statuses = {"ok", "fail", "delay", "queued"};
     try (BufferedWriter w = Files.newBufferedWriter(events)) {
-      for (int i = 0; i < 400_000; i++) {
+      for (int i = 0; i < 40_000; i++) {
         // distinct causes keep rows from coalescing, so the rows file grows through the whole deposit
         Event e = Event.of(t0.plusMillis(100L * i), "tool.t" + (i % 1000), statuses[i % 4]);
         w.write(EventJson.write(e));
@@ -52,14 +56,19 @@ class KillDuringPassIT {
       }
     }
     Path killed = tmp.resolve("killed");
-    Process p = start(events, killed);
     Path rows = killed.resolve(EmoBank.EMOTIONS);
-    // the pass appends 400,000 rows before its one commit: kill it as soon as the first of them reach the file
-    await().atMost(Duration.ofMinutes(2)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
-        .until(() -> !p.isAlive() || Files.exists(rows) && Files.size(rows) > 0);
+    Path marker = tmp.resolve("deposited");
+    // a pass held after its deposits and before its commit (HeldPassApp), killed there: no race with the machine
+    Process p = new ProcessBuilder(JAVA, "-cp", System.getProperty("surefire.test.class.path",
+        System.getProperty("java.class.path")), HeldPassApp.class.getName(), events.toString(), killed.toString(),
+        tmp.resolve("out-held").toString(), marker.toString(), NOW)
+        .redirectOutput(tmp.resolve("stdout-held").toFile()).redirectError(tmp.resolve("stderr-held").toFile())
+        .start();
+    await().atMost(Duration.ofMinutes(3)).until(() -> Files.exists(marker) || !p.isAlive());
+    assertTrue(p.isAlive(), "the held pass died before its deposits: " + Files.readString(tmp.resolve("stderr-held")));
     p.destroyForcibly(); // SIGKILL
     p.waitFor(30, TimeUnit.SECONDS);
-    assertTrue(Files.size(rows) > 0, "the pass had started to deposit");
+    assertTrue(Files.size(rows) > 0, "the pass had deposited rows past the committed length");
     long committed = new ObjectMapper().readTree(killed.resolve(EmoBank.CHECKPOINT).toFile())
         .get("emotions_bytes").asLong();
     assertEquals(0, committed, "the pass was killed before its commit");
