@@ -9,7 +9,7 @@ import java.util.Arrays;
  * dropped, the last line needs no terminator, and blank lines are passed over. A line longer than the buffer grows
  * it. Every reader of JSONL input (the pass, the fleet scan) goes through here.
  */
-final class JsonlLines {
+public final class JsonlLines {
   /** Receives one non-blank line: {@code buf[from, to)}, valid until the call returns. */
   @FunctionalInterface
   public interface LineSink {

@@ -1,0 +1,25 @@
+package dev.vigil.eval;
+
+import dev.vigil.orchestrate.PassResult;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The number a session's pass is ranked by, and the level it reached, if it has levels.
+ *
+ * @param name  how reports name it, e.g. {@code alarm.score}
+ * @param value the score of a pass; higher means more likely failed
+ * @param level the level of a pass ({@code ok}, {@code watch}, {@code alarm}), or a function returning null
+ */
+public record Score(String name, ToDoubleFunction<PassResult> value, Function<PassResult, String> level) {
+  /** The snapshot's stress: what Vigil's distress signal was before the alarm. */
+  public static final Score STRESS = new Score("snapshot.stress", r -> r.snapshot().stress(), r -> null);
+
+  /** Checks the parts. */
+  public Score {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(value, "value");
+    Objects.requireNonNull(level, "level");
+  }
+}
