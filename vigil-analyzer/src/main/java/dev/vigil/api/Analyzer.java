@@ -13,6 +13,7 @@ import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.ReflectivePass;
 import dev.vigil.orchestrate.Rules;
 import dev.vigil.orchestrate.Stages;
+import dev.vigil.orchestrate.llm.Judge;
 import dev.vigil.orchestrate.llm.LlmConfig;
 import dev.vigil.orchestrate.llm.LlmDriver;
 import dev.vigil.report.Artifacts;
@@ -253,7 +254,11 @@ public final class Analyzer {
       return this;
     }
 
-    /** Lets this LLM drive the stages through its tools; the deterministic path finishes what it leaves. */
+    /**
+     * Lets this LLM drive the stages through its tools (the deterministic path finishes what it leaves) and judge,
+     * after the detectors, the turns that wrote or claimed a write against the {@link #prompt prompt}'s
+     * instructions (the detector {@code judge}).
+     */
     public Builder llm(LlmConfig config) {
       this.llm = config;
       return this;
@@ -300,6 +305,9 @@ public final class Analyzer {
       }
       Rules r = rules != null ? rules : Rules.defaults();
       Detectors selected = Detectors.select(detectors, r.detectors()).plus(extraDetectors);
+      if (llm != null) {
+        selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles()))); // the LLM judge runs last (SPEC 4.8)
+      }
       PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),
           window, limit, halfLife, assumeZone, r, retention, selected,
           new CodeProposals.Settings(repoClasspath, "git", Duration.ofSeconds(30)));

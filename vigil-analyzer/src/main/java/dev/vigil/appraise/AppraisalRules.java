@@ -12,12 +12,13 @@ import java.util.Locale;
  * @param rules    the rules, tried in order
  * @param clampMin lower bound of intensity
  * @param clampMax upper bound of intensity
+ * @param roles    the tool roles (the optional {@code tool_roles} object; SPEC section 4.4b)
  */
-public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double clampMax) {
+public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double clampMax, ToolRoles roles) {
 
   /** An engine over these rules. */
   public Appraiser newAppraiser() {
-    return new Appraiser(rules, clampMin, clampMax);
+    return new Appraiser(rules, roles, clampMin, clampMax);
   }
 
   /** The built-in table ({@link BuiltInRules}). */
@@ -61,7 +62,7 @@ public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double 
       throw new IllegalArgumentException(source + ": the last appraisal rule must match every event "
           + "(no status, kind_contains or requires_magnitude)");
     }
-    return new AppraisalRules(rules, min, max);
+    return new AppraisalRules(rules, min, max, ToolRoles.parse(root, source));
   }
 
   private static AppraisalRule.Intensity intensity(JsonNode v, String where) {

@@ -15,18 +15,35 @@ import java.util.Map;
  * failure rule comes before the success rules); a later {@code ok} earns no more relief than the first; and
  * {@code improvement_pct ≤ 0} is not pride ({@link Magnitude}).
  *
+ * <p>Before the table (SPEC section 4.2): a successful call of a read tool ({@link ToolRoles}) is looked up, not
+ * achieved: where the table would give pride or relief it gives curiosity, {@value #READ_VALENCE} at
+ * {@value #READ_INTENSITY}, so that repeated look-ups never coalesce into a rose. {@code turn.*} events are context
+ * ({@link #isContext}): callers deposit nothing for them.
+ *
  * <p>Not thread-safe: it caches causes and counts unusable {@code delayed_by_sec} values.
  */
 public final class Appraiser {
+  /** Valence of a successful look-up. */
+  static final double READ_VALENCE = 0.4;
+  /** Intensity of a successful look-up, before clamping. */
+  static final double READ_INTENSITY = 0.3;
+
   private final List<AppraisalRule> rules;
+  private final ToolRoles roles;
   private final double clampMin;
   private final double clampMax;
   private final Map<String, Map<String, String>> causes = new HashMap<>();
   private long badDelayValues;
 
-  /** An engine over the given rules and clamp range. */
+  /** An engine over the given rules and clamp range, with the default tool roles. */
   public Appraiser(List<AppraisalRule> rules, double clampMin, double clampMax) {
+    this(rules, ToolRoles.DEFAULTS, clampMin, clampMax);
+  }
+
+  /** An engine over the given rules, tool roles and clamp range. */
+  public Appraiser(List<AppraisalRule> rules, ToolRoles roles, double clampMin, double clampMax) {
     this.rules = List.copyOf(rules);
+    this.roles = roles;
     this.clampMin = clampMin;
     this.clampMax = clampMax;
   }
@@ -39,12 +56,28 @@ public final class Appraiser {
     double severity = severity(event);
     for (AppraisalRule rule : rules) {
       if (rule.matches(kind, status, magnitude)) {
+        String cause = cause(event.kind(), event.status());
+        if (isPositiveOutcome(rule.emotion()) && roles.of(event) == ToolRoles.Role.READ) {
+          return new Appraisal("curiosity", READ_VALENCE, clamp(READ_INTENSITY), cause);
+        }
         double raw = rule.intensity().compute(magnitude, severity);
-        return new Appraisal(rule.emotion(), rule.valence(), clamp(raw), cause(event.kind(), event.status()));
+        return new Appraisal(rule.emotion(), rule.valence(), clamp(raw), cause);
       }
     }
     throw new IllegalStateException("no appraisal rule matches kind " + kind + " status " + status
         + "; the rules must end with a rule that matches everything");
+  }
+
+  /**
+   * Whether the event is conversation context ({@code turn.user}, {@code turn.answer}: any raw {@code turn.*}
+   * event): the detectors read it; it is no outcome and deposits nothing.
+   */
+  public static boolean isContext(Event event) {
+    return event.kind().startsWith("turn.");
+  }
+
+  private static boolean isPositiveOutcome(String emotion) {
+    return emotion.equals("pride") || emotion.equals("relief");
   }
 
   private double severity(Event event) {

@@ -73,15 +73,18 @@ final class PassOptionsMixin {
 
   @Option(names = "--llm",
       description = "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
-          + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves.")
+          + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves. The LLM also judges the turns "
+          + "that wrote or claimed a write against the --prompt's instructions (detector judge).")
   boolean llm;
 
   @Option(names = "--llm-max-calls", paramLabel = "N", defaultValue = "12",
-      description = "With --llm: the budget of tool calls (default: ${DEFAULT-VALUE}).")
+      description = "With --llm: the budget of tool calls, and of the judge's questions (default: "
+          + "${DEFAULT-VALUE}).")
   int llmMaxCalls;
 
   @Option(names = "--llm-timeout-seconds", paramLabel = "S", defaultValue = "120",
-      description = "With --llm: the wall-clock budget of the LLM's session (default: ${DEFAULT-VALUE}).")
+      description = "With --llm: the wall-clock budget of the LLM's session, and of the judge's (default: "
+          + "${DEFAULT-VALUE}).")
   double llmTimeoutSeconds;
 
   /**

@@ -32,6 +32,24 @@ public final class PromptRuleCatalogue {
     TIMESTAMP("timestamp_inconsistent",
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times; "
             + "ask for the user's time zone when a time has none."),
+    UNCONFIRMED_WRITE("unconfirmed_write",
+        "Before any action that changes state (booking, cancelling, paying, updating), state exactly what you will "
+            + "do and wait for the user's explicit yes."),
+    CLAIM_WITHOUT_ACTION("claim_without_action",
+        "Say that an action is done only when the tool call that does it succeeded in this turn; otherwise say what "
+            + "is pending or what failed."),
+    USER_CORRECTION("user_correction",
+        "When the user corrects you or repeats a request, re-read their words, say what you misunderstood and fix "
+            + "that before anything else."),
+    WRITE_AFTER_REFUSAL("write_after_refusal",
+        "When a tool refuses an action, do not call it again with altered arguments to get past the refusal: "
+            + "explain the refusal to the user."),
+    POLICY("policy.",
+        "Check the written policy's preconditions before every state-changing action, and refuse when one does not "
+            + "hold."),
+    JUDGE("judge",
+        "Follow your written instructions on every action; when a request conflicts with them, refuse and cite the "
+            + "instruction."),
     DELAY(null,
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
         "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
@@ -48,6 +66,11 @@ public final class PromptRuleCatalogue {
     Family(String detector, String... rules) {
       this.detector = detector;
       this.rules = List.of(rules);
+    }
+
+    /** Whether a detector of this name quotes this family ({@code policy.} covers every policy rule). */
+    boolean quotes(String name) {
+      return detector != null && (name.equals(detector) || detector.endsWith(".") && name.startsWith(detector));
     }
   }
 
@@ -70,7 +93,7 @@ public final class PromptRuleCatalogue {
     }
     for (Detection d : detections) {
       for (Family f : Family.values()) {
-        if (d.fired() && d.name().equals(f.detector) && families.add(f)) {
+        if (d.fired() && f.quotes(d.name()) && families.add(f)) {
           order.add(f);
         }
       }
@@ -87,7 +110,7 @@ public final class PromptRuleCatalogue {
 
   private static String evidence(Family f, List<Detection> detections) {
     for (Detection d : detections) {
-      if (d.fired() && d.name().equals(f.detector)) {
+      if (d.fired() && f.quotes(d.name())) {
         return d.summary();
       }
     }
@@ -108,6 +131,24 @@ public final class PromptRuleCatalogue {
     }
     if (kind.contains("plateau")) {
       return Family.FAILURE_PLATEAU;
+    }
+    if (kind.endsWith(".unconfirmed") || status.equals("unconfirmed")) {
+      return Family.UNCONFIRMED_WRITE;
+    }
+    if (kind.contains("claim_without_action")) {
+      return Family.CLAIM_WITHOUT_ACTION;
+    }
+    if (kind.contains("user_correction")) {
+      return Family.USER_CORRECTION;
+    }
+    if (kind.endsWith(".after_refusal")) {
+      return Family.WRITE_AFTER_REFUSAL;
+    }
+    if (kind.startsWith("policy.")) {
+      return Family.POLICY;
+    }
+    if (kind.startsWith("judge.")) {
+      return Family.JUDGE;
     }
     if (kind.endsWith(".latency")) {
       return Family.LATENCY;

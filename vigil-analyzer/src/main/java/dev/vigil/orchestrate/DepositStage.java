@@ -3,6 +3,7 @@ package dev.vigil.orchestrate;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.appraise.Appraiser;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
@@ -51,7 +52,10 @@ final class DepositStage implements BankStage {
     long derivedDeposited = 0;
     List<EmoBank.PendingDeposit> pending = new ArrayList<>();
     for (Deposit d : deposits) {
-      EmotionRow row = depositor.deposit(bank, d.identity(), d.event());
+      if (!d.derived() && Appraiser.isContext(d.event())) {
+        continue; // conversation context: read by the detectors, deposited never
+      }
+      EmotionRow row = depositor.deposit(bank, d.identity(), d.event(), d.derived());
       if (row == null) {
         already += d.derived() ? 0 : 1;
       } else if (o.liveBank()) {

@@ -27,12 +27,14 @@ public final class Depositor {
   }
 
   /**
-   * Deposits an event under its identity unless the bank holds it already.
+   * Deposits an event under its identity unless the bank holds it already. A raw {@code turn.*} event is context
+   * ({@link Appraiser#isContext}): it deposits nothing; a detector's derived event always deposits.
    *
-   * @return the row deposited, or null when the bank already held the identity
+   * @param derived whether a detector derived the event
+   * @return the row deposited, or null when the bank already held the identity or the event is context
    */
-  public EmotionRow deposit(EmoBank bank, long identity, Event event) throws IOException {
-    if (bank.isDeposited(identity)) {
+  public EmotionRow deposit(EmoBank bank, long identity, Event event, boolean derived) throws IOException {
+    if ((!derived && Appraiser.isContext(event)) || bank.isDeposited(identity)) {
       return null;
     }
     EmotionRow row = row(event);

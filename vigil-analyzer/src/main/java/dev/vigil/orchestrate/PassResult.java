@@ -2,6 +2,7 @@ package dev.vigil.orchestrate;
 
 import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.prompt.PromptOutcome;
+import dev.vigil.diagnose.Alarm;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.emobank.EmoBank;
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param detections what each detector found, in the order they ran
  * @param bank       what {@code update_eb_from_logs} did, with the snapshot
  * @param diagnosis  the RBT diagnosis (provisional after a failed stage)
+ * @param alarm      the alarm over the window's findings (SPEC section 4.5b)
  * @param prompt     what the prompt stage did, or null without {@code --prompt} or when it failed
  * @param code       what the code stage did (skipped without {@code --repo})
  * @param repair     the internal thorns and the fallback taken (SPEC section 4.9)
@@ -30,6 +32,7 @@ public record PassResult(
     List<Detection> detections,
     BankUpdate bank,
     Diagnosis diagnosis,
+    Alarm alarm,
     PromptOutcome prompt,
     CodeOutcome code,
     SelfRepair repair,

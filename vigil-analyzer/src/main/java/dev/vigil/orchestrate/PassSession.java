@@ -3,9 +3,12 @@ package dev.vigil.orchestrate;
 import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.code.ForeignDiff;
 import dev.vigil.adapt.prompt.PromptOutcome;
+import dev.vigil.diagnose.Alarm;
+import dev.vigil.diagnose.AlarmFunction;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ReflectionNote;
 import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.Snapshot;
 import java.io.IOException;
@@ -213,8 +216,10 @@ public final class PassSession {
     BankUpdate b = update != null ? update
         : BankUpdate.none(fallbackSnapshot != null ? fallbackSnapshot : Snapshot.empty(),
             bank == null ? 0 : bank.rowsAppended());
-    return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, prompt,
-        code == null ? CodeOutcome.skipped("the code stage did not run") : code,
+    Alarm alarm = AlarmFunction.of(window.events().stream().map(WindowEvent::event).toList(), detections,
+        pass.options().rules().alarm());
+    return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, alarm,
+        prompt, code == null ? CodeOutcome.skipped("the code stage did not run") : code,
         new SelfRepair(List.copyOf(thorns), List.copyOf(resolved), fallback), llm);
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.appraise.AppraisalRules;
 import dev.vigil.appraise.BuiltInRules;
 import dev.vigil.diagnose.detect.DetectorSettings;
+import dev.vigil.diagnose.AlarmSettings;
 import dev.vigil.diagnose.RbtThresholds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,9 +17,11 @@ import java.nio.file.Path;
  * @param appraisal the appraisal table
  * @param rbt       the RBT thresholds
  * @param detectors the detectors' tunables (the optional {@code detectors} object; absent fields keep defaults)
+ * @param alarm     the alarm's weights and levels (the optional {@code alarm} object; absent fields keep defaults)
  * @param source    where the rules came from
  */
-public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, String source) {
+public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, AlarmSettings alarm,
+    String source) {
   /** The built-in rules ({@link BuiltInRules}). */
   public static Rules defaults() {
     return parse(BuiltInRules.json(), BuiltInRules.SOURCE);
@@ -44,6 +47,6 @@ public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSetting
 
   private static Rules parse(JsonNode root, String source) {
     return new Rules(AppraisalRules.parse(root, source), RbtThresholds.parse(root, source),
-        DetectorSettings.parse(root, source), source);
+        DetectorSettings.parse(root, source), AlarmSettings.parse(root, source), source);
   }
 }

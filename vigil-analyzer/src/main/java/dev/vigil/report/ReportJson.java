@@ -56,10 +56,11 @@ final class ReportJson {
       ObjectNode n = detectors.addObject().put("name", d.name()).put("count", d.count())
           .put("evidence_unit", o.events() != null ? "line" : "seq");
       n.set("evidence", d.evidence());
-      if (d.fired()) {
+      if (!d.summary().isEmpty()) {
         n.put("summary", d.summary());
       }
     }
+    root.set("alarm", r.alarm().toJson());
     ArrayNode thorns = root.putArray("internal_thorns");
     r.internalThorns().forEach(t -> thorns.add(t.toJson()));
     ArrayNode resolved = root.putArray("internal_thorns_resolved");

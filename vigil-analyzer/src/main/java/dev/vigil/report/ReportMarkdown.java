@@ -1,5 +1,6 @@
 package dev.vigil.report;
 
+import dev.vigil.diagnose.Alarm;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ThornCause;
@@ -34,6 +35,15 @@ public final class ReportMarkdown {
           .append(r.naiveTimestamps()).append('\n');
     }
     md.append(selfRepair(r));
+    md.append("\n## Alarm\n\n").append("**").append(r.alarm().level()).append("**, score ")
+        .append(fmt(r.alarm().score())).append(".\n");
+    if (!r.alarm().reasons().isEmpty()) {
+      md.append("\n| reason | count | contribution | summary |\n| --- | ---: | ---: | --- |\n");
+      for (Alarm.Reason reason : r.alarm().reasons()) {
+        md.append("| ").append(reason.source()).append(" | ").append(reason.count()).append(" | ")
+            .append(fmt(reason.contribution())).append(" | ").append(reason.summary()).append(" |\n");
+      }
+    }
     if (r.llm() != null) {
       md.append("\n## LLM\n\n").append("Model `").append(r.llm().model()).append("`: ").append(r.llm().outcome())
           .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")").append(", ")
@@ -46,7 +56,7 @@ public final class ReportMarkdown {
       md.append("| detector | found | evidence |\n| --- | ---: | --- |\n");
       for (Detection det : r.detections()) {
         md.append("| ").append(det.name()).append(" | ").append(det.count()).append(" | ")
-            .append(det.fired() ? det.summary() : "").append(" |\n");
+            .append(det.summary()).append(" |\n");
       }
     }
     md.append("\n## Affective state\n\n");
@@ -109,8 +119,9 @@ public final class ReportMarkdown {
       sb.append(", ").append(skipped).append(" lines skipped ").append(r.skipped());
     }
     sb.append('\n');
+    sb.append("alarm ").append(r.alarm().line()).append('\n');
     for (Detection det : r.detections()) {
-      if (det.fired()) {
+      if (!det.summary().isEmpty()) {
         sb.append("detector ").append(det.name()).append(": ").append(det.summary()).append('\n');
       }
     }

@@ -93,7 +93,8 @@ final class WatchPasses {
       List<ThornCause> top = r.diagnosis().topThorns();
       out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
           + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
-          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " stage=" + r.stage()
+          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " alarm=" + r.alarm().level()
+          + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score()) + " stage=" + r.stage()
           + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
           + delays.summary().line());
       PassProblems.print(r, "vigil watch: agent " + agent + ": ", err);

@@ -295,6 +295,9 @@ public final class Watcher {
       }
       return false;
     }
+    if (Appraiser.isContext(e)) {
+      return false; // conversation context: the passes' detectors read it, nothing is deposited
+    }
     Appraisal a = appraiser.appraise(e);
     depositEvent(banks, bank, agent, identity,
         EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));

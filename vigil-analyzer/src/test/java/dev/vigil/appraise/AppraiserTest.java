@@ -40,6 +40,14 @@ class AppraiserTest {
       "tool.x | resolved | {} | relief | 0.6 | 0.3",
       "tool.x | delivered | {} | relief | 0.6 | 0.3",
       "tool.x | queued | {} | curiosity | 0.4 | 0.3",
+      // tool roles (SPEC 4.2, 4.4b): a successful look-up is curiosity, never relief or pride
+      "tool.get_order | ok | {} | curiosity | 0.4 | 0.3",
+      "tool.searchFlights | ok | {\"saved_ms\": 1000} | curiosity | 0.4 | 0.3",
+      "step | ok | {\"tool\": \"listReminders\"} | curiosity | 0.4 | 0.3",
+      "tool.get_order | fail | {} | frustration | -0.7 | 0.9",
+      "tool.cancel_order | ok | {} | relief | 0.6 | 0.3",
+      "tool.checkout | ok | {} | relief | 0.6 | 0.3",
+      "tool.cancel_order.unconfirmed | unconfirmed | {} | anxiety | -0.6 | 0.5",
       // the four repaired faults of the reference implementation
       "support.ticket | complaint | {} | frustration | -0.7 | 0.8",
       "tool.x | error | {\"improvement_pct\": 40} | frustration | -0.7 | 0.9",
@@ -87,5 +95,18 @@ class AppraiserTest {
     assertEquals("anxiety", a.emotion());
     assertEquals(0.3, a.intensity(), 1e-12);
     assertEquals(1, appraiser.badDelayValues());
+  }
+
+  @Test
+  void conversationEventsAreContextAndToolRolesCanBeNamedPerTool() throws Exception {
+    assertEquals(true, Appraiser.isContext(event("turn.user", "ok", "{\"text\": \"hi\"}")));
+    assertEquals(false, Appraiser.isContext(event("tool.get_order", "ok", "{}")));
+    AppraisalRules rules = AppraisalRules.parse(EventJson.mapper().readTree(
+        BuiltInRules.json().toString().replaceFirst("\\{", "{\"tool_roles\":{\"tools\":{\"get_order\":\"write\"},"
+            + "\"read_verbs\":[\"peek\"]},")), "test rules");
+    Appraiser a = rules.newAppraiser();
+    assertEquals("relief", a.appraise(event("tool.get_order", "ok", "{}")).emotion());
+    assertEquals("curiosity", a.appraise(event("tool.peek_stock", "ok", "{}")).emotion());
+    assertEquals("relief", a.appraise(event("tool.search_stock", "ok", "{}")).emotion());
   }
 }

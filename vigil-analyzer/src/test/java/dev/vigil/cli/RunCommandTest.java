@@ -355,7 +355,8 @@ class RunCommandTest {
     assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
     JsonNode r = report();
     assertEquals(List.of("premature_success", "latency", "timestamp_inconsistent", "tool_call_explosion",
-        "failure_plateau"), r.get("detectors").findValuesAsText("name"));
+        "failure_plateau", "unconfirmed_write", "claim_without_action", "user_correction", "write_after_refusal"),
+        r.get("detectors").findValuesAsText("name"));
     assertEquals(3, r.at("/detectors/0/count").asInt());
     assertEquals(97.0, r.at("/detectors/0/evidence/mean_receipt_lag_sec").asDouble(), 1e-9);
     assertEquals("line", r.at("/detectors/0/evidence_unit").asText());

@@ -11,7 +11,8 @@ import java.util.List;
  * @param count    instances found
  * @param evidence the figures it measured and the events it cites (by {@link WindowEvent#ref()})
  * @param summary  one sentence with the evidence in numbers, for people, prompt rules and PR notes; empty when
- *                 nothing was found
+ *                 nothing was found, unless the detector has to say what it could not do (the LLM judge that ran
+ *                 out of budget)
  * @param derived  the derived events, in the order found
  */
 public record Detection(String name, int count, ObjectNode evidence, String summary, List<Derived> derived) {

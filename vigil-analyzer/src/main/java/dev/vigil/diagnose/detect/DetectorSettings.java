@@ -1,6 +1,7 @@
 package dev.vigil.diagnose.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.appraise.ToolRoles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param maxCallsPerTurn   tool_call_explosion: more calls than this in one turn is an explosion (8)
  * @param plateauRun        failure_plateau: this many consecutive failures of one kind (3)
  * @param plateauSharedWords failure_plateau: sharing at least this many content words (3)
+ * @param dialogue          the conversation detectors' word lists and thresholds (SPEC section 4.4b)
+ * @param roles             the tool roles, read from the rules file's {@code tool_roles}
  */
 public record DetectorSettings(
     List<String> confirmationWords,
@@ -26,11 +29,14 @@ public record DetectorSettings(
     double latencyMinBudgetMs,
     int maxCallsPerTurn,
     int plateauRun,
-    int plateauSharedWords) {
+    int plateauSharedWords,
+    DialogueSettings dialogue,
+    ToolRoles roles) {
 
   /** The defaults of SPEC section 4.4. */
   public static final DetectorSettings DEFAULTS = new DetectorSettings(
-      List.of("receipt", "ack", "confirm", "delivered"), Map.of(), 3.0, 1000.0, 8, 3, 3);
+      List.of("receipt", "ack", "confirm", "delivered"), Map.of(), 3.0, 1000.0, 8, 3, 3,
+      DialogueSettings.DEFAULTS, ToolRoles.DEFAULTS);
 
   /**
    * Reads {@code root.detectors}; absent means the defaults.
@@ -39,8 +45,11 @@ public record DetectorSettings(
    */
   public static DetectorSettings parse(JsonNode root, String source) {
     JsonNode d = root.get("detectors");
+    ToolRoles roles = ToolRoles.parse(root, source);
     if (d == null) {
-      return DEFAULTS;
+      return roles.equals(DEFAULTS.roles) ? DEFAULTS : new DetectorSettings(DEFAULTS.confirmationWords,
+          DEFAULTS.latencyBudgetsMs, DEFAULTS.latencyFactor, DEFAULTS.latencyMinBudgetMs, DEFAULTS.maxCallsPerTurn,
+          DEFAULTS.plateauRun, DEFAULTS.plateauSharedWords, DEFAULTS.dialogue, roles);
     }
     if (!d.isObject()) {
       throw new IllegalArgumentException(source + ": \"detectors\" must be an object");
@@ -53,7 +62,9 @@ public record DetectorSettings(
         r.number("latency", "min_budget_ms", DEFAULTS.latencyMinBudgetMs, 0),
         (int) r.number("tool_call_explosion", "max_calls", DEFAULTS.maxCallsPerTurn, 1),
         (int) r.number("failure_plateau", "run", DEFAULTS.plateauRun, 2),
-        (int) r.number("failure_plateau", "shared_words", DEFAULTS.plateauSharedWords, 1));
+        (int) r.number("failure_plateau", "shared_words", DEFAULTS.plateauSharedWords, 1),
+        DialogueSettings.parse(d, source),
+        roles);
   }
 
   private record Reader(JsonNode d, String source) {

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC section 4.4); all five are on by
- * default.
+ * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC sections 4.4 and 4.4b); all nine
+ * are on by default.
  */
 public final class Detectors {
   private static final Map<String, Function<DetectorSettings, Detector>> ALL = new LinkedHashMap<>();
@@ -19,6 +19,10 @@ public final class Detectors {
     ALL.put(TimestampInconsistent.NAME, s -> new TimestampInconsistent());
     ALL.put(ToolCallExplosion.NAME, ToolCallExplosion::new);
     ALL.put(FailurePlateau.NAME, FailurePlateau::new);
+    ALL.put(UnconfirmedWrite.NAME, s -> new UnconfirmedWrite(s, s.roles()));
+    ALL.put(ClaimWithoutAction.NAME, s -> new ClaimWithoutAction(s, s.roles()));
+    ALL.put(UserCorrection.NAME, UserCorrection::new);
+    ALL.put(WriteAfterRefusal.NAME, s -> new WriteAfterRefusal(s, s.roles()));
   }
 
   private final List<Detector> selected;

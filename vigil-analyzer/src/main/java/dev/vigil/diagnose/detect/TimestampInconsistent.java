@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.observe.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -14,6 +15,12 @@ import java.util.regex.Pattern;
  * window. Two places are read: each event's own {@code ts} as written in the input, and every string in its payload
  * that is an ISO-8601 date-time (so a tool argument {@code "2026-11-22T15:00"} counts as naive next to the agent's
  * zoned times).
+ *
+ * <p>A naive argument that the same successful call resolved is handled, not mixed: when the call's {@code result}
+ * holds a zoned date-time whose local date and time differ from every naive argument's, the tool read the naive time
+ * in a zone and answered with the instant ({@code "when":"2026-11-25T00:29"} giving
+ * {@code "dueAt":"2026-11-24T23:29:00Z"}); those arguments are counted as {@code resolved}. A result that repeats the
+ * naive digits with {@code Z} ({@code "2026-11-25T00:29:00Z"}) took the local time for UTC: still naive.
  *
  * <p>Derived event: one per window, kind {@code timestamp.inconsistent}, status {@code delay}, at the first naive
  * timestamp's event, payload {@code naive} and {@code zoned} counts.
@@ -40,6 +47,7 @@ public final class TimestampInconsistent implements Detector {
   public Detection detect(List<WindowEvent> window) {
     int naive = 0;
     int zoned = 0;
+    int resolved = 0;
     WindowEvent firstNaive = null;
     ArrayNode cited = JsonNodeFactory.instance.arrayNode();
     for (WindowEvent w : window) {
@@ -51,7 +59,11 @@ public final class TimestampInconsistent implements Detector {
       } else {
         counts[1]++;
       }
-      scan(w.event().payload(), "payload", naiveFields, counts, 0);
+      List<String> naiveValues = new ArrayList<>();
+      scan(w.event().payload(), "payload", naiveFields, naiveValues, counts, 0);
+      int handled = resolved(w.event(), naiveFields, naiveValues);
+      counts[0] -= handled;
+      resolved += handled;
       naive += counts[0];
       zoned += counts[1];
       if (!naiveFields.isEmpty()) {
@@ -65,6 +77,9 @@ public final class TimestampInconsistent implements Detector {
       }
     }
     ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
+    if (resolved > 0) {
+      evidence.put("resolved", resolved);
+    }
     evidence.set("naive_at", cited);
     if (naive == 0 || zoned == 0) {
       return new Detection(NAME, 0, evidence, "", List.of());
@@ -78,23 +93,70 @@ public final class TimestampInconsistent implements Detector {
     return new Detection(NAME, 1, evidence, summary, List.of(d));
   }
 
-  private static void scan(JsonNode node, String path, List<String> naiveFields, int[] counts, int depth) {
+  /**
+   * Takes the naive arguments a successful call resolved out of {@code naiveFields}; returns how many.
+   */
+  private static int resolved(Event e, List<String> naiveFields, List<String> naiveValues) {
+    if (!EventFields.SUCCESS.contains(EventFields.status(e)) || naiveFields.isEmpty()) {
+      return 0;
+    }
+    List<String> args = new ArrayList<>();
+    for (int i = 0; i < naiveFields.size(); i++) {
+      if (naiveFields.get(i).startsWith("payload.args")) {
+        args.add(local(naiveValues.get(i)));
+      }
+    }
+    if (args.isEmpty()) {
+      return 0;
+    }
+    JsonNode result = e.payload().path("result");
+    Matcher m = DATE_TIME.matcher(result.isTextual() ? result.asText() : result.toString());
+    boolean answered = false;
+    while (m.find()) {
+      if (m.group(1) == null || args.contains(local(m.group().substring(0, m.start(1) - m.start())))) {
+        return 0; // the result repeats a naive time, or is naive itself
+      }
+      answered = true;
+    }
+    if (!answered) {
+      return 0;
+    }
+    int n = 0;
+    for (int i = naiveFields.size() - 1; i >= 0; i--) {
+      if (naiveFields.get(i).startsWith("payload.args")) {
+        naiveFields.remove(i);
+        naiveValues.remove(i);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A date-time's local part to the minute: {@code 2026-11-25 00:29:00} gives {@code 2026-11-25T00:29}. */
+  private static String local(String dateTime) {
+    String s = dateTime.strip().replace(' ', 'T');
+    return s.length() >= 16 ? s.substring(0, 16) : s;
+  }
+
+  private static void scan(JsonNode node, String path, List<String> naiveFields, List<String> naiveValues,
+      int[] counts, int depth) {
     if (depth > MAX_DEPTH) {
       return;
     }
     if (node.isObject()) {
       for (var f : node.properties()) {
-        scan(f.getValue(), path + "." + f.getKey(), naiveFields, counts, depth + 1);
+        scan(f.getValue(), path + "." + f.getKey(), naiveFields, naiveValues, counts, depth + 1);
       }
     } else if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
-        scan(node.get(i), path + "[" + i + "]", naiveFields, counts, depth + 1);
+        scan(node.get(i), path + "[" + i + "]", naiveFields, naiveValues, counts, depth + 1);
       }
     } else if (node.isTextual()) {
       Matcher m = DATE_TIME.matcher(node.asText().strip());
       if (m.matches()) {
         if (m.group(1) == null) {
           naiveFields.add(path);
+          naiveValues.add(m.group());
           counts[0]++;
         } else {
           counts[1]++;

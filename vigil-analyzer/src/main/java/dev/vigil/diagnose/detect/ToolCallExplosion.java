@@ -13,7 +13,8 @@ import java.util.TreeMap;
 /**
  * {@code tool_call_explosion} (SPEC section 4.4; the field report's failure mode 1): more than {@code max_calls}
  * (8) tool calls while answering one user message. A call belongs to a turn by the event's {@code turn} (the
- * agent's field), else {@code payload.turn}; Vigil's own {@code vigil.*} events are not calls.
+ * agent's field), else {@code payload.turn}; Vigil's own {@code vigil.*} events and the conversation's {@code turn.*} events
+ * are not calls.
  *
  * <p>Derived event: {@code turn.tool_call_explosion}, status {@code fail}, at the first call over the budget,
  * payload {@code turn}, {@code calls} and {@code max_calls}.
@@ -41,7 +42,7 @@ final class ToolCallExplosion implements Detector {
     Map<String, List<WindowEvent>> byTurn = new LinkedHashMap<>();
     for (WindowEvent w : window) {
       String turn = turnOf(w.event());
-      if (turn != null && !w.event().kind().startsWith("vigil.")) {
+      if (turn != null && !w.event().kind().startsWith("vigil.") && !w.event().kind().startsWith("turn.")) {
         byTurn.computeIfAbsent(turn, t -> new ArrayList<>()).add(w);
       }
     }

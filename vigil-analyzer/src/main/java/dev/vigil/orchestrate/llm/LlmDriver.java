@@ -45,13 +45,18 @@ public final class LlmDriver implements PassDriver {
 
   /** A driver talking to the configured server through LangChain4j's OpenAI client; budgets on {@code clock}. */
   public LlmDriver(LlmConfig config, Clock clock) {
-    this(config, OpenAiChatModel.builder()
+    this(config, openAi(config), clock);
+  }
+
+  /** LangChain4j's OpenAI-compatible client for the configured server: no retries, the wall-clock budget as timeout. */
+  static ChatModel openAi(LlmConfig config) {
+    return OpenAiChatModel.builder()
         .baseUrl(config.baseUrl())
         .apiKey(config.apiKey())
         .modelName(config.model())
         .timeout(config.timeout())
         .maxRetries(0)
-        .build(), clock);
+        .build();
   }
 
   /** A driver with a chat model of the caller's; the wall-clock budget is measured on {@code clock}. */
@@ -124,7 +129,7 @@ public final class LlmDriver implements PassDriver {
             : " The agent's repository is at " + o.repo().toAbsolutePath() + "; diff paths are relative to it.");
   }
 
-  private static boolean timedOut(Throwable e) {
+  static boolean timedOut(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t.getClass().getSimpleName().contains("Timeout")) {
         return true;
@@ -137,7 +142,7 @@ public final class LlmDriver implements PassDriver {
     return n == null ? -1 : n;
   }
 
-  private static String firstLine(String s) {
+  static String firstLine(String s) {
     if (s == null) {
       return "(no message)";
     }

@@ -20,6 +20,7 @@ class DetectorsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Detectors.select("latency,slowness", DetectorSettings.DEFAULTS));
     assertEquals("--detectors: unknown detector(s) [slowness]; use all, none or a comma-separated list of "
-        + "premature_success, latency, timestamp_inconsistent, tool_call_explosion, failure_plateau", e.getMessage());
+        + "premature_success, latency, timestamp_inconsistent, tool_call_explosion, failure_plateau, "
+        + "unconfirmed_write, claim_without_action, user_correction, write_after_refusal", e.getMessage());
   }
 }

@@ -50,4 +50,23 @@ class TimestampInconsistentTest {
         "{\"ts\":\"2026-11-22T12:01:00\",\"kind\":\"a\",\"status\":\"ok\",\"payload\":{}}");
     assertEquals(0, detector.detect(Logs.window(lines)).count());
   }
+
+  @Test
+  void aNaiveArgumentTheCallResolvedToAnInstantIsHandled() {
+    String resolved = "{\"args\":{\"when\":\"2026-11-25T00:29\"},"
+        + "\"result\":\"{\\\"dueAt\\\":\\\"2026-11-24T23:29:00Z\\\"}\"}";
+    List<String> lines = List.of(at(0, 0, "tool.set_reminder", "ok", resolved), at(1, 0, "tool.x", "ok", "{}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(0, d.count(), d.evidence().toString());
+    assertEquals(1, d.evidence().get("resolved").asInt());
+  }
+
+  @Test
+  void aResultThatRepeatsTheNaiveDigitsAsUtcIsStillNaive() {
+    String asUtc = "{\"args\":{\"when\":\"2026-11-25T00:29\"},\"result\":{\"dueAt\":\"2026-11-25T00:29:00Z\"}}";
+    Detection d = detector.detect(Logs.window(List.of(at(0, 0, "tool.set_reminder", "ok", asUtc))));
+    assertEquals(1, d.count(), d.evidence().toString());
+    String failed = "{\"args\":{\"when\":\"2026-11-25T00:29\"},\"result\":{\"dueAt\":\"2026-11-24T23:29:00Z\"}}";
+    assertEquals(1, detector.detect(Logs.window(List.of(at(0, 0, "tool.set_reminder", "fail", failed)))).count());
+  }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A loopback HTTP server speaking the OpenAI chat-completions protocol with a script of replies: each reply is
  * either tool calls or a plain answer. It records every request body, so a test can read what went back to the
- * model. When the script runs out, it answers in words (the model stops calling tools).
+ * model. When the script runs out, it answers in words (the model stops calling tools). A reply made with
+ * {@link #httpError} is sent as an HTTP error instead (a server that fails).
  */
 public final class ScriptedOpenAiServer implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -29,15 +30,27 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
   private final Deque<ObjectNode> script;
   private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
   private static final AtomicInteger CALL_IDS = new AtomicInteger();
+  /** The field of a scripted reply that makes it an HTTP error with that status. */
+  private static final String HTTP_STATUS = "x-scripted-http-status";
 
   /** @param hold when not null, every reply waits until it is counted down (a server that hangs) */
   public ScriptedOpenAiServer(List<ObjectNode> replies, CountDownLatch hold) throws IOException {
+    this(replies, hold, () -> {});
+  }
+
+  /**
+   * @param hold      when not null, every reply waits until it is counted down (a server that hangs)
+   * @param onRequest runs as each request arrives, before the reply (a test advances its clock there: each answer
+   *                  takes that long)
+   */
+  public ScriptedOpenAiServer(List<ObjectNode> replies, CountDownLatch hold, Runnable onRequest) throws IOException {
     this.script = new ArrayDeque<>(replies);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/v1/chat/completions", exchange -> {
       byte[] body;
       try (exchange) {
         requests.add(MAPPER.readTree(exchange.getRequestBody()));
+        onRequest.run();
         if (hold != null) {
           hold.await(30, TimeUnit.SECONDS);
         }
@@ -45,9 +58,14 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
         synchronized (script) {
           next = script.isEmpty() ? answer("Done.") : script.poll();
         }
+        int status = 200;
+        if (next.has(HTTP_STATUS)) {
+          next = next.deepCopy();
+          status = next.remove(HTTP_STATUS).asInt();
+        }
         body = MAPPER.writeValueAsBytes(next);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, body.length);
+        exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
           out.write(body);
         }
@@ -87,6 +105,25 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
     ObjectNode reply = envelope("stop");
     ((ObjectNode) reply.at("/choices/0/message")).put("content", text);
     return reply;
+  }
+
+  /** A reply that is an HTTP error with this status and an OpenAI-style error body. */
+  public static ObjectNode httpError(int status, String message) {
+    ObjectNode reply = MAPPER.createObjectNode();
+    reply.put(HTTP_STATUS, status);
+    reply.putObject("error").put("message", message).put("type", "server_error");
+    return reply;
+  }
+
+  /** The text of the user messages in request {@code i}. */
+  public List<String> userMessagesIn(int i) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode m : requests().get(i).path("messages")) {
+      if (m.path("role").asText().equals("user")) {
+        out.add(m.path("content").asText());
+      }
+    }
+    return out;
   }
 
   private static ObjectNode envelope(String finish) {

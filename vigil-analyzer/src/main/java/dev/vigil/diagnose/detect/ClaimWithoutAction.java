@@ -1,0 +1,117 @@
+package dev.vigil.diagnose.detect;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.appraise.ToolRoles;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code claim_without_action} (SPEC section 4.4b): the answer states an action as done (a past form of {@code claims}:
+ * "cancelled", "has been booked", "I've updated") while no write call of a verb that backs it succeeded in the turn
+ * (none was made, or those made failed): premature success (section 4.4) read from the dialogue.
+ *
+ * <p>A form is no claim when one of {@code negations} stands in the three words before it ("not cancelled", "will be
+ * booked", "could not be updated"), when its sentence is a question, or when a tool result of the session's turns so
+ * far holds the word (the answer reports a state it looked up: "the order's status is cancelled").
+ *
+ * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer, payload {@code claims}
+ * (the forms) and {@code failed_calls} (the write calls of those verbs that failed).
+ */
+final class ClaimWithoutAction implements Detector {
+  /** The detector's name. */
+  static final String NAME = "claim_without_action";
+  /** The derived event's kind. */
+  static final String KIND = "turn.claim_without_action";
+
+  private final DialogueSettings words;
+  private final ToolRoles roles;
+
+  ClaimWithoutAction(DetectorSettings settings, ToolRoles roles) {
+    this.words = settings.dialogue();
+    this.roles = roles;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Detection detect(List<WindowEvent> window) {
+    DialogueFindings found = new DialogueFindings(NAME);
+    for (Conversation.Session s : Conversation.of(window)) {
+      StringBuilder lookedUp = new StringBuilder();
+      for (Conversation.Turn t : s.turns()) {
+        t.calls().forEach(c -> lookedUp.append(' ').append(c.event().payload().path("result").toString()));
+        if (t.answer() != null) {
+          judge(t, Set.copyOf(Phrases.words(lookedUp.toString())), found);
+        }
+      }
+    }
+    return found.detection(found.count() + " answer(s) state an action as done that no successful call backs");
+  }
+
+  private void judge(Conversation.Turn t, Set<String> lookedUp, DialogueFindings found) {
+    Set<String> unbacked = new LinkedHashSet<>();
+    List<WindowEvent> failed = new ArrayList<>();
+    for (String sentence : t.answerText().split("(?<=[.!?\\n])")) {
+      if (sentence.strip().endsWith("?")) {
+        continue;
+      }
+      List<String> w = Phrases.words(sentence);
+      for (int i = 0; i < w.size(); i++) {
+        List<String> verbs = words.claims().get(w.get(i));
+        if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
+          continue;
+        }
+        if (!backed(t, verbs, failed)) {
+          unbacked.add(w.get(i));
+        }
+      }
+    }
+    if (unbacked.isEmpty()) {
+      return;
+    }
+    ObjectNode details = JsonNodeFactory.instance.objectNode();
+    ArrayNode claims = details.putArray("claims");
+    unbacked.forEach(claims::add);
+    ArrayNode failedTools = details.putArray("failed_calls");
+    failed.forEach(f -> failedTools.add(ToolRoles.toolName(f.event())));
+    List<WindowEvent> cited = new ArrayList<>(failed);
+    cited.add(t.answer());
+    found.add(t, t.answer(), cited, KIND, "fail", details);
+  }
+
+  private boolean negated(List<String> w, int at) {
+    for (int j = Math.max(0, at - 3); j < at; j++) {
+      for (String n : words.negations()) {
+        if (Phrases.matches(w.get(j), n)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a write of one of {@code verbs} succeeded in the turn; collects those that failed. */
+  private boolean backed(Conversation.Turn t, List<String> verbs, List<WindowEvent> failed) {
+    boolean ok = false;
+    for (WindowEvent c : t.calls()) {
+      String verb = ToolRoles.verb(ToolRoles.toolName(c.event())).toLowerCase(Locale.ROOT);
+      if (roles.of(c.event()) != ToolRoles.Role.WRITE || !verbs.contains(verb)) {
+        continue;
+      }
+      if (EventFields.SUCCESS.contains(EventFields.status(c.event()))) {
+        ok = true;
+      } else if (!failed.contains(c)) {
+        failed.add(c);
+      }
+    }
+    return ok;
+  }
+}

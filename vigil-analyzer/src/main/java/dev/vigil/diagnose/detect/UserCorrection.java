@@ -1,0 +1,79 @@
+package dev.vigil.diagnose.detect;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * {@code user_correction} (SPEC section 4.4b): the user says the agent got it wrong or complains (a phrase of
+ * {@code corrections}), or repeats a request already made in the session: its {@link ContentWords content words}
+ * share at least {@code shared_words} (3, as in {@code failure_plateau}) and a Jaccard overlap of at least
+ * {@code repeat_min_overlap} (0.7) with an earlier user message.
+ *
+ * <p>Derived event: {@code turn.user_correction}, status {@code complaint}, about the user message, payload
+ * {@code said} (the phrase) or {@code repeats} (the shared words) with {@code repeated_ref}.
+ */
+final class UserCorrection implements Detector {
+  /** The detector's name. */
+  static final String NAME = "user_correction";
+  /** The derived event's kind. */
+  static final String KIND = "turn.user_correction";
+
+  private final DialogueSettings words;
+  private final int sharedWords;
+
+  UserCorrection(DetectorSettings settings) {
+    this.words = settings.dialogue();
+    this.sharedWords = settings.plateauSharedWords();
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  private record Said(WindowEvent event, Set<String> words) {}
+
+  @Override
+  public Detection detect(List<WindowEvent> window) {
+    DialogueFindings found = new DialogueFindings(NAME);
+    for (Conversation.Session s : Conversation.of(window)) {
+      List<Said> earlier = new ArrayList<>();
+      for (Conversation.Turn t : s.turns()) {
+        if (t.user() == null) {
+          continue;
+        }
+        Said said = new Said(t.user(), ContentWords.of(t.userText()));
+        judge(t, said, earlier, found);
+        earlier.add(said);
+      }
+    }
+    return found.detection(found.count() + " user message(s) correct the agent, complain or repeat a request");
+  }
+
+  private void judge(Conversation.Turn t, Said said, List<Said> earlier, DialogueFindings found) {
+    String phrase = Phrases.first(Phrases.words(t.userText()), words.corrections());
+    if (phrase != null) {
+      found.add(t, t.user(), List.of(t.user()), KIND, "complaint",
+          JsonNodeFactory.instance.objectNode().put("said", phrase));
+      return;
+    }
+    for (Said before : earlier) {
+      Set<String> shared = new TreeSet<>(said.words());
+      shared.retainAll(before.words());
+      Set<String> union = new TreeSet<>(said.words());
+      union.addAll(before.words());
+      if (shared.size() >= sharedWords && shared.size() >= words.repeatMinOverlap() * union.size()) {
+        ObjectNode details = JsonNodeFactory.instance.objectNode().put("repeated_ref", before.event().ref());
+        ArrayNode repeats = details.putArray("repeats");
+        shared.forEach(repeats::add);
+        found.add(t, t.user(), List.of(before.event(), t.user()), KIND, "complaint", details);
+        return;
+      }
+    }
+  }
+}

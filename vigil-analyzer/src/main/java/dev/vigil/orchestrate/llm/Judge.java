@@ -1,0 +1,226 @@
+package dev.vigil.orchestrate.llm;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.vigil.appraise.ToolRoles;
+import dev.vigil.diagnose.detect.Derived;
+import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.diagnose.detect.Detector;
+import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.observe.Event;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The LLM judge (SPEC section 4.8): after the deterministic detectors, the model is asked, turn by turn for the
+ * turns that made a write call or claimed one, whether the turn broke the agent's own instructions ({@code --prompt},
+ * with the session's earlier user messages, tool results and answers as evidence). Each yes that cites a rule
+ * becomes a {@code judge.violation} derived event (status {@code fail}, payload {@code rule}, {@code reason},
+ * {@code turn}, {@code session}), keyed on the turn's answer so that it is deposited once however often it is
+ * judged. It runs as the last detector, named {@code judge}.
+ *
+ * <p>Each question is one call of the budget ({@link LlmConfig#maxCalls()}), and the session has the wall-clock
+ * budget ({@link LlmConfig#timeout()}) on the injected clock. An answer that is not the strict JSON verdict is
+ * counted and its turn skipped. When a budget runs out or the server fails, the remaining turns are not judged and
+ * the detection says so; it never throws, so the deterministic findings stand as they are. Verdicts are remembered
+ * by turn and instructions, so {@code watch}'s passes over overlapping windows ask only about new turns.
+ */
+public final class Judge implements Detector {
+  /** The detector's name in {@code report.json}. */
+  public static final String NAME = "judge";
+  /** The kind of the derived event. */
+  public static final String KIND = "judge.violation";
+  /** The judge stopped because a budget ran out. */
+  static final String BUDGET = "budget";
+  /** The judge stopped because the server failed. */
+  static final String SERVER = "server";
+  /** At most this many verdicts are remembered. */
+  static final int MEMO_SIZE = 4096;
+  /** A not-understood answer is quoted in the evidence up to this many characters. */
+  static final int QUOTED_ANSWER_CHARS = 200;
+
+  private record MemoKey(long answerIdentity, int instructionsHash) {}
+
+  private final LlmConfig config;
+  private final ChatModel model;
+  private final Clock clock;
+  private final Path prompt;
+  private final Predicate<String> writeTool;
+  private final Map<MemoKey, Verdict> memo = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<MemoKey, Verdict> eldest) {
+      return size() > MEMO_SIZE;
+    }
+  });
+
+  /**
+   * A judge asking the configured server through LangChain4j's OpenAI client.
+   *
+   * @param clock  the wall-clock budget is measured on it
+   * @param prompt the agent's prompt file ({@code --prompt}), read at each pass; null: no instructions given
+   */
+  public static Judge of(LlmConfig config, Clock clock, Path prompt, ToolRoles roles) {
+    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> roles.ofTool(t) == ToolRoles.Role.WRITE);
+  }
+
+  /** @param writeTool which tool names write (SPEC section 4.4b) */
+  Judge(LlmConfig config, ChatModel model, Clock clock, Path prompt, Predicate<String> writeTool) {
+    this.config = config;
+    this.model = model;
+    this.clock = clock;
+    this.prompt = prompt;
+    this.writeTool = writeTool;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Detection detect(List<WindowEvent> window) {
+    List<Turn> turns = Turn.all(window);
+    List<Turn> toJudge = turns.stream().filter(t -> !t.writes(writeTool).isEmpty() || t.claim() != null).toList();
+    String instructions = instructions();
+    Instant deadline = clock.instant().plus(config.timeout());
+    ObjectNode evidence = JsonNodeFactory.instance.objectNode();
+    ArrayNode verdicts = JsonNodeFactory.instance.arrayNode();
+    List<Derived> derived = new ArrayList<>();
+    int calls = 0;
+    int reached = 0;
+    int reused = 0;
+    int notUnderstood = 0;
+    String stopped = null;
+    String stopReason = null;
+    for (Turn t : toJudge) {
+      MemoKey key = new MemoKey(t.last().identity(), instructions.hashCode());
+      Verdict v = memo.get(key);
+      String answer = null;
+      if (v != null) {
+        reused++;
+      } else {
+        if (calls >= config.maxCalls()) {
+          stopped = BUDGET;
+          stopReason = "the budget of " + config.maxCalls() + " calls ran out";
+          break;
+        }
+        if (clock.instant().isAfter(deadline)) {
+          stopped = BUDGET;
+          stopReason = wallClock();
+          break;
+        }
+        try {
+          calls++;
+          AiMessage ai = model.chat(ChatRequest.builder().messages(SystemMessage.from(JudgePrompt.SYSTEM),
+              UserMessage.from(JudgePrompt.of(instructions, t, t.earlier(window)))).build()).aiMessage();
+          answer = ai == null ? null : ai.text();
+        } catch (RuntimeException e) {
+          // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
+          boolean budget = clock.instant().isAfter(deadline) || LlmDriver.timedOut(e);
+          stopped = budget ? BUDGET : SERVER;
+          stopReason = budget ? wallClock() : "the LLM server failed: " + e.getClass().getSimpleName() + ": "
+              + LlmDriver.firstLine(e.getMessage());
+          break;
+        }
+        v = Verdict.parse(answer);
+        if (v != null) {
+          memo.put(key, v);
+        }
+      }
+      reached++;
+      ObjectNode n = turnJson(verdicts.addObject(), t);
+      if (v == null) {
+        notUnderstood++;
+        n.put("verdict", "not_understood").put("answer", answer == null ? null
+            : JudgePrompt.cut(answer, QUOTED_ANSWER_CHARS));
+        continue;
+      }
+      n.put("verdict", v.violation() ? "violation" : "clean").put("rule", v.rule()).put("reason", v.reason());
+      if (v.violation()) {
+        derived.add(new Derived(violation(t, v), t.last().identity()));
+      }
+    }
+    int judged = reached - notUnderstood;
+    evidence.put("turns", turns.size()).put("turns_to_judge", toJudge.size()).put("judged", judged)
+        .put("reused", reused).put("violations", derived.size()).put("not_understood", notUnderstood)
+        .put("calls", calls).put("instructions", prompt == null ? null : prompt.toString());
+    evidence.putObject("budget").put("calls", config.maxCalls()).put("seconds", config.timeout().toMillis() / 1000.0);
+    evidence.put("stopped", stopped).put("stop_reason", stopReason);
+    evidence.set("verdicts", verdicts);
+    return new Detection(NAME, derived.size(), evidence,
+        summary(toJudge.size(), reached, derived, notUnderstood, stopped, stopReason), derived);
+  }
+
+  private String wallClock() {
+    return "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out";
+  }
+
+  /** The agent's instructions: the prompt file's text, "" when none was given. */
+  private String instructions() {
+    if (prompt == null) {
+      return "";
+    }
+    try {
+      return Files.readString(prompt);
+    } catch (IOException | RuntimeException e) {
+      return "(the prompt file " + prompt + " could not be read: " + e.getMessage() + ")";
+    }
+  }
+
+  /** The turn as the evidence cites it: session, turn, the refs of its events, its writes and its claim. */
+  private ObjectNode turnJson(ObjectNode n, Turn t) {
+    n.put("session", t.session()).put("turn", t.id());
+    ArrayNode refs = n.putArray("refs");
+    t.refs().forEach(refs::add);
+    ArrayNode writes = n.putArray("writes");
+    t.writes(writeTool).forEach(writes::add);
+    n.put("claim", t.claim());
+    return n;
+  }
+
+  /** The derived event: at the turn's answer, with its agent, session and turn. */
+  private Event violation(Turn t, Verdict v) {
+    Event at = t.last().event();
+    ObjectNode payload = JsonNodeFactory.instance.objectNode().put("rule", v.rule()).put("reason", v.reason())
+        .put("turn", t.id()).put("session", t.session());
+    ArrayNode refs = payload.putArray("refs");
+    t.refs().forEach(refs::add);
+    return new Event(at.ts(), KIND, "fail", payload, at.agent(), null, at.pid(), null, t.id(), null, t.session());
+  }
+
+  private static String summary(int toJudge, int reached, List<Derived> derived, int notUnderstood, String stopped,
+      String stopReason) {
+    String found = derived.size() + (derived.size() == 1 ? " violation" : " violations");
+    String skipped = notUnderstood == 0 ? "" : "; " + notUnderstood + (notUnderstood == 1 ? " answer" : " answers")
+        + " not understood (turn skipped)";
+    if (stopped != null) {
+      return "stopped after " + reached + " of " + toJudge + " turns: " + stopped + " (" + stopReason + "); "
+          + found + " before that" + skipped + "; the deterministic findings stand";
+    }
+    if (toJudge == 0) {
+      return "no turn made a write call or claimed one: nothing to judge";
+    }
+    String first = "";
+    if (!derived.isEmpty()) {
+      var p = derived.get(0).event().payload();
+      first = "; turn " + p.get("turn").asText() + " broke \"" + p.get("rule").asText() + "\"";
+    }
+    return found + " in " + toJudge + (toJudge == 1 ? " turn" : " turns") + " with a write or a claim" + first
+        + skipped;
+  }
+}

@@ -1,0 +1,63 @@
+package dev.vigil.diagnose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.observe.Event;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AlarmFunctionTest {
+  private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
+
+  private static Detection found(String name, int count) {
+    return new Detection(name, count, JsonNodeFactory.instance.objectNode(), name + " found", List.of());
+  }
+
+  @Test
+  void anEmptyWindowScoresZeroForNoEvents() {
+    Alarm a = AlarmFunction.of(List.of(), List.of(found("claim_without_action", 3)), AlarmSettings.DEFAULTS);
+    assertEquals(0.0, a.score());
+    assertEquals("ok", a.level());
+    assertEquals("no events", a.reasons().get(0).source());
+  }
+
+  @Test
+  void findingsCombineAsANoisyOrStrongestFirst() {
+    List<Event> events = List.of(Event.of(T, "tool.x", "ok"), Event.of(T, "tool.y", "fail"),
+        Event.of(T, "tool.y", "timeout"), Event.of(T, "turn.answer", "fail"));
+    Alarm a = AlarmFunction.of(events, List.of(found("latency", 0), found("claim_without_action", 2)),
+        AlarmSettings.DEFAULTS);
+    // claim_without_action: 1 - 0.4^2 = 0.84; failed calls (turn.* is context): 1 - 0.9^2 = 0.19
+    assertEquals(1 - 0.16 * 0.81, a.score(), 1e-12);
+    assertEquals("alarm", a.level());
+    assertEquals(List.of("claim_without_action", "failed_calls"),
+        a.reasons().stream().map(Alarm.Reason::source).toList());
+    assertEquals(0.84, a.reasons().get(0).contribution(), 1e-12);
+    assertEquals(2, a.reasons().get(1).count());
+  }
+
+  @Test
+  void aHealthyWindowScoresZeroAndAPolicySeverityIsItsWeight() {
+    List<Event> ok = List.of(Event.of(T, "tool.get_order", "ok"));
+    assertEquals(0.0, AlarmFunction.of(ok, List.of(found("unconfirmed_write", 0)), AlarmSettings.DEFAULTS).score());
+    Detection policy = new Detection("policy.no_refund", 1,
+        JsonNodeFactory.instance.objectNode().put("severity", 0.9), "1 violation", List.of());
+    Alarm a = AlarmFunction.of(ok, List.of(policy), AlarmSettings.DEFAULTS);
+    assertEquals(0.9, a.score(), 1e-12);
+    assertEquals(0.8, AlarmFunction.of(ok, List.of(found("policy.other", 1)), AlarmSettings.DEFAULTS).score(),
+        1e-12);
+    assertEquals(0.5, AlarmFunction.of(ok, List.of(found("my_detector", 1)), AlarmSettings.DEFAULTS).score(),
+        1e-12);
+  }
+
+  @Test
+  void levelsTurnAtTheirThresholds() {
+    assertEquals("ok", AlarmSettings.DEFAULTS.level(0.2999));
+    assertEquals("watch", AlarmSettings.DEFAULTS.level(0.3));
+    assertEquals("watch", AlarmSettings.DEFAULTS.level(0.5999));
+    assertEquals("alarm", AlarmSettings.DEFAULTS.level(0.6));
+  }
+}
