@@ -46,7 +46,10 @@ class LangChain4jCaptureIT {
     assertEquals(without.stdout(), with.stdout());
     assertTrue(with.vigilLines().isEmpty(), with.stderr());
 
-    List<Event> events = ChildJvm.readQueue(queue);
+    List<Event> queued = ChildJvm.readQueue(queue);
+    assertEquals(3, queued.stream().filter(e -> e.kind().equals("turn.user")).count(), queued::toString);
+    assertEquals(3, queued.stream().filter(e -> e.kind().equals("turn.answer")).count(), queued::toString);
+    List<Event> events = queued.stream().filter(e -> e.kind().startsWith("tool.")).toList();
     assertEquals(14, events.size(), () -> events.toString());
     assertEquals(List.of("tool.set_reminder", "tool.book_hotel", "tool.delete_reminder", "tool.check_calendar"),
         events.subList(0, 4).stream().map(Event::kind).toList());

@@ -29,6 +29,7 @@ import java.util.regex.PatternSyntaxException;
  * @param captureResult capture return values
  * @param maxChars     longer captured values are cut
  * @param redaction    what is replaced by {@code ***}
+ * @param captureTurns record {@code turn.user} and {@code turn.answer} around AI-service and chat-client calls
  */
 public record AgentConfig(
     boolean enabled,
@@ -39,7 +40,8 @@ public record AgentConfig(
     boolean captureArgs,
     boolean captureResult,
     int maxChars,
-    Redaction redaction) {
+    Redaction redaction,
+    boolean captureTurns) {
 
   /** Every key the agent reads, with its default. */
   public static final Map<String, String> DEFAULTS = defaults();
@@ -59,6 +61,7 @@ public record AgentConfig(
     d.put("vigil.capture.max-chars", "4096");
     d.put("vigil.redact.keys", Redaction.DEFAULT_KEYS);
     d.put("vigil.redact.patterns", Redaction.DEFAULT_PATTERNS);
+    d.put("vigil.capture.turns", "true");
     return Map.copyOf(d);
   }
 
@@ -95,8 +98,9 @@ public record AgentConfig(
     int maxChars = r.positiveInt("vigil.capture.max-chars");
     List<String> keys = r.parsed("vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
     Pattern patterns = r.parsed("vigil.redact.patterns", AgentConfig::compile, compile(Redaction.DEFAULT_PATTERNS));
+    boolean captureTurns = r.bool("vigil.capture.turns");
     return new AgentConfig(enabled, queueDir, name.isEmpty() ? null : name, includes, kinds, captureArgs,
-        captureResult, maxChars, new Redaction(keys, patterns));
+        captureResult, maxChars, new Redaction(keys, patterns), captureTurns);
   }
 
   private static Pattern compile(String regex) {

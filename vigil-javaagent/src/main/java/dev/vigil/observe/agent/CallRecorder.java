@@ -2,13 +2,12 @@ package dev.vigil.observe.agent;
 
 import dev.vigil.observe.boot.Recorder;
 import java.util.Iterator;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's tool call with
- * the tool method beneath it, assigns turns and call ids, snapshots arguments and results, and hands each finished
- * call to the {@link EventWriter}. It does as little as it can here; building and writing the event happens on the
+ * the tool method beneath it, assigns turns (with the {@link TurnRecorder}), sessions and call ids, snapshots
+ * arguments and results, and hands each finished call to the {@link EventWriter}. It does as little as it can here; building and writing the event happens on the
  * writer thread.
  */
 public final class CallRecorder implements Recorder {
@@ -16,6 +15,7 @@ public final class CallRecorder implements Recorder {
   private final EventWriter writer;
   private final ValueCapture capture = new ValueCapture();
   private final FrameworkAccess access = new FrameworkAccess();
+  private final TurnRecorder turns;
   private final boolean captureArgs;
   private final boolean captureResult;
   private final ThreadLocal<Frame> top = new ThreadLocal<>();
@@ -28,6 +28,7 @@ public final class CallRecorder implements Recorder {
     this.writer = writer;
     this.captureArgs = config.captureArgs();
     this.captureResult = config.captureResult();
+    this.turns = new TurnRecorder(writer, config, access, capture);
   }
 
   @Override
@@ -58,14 +59,11 @@ public final class CallRecorder implements Recorder {
         top.set(f);
         return f;
       }
-      case LANGCHAIN4J_TURN, SPRING_AI_TURN -> {
-        Frame.Turn existing = Frame.nearest(current, Frame.Turn.class);
-        if (existing != null) {
-          existing.depth++;
-          return existing;
+      case LANGCHAIN4J_TURN, LANGCHAIN4J_INVOCATION, SPRING_AI_TURN -> {
+        Frame f = turns.enter(site, current, self, args, now);
+        if (f != null && f != current) {
+          top.set(f);
         }
-        Frame.Turn f = new Frame.Turn(current, now);
-        top.set(f);
         return f;
       }
       case SPRING_AI_TOOL_CALLS -> {
@@ -94,11 +92,15 @@ public final class CallRecorder implements Recorder {
       t.result = captureResult && thrown == null ? capture.capture(result, t.site, -1) : null;
       t.thrown = thrown;
       if (!t.merged) {
+        Frame.Turn turn = turns.of(t.parent, null);
         writer.submit(new CapturedCall(t.site, t.startNanos, end, Thread.currentThread().getName(), t.args, t.result,
-            thrown, turn(t.parent, null), null, null, null, false, null));
+            thrown, turn == null ? null : turns.callIn(turn, null), turn == null ? null : turn.session, null, null,
+            null, false, null));
       }
     } else if (frame instanceof Frame.Framework f) {
       finishFramework(f, end, result, thrown);
+    } else if (frame instanceof Frame.Turn t) {
+      turns.exit(t, result, thrown, end);
     }
   }
 
@@ -113,17 +115,21 @@ public final class CallRecorder implements Recorder {
       resultText = access.text(result, "resultText");
       errorText = errorResult ? resultText : null;
     }
-    String turn = turn(f.parent, f.invocationId);
+    Frame.Turn enclosing = turns.of(f.parent, f.invocationId);
+    String turn = enclosing == null ? f.invocationId : turns.callIn(enclosing, f.invocationId);
+    // outside a turn of this thread, LangChain4j's invocation context still names the conversation
+    String session = enclosing != null ? enclosing.session
+        : f.context == null ? null : access.text(f.context, "chatMemoryId");
     String thread = Thread.currentThread().getName();
     Frame.Tool inner = f.inner;
     if (inner != null) {
       Throwable cause = inner.thrown != null ? inner.thrown : thrown;
       writer.submit(new CapturedCall(inner.site, f.startNanos, end, thread, inner.args, inner.result, cause, turn,
-          f.callId, f.toolName, null, errorResult, errorText));
+          session, f.callId, f.toolName, null, errorResult, errorText));
     } else {
       Object captured = captureResult && thrown == null ? resultText : null;
-      writer.submit(new CapturedCall(f.site, f.startNanos, end, thread, null, captured, thrown, turn, f.callId,
-          f.toolName, captureArgs ? f.rawArgs : null, errorResult, errorText));
+      writer.submit(new CapturedCall(f.site, f.startNanos, end, thread, null, captured, thrown, turn, session,
+          f.callId, f.toolName, captureArgs ? f.rawArgs : null, errorResult, errorText));
     }
   }
 
@@ -133,8 +139,8 @@ public final class CallRecorder implements Recorder {
       f.callId = access.text(first, "id");
       f.toolName = access.text(first, "name");
       f.rawArgs = access.text(first, "arguments");
-      Object context = args != null && args.length > 1 ? args[1] : null;
-      f.invocationId = context == null ? null : access.text(context, "invocationId");
+      f.context = args != null && args.length > 1 ? args[1] : null;
+      f.invocationId = f.context == null ? null : access.text(f.context, "invocationId");
     } else {
       f.toolName = access.text(access.call(self, "getToolDefinition"), "name");
       f.rawArgs = first instanceof String s ? s : null;
@@ -159,18 +165,6 @@ public final class CallRecorder implements Recorder {
       }
     }
     return null;
-  }
-
-  /** The turn of a call: the enclosing turn's id (fixed on first use), else the framework's invocation id. */
-  private static String turn(Frame from, String invocationId) {
-    Frame.Turn turn = Frame.nearest(from, Frame.Turn.class);
-    if (turn == null) {
-      return invocationId;
-    }
-    if (turn.id == null) {
-      turn.id = invocationId != null ? invocationId : UUID.randomUUID().toString();
-    }
-    return turn.id;
   }
 
   /**

@@ -12,6 +12,7 @@ package dev.vigil.observe.agent;
  * @param result        the snapshot of the return value
  * @param thrown        what the call threw, or null
  * @param turn          the turn id, or null
+ * @param session       the conversation the turn belongs to, or null
  * @param callId        the framework's tool-call id, or null
  * @param toolName      the tool name the framework used, or null
  * @param frameworkArgs the framework's raw JSON arguments when no tool method ran beneath it, else null
@@ -27,8 +28,9 @@ public record CapturedCall(
     Object result,
     Throwable thrown,
     String turn,
+    String session,
     String callId,
     String toolName,
     String frameworkArgs,
     boolean errorResult,
-    String errorText) {}
+    String errorText) implements Captured {}

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Builds the event of one captured call (SPEC section 2) on the writer thread: kind, status, the payload with
  * arguments by parameter name, result, duration and error, redaction and the size limit applied before anything
- * reaches the queue.
+ * reaches the queue. The two sides of a turn ({@code turn.user}, {@code turn.answer}) are built here too, with the
+ * same redaction and size limit on their text.
  */
 final class EventAssembler {
   /** Frames kept of an error's root cause. */
@@ -72,7 +73,40 @@ final class EventAssembler {
       payload.set("error", error);
     }
     return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
-        call.turn(), call.callId(), null);
+        call.turn(), call.callId(), session(call.session()));
+  }
+
+  /**
+   * The event of one side of a turn: {@code turn.user} with payload {@code {text}}, {@code turn.answer} with
+   * {@code {text, tool_calls}} (and {@code error} when the framework call threw, status {@code fail}).
+   */
+  Event assemble(CapturedTurn side, String agent, long seq, long pid) {
+    ObjectNode payload = NODES.objectNode();
+    payload.put("text", text(side.text()));
+    String status = "ok";
+    if (side.kind().equals(CapturedTurn.ANSWER)) {
+      payload.put("tool_calls", side.toolCalls());
+      if (side.thrown() != null) {
+        status = "fail";
+        payload.set("error", error(side.thrown()));
+      }
+    }
+    return new Event(clock.instant(side.nanos()), side.kind(), status, payload, agent, seq, pid, side.thread(),
+        side.turn(), null, session(side.session()));
+  }
+
+  /** A captured text as one string: redacted, cut to the size limit; an object's JSON as its text. */
+  private String text(Object snapshot) {
+    if (snapshot == null) {
+      return null;
+    }
+    JsonNode v = value(snapshot, false, null, 0);
+    return v.isTextual() ? v.textValue() : cut(v.toString(), null, 0);
+  }
+
+  /** A session id passes the redaction patterns (an id could be a key), but is never cut. */
+  private String session(String session) {
+    return session == null ? null : redaction.text(session);
   }
 
   private ObjectNode args(Object[] args, Site site) {

@@ -19,10 +19,11 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 
 /**
  * The one thread that writes events. Chronicle appenders are confined to a thread, so application threads only
- * put their {@link CapturedCall} into a bounded hand-off queue; this thread builds each event, gives it the next
- * {@code seq} (so {@code seq} is strictly increasing in queue order) and appends it. The queue is opened on the first
- * event. When it cannot be opened or written, events are counted as lost, one line explains it on stderr (at most
- * once a minute), and as soon as writing works again a {@code vigil.dropped} event records how many were lost.
+ * put their {@link CapturedCall} (or {@link CapturedTurn}) into a bounded hand-off queue; this thread builds each
+ * event, gives it the next {@code seq} (so {@code seq} is strictly increasing in queue order) and appends it. The
+ * queue is opened on the first event. When it cannot be opened or written, events are counted as lost, one line
+ * explains it on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event
+ * records how many were lost.
  */
 public final class EventWriter {
   /** Calls waiting for the writer; beyond this, a calling thread waits up to {@link #FULL_WAIT_MS}. */
@@ -37,7 +38,7 @@ public final class EventWriter {
   /** Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers' cache line. */
   private static final int TAKEN_BATCH = 64;
 
-  private final HandOff<CapturedCall> pending = new HandOff<>();
+  private final HandOff<Captured> pending = new HandOff<>();
   /**
    * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers, and lag
    * behind by up to {@link #TAKEN_BATCH} taken calls).
@@ -82,11 +83,11 @@ public final class EventWriter {
   }
 
   /**
-   * Hands a finished call to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
+   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
    * has gone to sleep after a quiet spell, so a busy application pays no system call per event. A calling thread
    * waits only when {@link #CAPACITY} calls are already waiting.
    */
-  public void submit(CapturedCall call) {
+  public void submit(Captured call) {
     if (stopped) {
       lose("the application was shutting down");
       return;
@@ -163,7 +164,7 @@ public final class EventWriter {
       int idle = 0;
       int taken = 0;
       while (true) {
-        CapturedCall call = pending.poll();
+        Captured call = pending.poll();
         if (call != null) {
           if (++taken == TAKEN_BATCH) {
             size.addAndGet(-taken);
@@ -197,7 +198,7 @@ public final class EventWriter {
     }
   }
 
-  private void write(CapturedCall call) {
+  private void write(Captured call) {
     if (!ensureOpen()) {
       lose(lostReason);
       return;
@@ -205,7 +206,9 @@ public final class EventWriter {
     reportLost();
     Event event;
     try {
-      event = assembler.assemble(call, agent(), seq + 1, pid);
+      event = call instanceof CapturedCall c
+          ? assembler.assemble(c, agent(), seq + 1, pid)
+          : assembler.assemble((CapturedTurn) call, agent(), seq + 1, pid);
     } catch (Throwable t) {
       lose("an event could not be built (" + t.getClass().getName() + ")");
       return;

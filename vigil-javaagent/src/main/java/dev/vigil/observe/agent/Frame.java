@@ -1,6 +1,7 @@
 package dev.vigil.observe.agent;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One entry of the per-thread stack the recorder keeps while instrumented methods run: a tool call, a framework's
@@ -51,6 +52,8 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
     String toolName;
     String rawArgs;
     String invocationId;
+    /** LangChain4j's {@code InvocationContext} of the call, or null. */
+    Object context;
     /** The tool method that ran beneath, if any. */
     Tool inner;
 
@@ -60,12 +63,27 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
     }
   }
 
-  /** One user message being answered; its id is fixed on first use. */
+  /**
+   * One user message being answered. Its id is fixed when it opens: when LangChain4j has given the call its
+   * invocation id, at once for Spring AI, else at its first tool call or when it ends.
+   */
   static final class Turn extends Frame {
+    final Site site;
     String id;
+    /** The conversation (memory id, conversation id). */
+    String session;
+    /** The user message's snapshot, or null. */
+    Object userText;
+    /** Whether the id is fixed and {@code turn.user} handed over. */
+    boolean opened;
+    /** Whether it is registered under its id for tool calls LangChain4j runs on other threads. */
+    boolean shared;
+    /** Tool calls recorded in the turn, on its thread or (LangChain4j) on others. */
+    final AtomicInteger toolCalls = new AtomicInteger();
 
-    Turn(Frame parent, long startNanos) {
+    Turn(Frame parent, Site site, long startNanos) {
       super(parent, startNanos);
+      this.site = site;
     }
   }
 

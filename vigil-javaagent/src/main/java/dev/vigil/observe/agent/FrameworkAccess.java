@@ -1,5 +1,6 @@
 package dev.vigil.observe.agent;
 
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -9,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads the frameworks' own objects (LangChain4j's {@code ToolExecutionRequest}, {@code InvocationContext} and
- * {@code ToolExecutionResult}; Spring AI's {@code ToolCallback} and {@code AssistantMessage}) by reflection, since
- * Vigil is compiled against neither framework and must work with whichever version the application ships. Every
- * accessor returns null rather than throw.
+ * {@code ToolExecutionResult}; Spring AI's {@code ToolCallback}, {@code AssistantMessage} and chat-client request)
+ * by reflection, since Vigil is compiled against neither framework and must work with whichever version the
+ * application ships. Every accessor returns null rather than throw.
  */
 final class FrameworkAccess {
   /** One tool call the model asked for, as Spring AI's {@code AssistantMessage.ToolCall} carries it. */
@@ -27,7 +28,18 @@ final class FrameworkAccess {
     }
   }
 
+  private static final Field NO_FIELD;
+
+  static {
+    try {
+      NO_FIELD = FrameworkAccess.class.getDeclaredField("cache");
+    } catch (NoSuchFieldException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Map<Class<?>, Map<String, Method>> cache = new ConcurrentHashMap<>();
+  private final Map<Class<?>, Map<String, Field>> fields = new ConcurrentHashMap<>();
 
   /** The no-argument method {@code name} of {@code target}, called, or null. */
   Object call(Object target, String name) {
@@ -46,10 +58,39 @@ final class FrameworkAccess {
     }
   }
 
+  /**
+   * The value of the field {@code name} declared by the class of {@code target} or a superclass, or null (for
+   * framework objects that keep what Vigil needs in a private field, such as Spring AI's call spec its request).
+   */
+  Object field(Object target, String name) {
+    if (target == null) {
+      return null;
+    }
+    Field f = fields.computeIfAbsent(target.getClass(), c -> new ConcurrentHashMap<>())
+        .computeIfAbsent(name, n -> findField(target.getClass(), n));
+    if (f == NO_FIELD) {
+      return null;
+    }
+    try {
+      return f.get(target);
+    } catch (Throwable t) {
+      return null;
+    }
+  }
+
+  /** {@code String.valueOf(value)}, or a placeholder naming the type when its {@code toString()} throws. */
+  static String textOf(Object value) {
+    try {
+      return String.valueOf(value);
+    } catch (Throwable t) {
+      return "<unreadable " + value.getClass().getName() + ": toString threw " + t.getClass().getName() + ">";
+    }
+  }
+
   /** {@link #call} as text. */
   String text(Object target, String name) {
     Object v = call(target, name);
-    return v == null ? null : v.toString();
+    return v == null ? null : textOf(v);
   }
 
   /** The tool calls of a Spring AI {@code AssistantMessage}, in order. */
@@ -79,6 +120,21 @@ final class FrameworkAccess {
       }
     }
     return NONE;
+  }
+
+  private static Field findField(Class<?> type, String name) {
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      try {
+        Field f = c.getDeclaredField(name);
+        f.setAccessible(true);
+        return f;
+      } catch (NoSuchFieldException notHere) {
+        // look in the superclass
+      } catch (RuntimeException inaccessible) {
+        return NO_FIELD;
+      }
+    }
+    return NO_FIELD;
   }
 
   private static Method declaredPublic(Class<?> c, String name) {

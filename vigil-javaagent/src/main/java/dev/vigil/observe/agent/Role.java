@@ -8,8 +8,13 @@ public enum Role {
   LANGCHAIN4J_EXECUTOR,
   /** Spring AI's {@code ToolCallback#call}. */
   SPRING_AI_CALLBACK,
-  /** A LangChain4j AI service answering one user message: one turn. */
+  /** A LangChain4j AI service answering one user message (its proxy's {@code InvocationHandler}): one turn. */
   LANGCHAIN4J_TURN,
+  /**
+   * The same AI-service call once LangChain4j has built its {@code InvocationContext} (invocation id and memory id):
+   * the turn takes its id and session from it.
+   */
+  LANGCHAIN4J_INVOCATION,
   /** A Spring AI chat client call: one turn. */
   SPRING_AI_TURN,
   /** Spring AI's tool-calling manager running the tool calls of one model answer: their ids, in order. */

@@ -1,5 +1,6 @@
 package dev.vigil.observe.agent;
 
+import java.lang.reflect.Method;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -90,7 +91,10 @@ final class Targets {
     }
     if (type.getName().startsWith("dev.langchain4j.service.") && supers.contains(INVOCATION_HANDLER)
         && name.equals("invoke") && params.size() == 3) {
-      return new Target(Role.LANGCHAIN4J_TURN, null);
+      // invoke(proxy, Method, Object[]) is the proxy's entry; invoke(Method, Object[], InvocationContext) follows
+      // once LangChain4j has given the call its invocation id and memory id
+      boolean withContext = params.get(0).getType().asErasure().represents(Method.class);
+      return new Target(withContext ? Role.LANGCHAIN4J_INVOCATION : Role.LANGCHAIN4J_TURN, null);
     }
     if (supers.contains(SPRING_AI_CALL_SPEC) && method.isPublic() && CALL_SPEC_METHODS.contains(name)) {
       return new Target(Role.SPRING_AI_TURN, null);

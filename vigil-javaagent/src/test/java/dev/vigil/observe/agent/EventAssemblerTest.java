@@ -31,7 +31,7 @@ class EventAssemblerTest {
   void toolCallEvent() {
     long start = System.nanoTime();
     CapturedCall call = new CapturedCall(TOOL, start, start + 1_840_000, "main", new Object[] {"in 30 minutes", "pw"},
-        "Reminder set", null, "turn-1", "call_3", null, null, false, null);
+        "Reminder set", null, "turn-1", "session-7", "call_3", null, null, false, null);
     Event e = assembler(4096).assemble(call, "robin", 17, 4242);
     assertEquals("tool.set_reminder", e.kind());
     assertEquals("ok", e.status());
@@ -40,6 +40,7 @@ class EventAssemblerTest {
         e.payload().toString());
     assertEquals(17L, e.seq());
     assertEquals("turn-1", e.turn());
+    assertEquals("session-7", e.session());
     assertEquals("call_3", e.callId());
   }
 
@@ -47,7 +48,7 @@ class EventAssemblerTest {
   void failureAndTimeoutStatus() {
     Exception cause = new IOException("disk");
     CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
-        null, null, null, false, null);
+        null, null, null, null, false, null);
     Event e = assembler(4096).assemble(failed, "a", 1, 1);
     assertEquals("fail", e.status());
     assertEquals("java.lang.IllegalStateException", e.payload().path("error").path("type").asText());
@@ -62,7 +63,7 @@ class EventAssemblerTest {
 
   @Test
   void frameworkErrorResultIsAFailure() {
-    CapturedCall call = new CapturedCall(EXECUTOR, 0, 1000, "t", null, null, null, null, "call_1", "bookHotel",
+    CapturedCall call = new CapturedCall(EXECUTOR, 0, 1000, "t", null, null, null, null, null, "call_1", "bookHotel",
         "{\"city\":\"Oslo\",\"token\":\"abc\"}", true, "no rooms");
     Event e = assembler(4096).assemble(call, "a", 1, 1);
     assertEquals("tool.book_hotel", e.kind());
