@@ -2,6 +2,7 @@ package dev.vigil.cli;
 
 import dev.vigil.eval.EvalReport;
 import dev.vigil.eval.Evaluation;
+import dev.vigil.eval.Score;
 import dev.vigil.orchestrate.Rules;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,6 +53,11 @@ final class EvalCommand extends VigilCommand {
       description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
   String assumeZone;
 
+  @Option(names = "--score", paramLabel = "alarm|stress", defaultValue = "alarm",
+      description = "What ranks a session: the alarm's score, or the snapshot's stress for comparison (default: "
+          + "${DEFAULT-VALUE}).")
+  String score;
+
   @Option(names = "--resamples", paramLabel = "N", defaultValue = "2000",
       description = "Bootstrap resamples of the AUROC's interval (default: ${DEFAULT-VALUE}).")
   int resamples;
@@ -99,6 +105,7 @@ final class EvalCommand extends VigilCommand {
           .labels(labels)
           .assumeZone(zone)
           .analyzer(b -> b.rules(loaded).detectors(detectors).halfLife(halfLife).assumeZone(zone))
+          .score(Score.named(score))
           .bootstrap(resamples, seed)
           .progress(line -> {
             err().println(line);

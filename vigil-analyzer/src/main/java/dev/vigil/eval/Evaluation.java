@@ -144,7 +144,7 @@ public final class Evaluation {
     private Path labels;
     private ZoneId assumeZone = ZoneOffset.UTC;
     private UnaryOperator<Analyzer.Builder> analyzer = UnaryOperator.identity();
-    private Score score = Score.STRESS;
+    private Score score = Score.ALARM;
     private Bootstrap bootstrap = Bootstrap.DEFAULT;
     private Consumer<String> progress = line -> {};
     private Clock clock = Clock.systemUTC();

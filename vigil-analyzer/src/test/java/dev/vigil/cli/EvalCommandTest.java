@@ -60,8 +60,10 @@ class EvalCommandTest {
     JsonNode json = new ObjectMapper().readTree(outDir.resolve("eval.json").toFile());
     assertEquals(2, json.get("sessions").asInt());
     assertEquals(1, json.get("failed").asInt());
-    assertTrue(json.get("auroc").isNumber());
-    assertEquals(2, json.get("auroc_ci95").size());
+    assertEquals("alarm.score", json.get("score").asText());
+    assertEquals(1.0, json.get("auroc").asDouble()); // the plateau raises the alarm; the good session has none
+    assertEquals("[1.0,1.0]", json.get("auroc_ci95").toString());
+    assertEquals(1, json.get("levels").get("watch_or_alarm").get("fired").asInt());
     assertEquals(1, json.get("detectors").get("failure_plateau").get("fired").asInt());
     assertEquals(1.0, json.get("detectors").get("failure_plateau").get("recall").asDouble());
     assertEquals(1, json.get("labels_unknown_sessions").asInt());
@@ -102,6 +104,19 @@ class EvalCommandTest {
         labels("{\"session\":\"x\",\"failed\":true}").toString(), "--out", tmp.resolve("o").toString()));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("no session of labels file"));
     assertFalse(Files.exists(tmp.resolve("o/eval.json")));
+  }
+
+  @Test
+  void theStressCanBeMeasuredForComparisonAndAnUnknownScoreExitsTwo() throws Exception {
+    Path labels = labels("{\"session\":\"bad\",\"failed\":true}", "{\"session\":\"good\",\"failed\":false}");
+    Path outDir = tmp.resolve("out");
+    assertEquals(0, run("eval", "--events", events().toString(), "--labels", labels.toString(), "--out",
+        outDir.toString(), "--score", "stress"));
+    JsonNode json = new ObjectMapper().readTree(outDir.resolve("eval.json").toFile());
+    assertEquals("snapshot.stress", json.get("score").asText());
+    assertFalse(json.has("levels"));
+    assertEquals(2, run("eval", "--events", events().toString(), "--labels", labels.toString(), "--score", "mood"));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("no score \"mood\""));
   }
 
   @Test
