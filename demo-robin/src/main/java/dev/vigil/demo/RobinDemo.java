@@ -14,9 +14,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The demo (SPEC section 5): Robin runs under {@code -javaagent:vigil.jar} (configured by the agent argument and
@@ -26,13 +30,35 @@ import java.util.stream.Stream;
  *
  * <p>Usage: {@code RobinDemo [--root DIR] [--requests FILE] [--time-scale X] [--work DIR]}.
  */
-public final class RobinDemo {
+@Command(name = "RobinDemo", sortOptions = false,
+    description = "Runs Robin under Vigil, applies Vigil's proposals to a copy, runs the copy on the same requests "
+        + "and prints the before/after table.")
+public final class RobinDemo implements Callable<Integer> {
   /** Robin's users live here; the naive times Robin's model passes are local times in this zone. */
   static final ZoneId USER_ZONE = ZoneId.of("Europe/Paris");
   /** The backend delays are multiplied by this (receipts in 0.8 s instead of 8 s, parked ones in 9.7 s). */
   static final double DEFAULT_TIME_SCALE = 0.1;
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Shows this help and exits.")
+  private boolean help;
+
+  @Option(names = "--root", paramLabel = "DIR", defaultValue = ".",
+      description = "The Vigil checkout whose jars and Robin are built (default: the working directory).")
+  private Path root;
+
+  @Option(names = "--requests", paramLabel = "FILE",
+      description = "Reminder requests, one a line (default: the demo's own).")
+  private Path requests;
+
+  @Option(names = "--time-scale", paramLabel = "X", defaultValue = "" + DEFAULT_TIME_SCALE,
+      description = "Multiplies the backend's delays (default: ${DEFAULT-VALUE}; 1.0 for real time).")
+  private double timeScale;
+
+  @Option(names = "--work", paramLabel = "DIR",
+      description = "Where everything is written, wiped first (default: demo-robin/target/demo under the root).")
+  private Path work;
 
   /** Where things are. */
   record Layout(Path root, Path work, Path requests, double timeScale) {
@@ -57,27 +83,15 @@ public final class RobinDemo {
   record Side(String name, Path dir, Path robin, Path queue, Path vigilOut, Path emobank, Path events,
       int analyzerExit, RunMetrics metrics) {}
 
-  public static void main(String[] args) throws Exception {
-    Path root = Path.of(".");
-    Path requests = null;
-    Path work = null;
-    double scale = DEFAULT_TIME_SCALE;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--root" -> root = Path.of(args[++i]);
-        case "--requests" -> requests = Path.of(args[++i]);
-        case "--work" -> work = Path.of(args[++i]);
-        case "--time-scale" -> scale = Double.parseDouble(args[++i]);
-        default -> {
-          System.err.println("unknown argument " + args[i]
-              + "; usage: RobinDemo [--root DIR] [--requests FILE] [--time-scale X] [--work DIR]");
-          System.exit(2);
-        }
-      }
-    }
-    root = root.toAbsolutePath().normalize();
-    work = (work == null ? root.resolve("demo-robin/target/demo") : work).toAbsolutePath().normalize();
-    System.exit(run(new Layout(root, work, requests, scale), System.out));
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new RobinDemo()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path r = root.toAbsolutePath().normalize();
+    Path w = (work == null ? r.resolve("demo-robin/target/demo") : work).toAbsolutePath().normalize();
+    return run(new Layout(r, w, requests, timeScale), System.out);
   }
 
   /** Runs the whole demo; returns the exit code. */

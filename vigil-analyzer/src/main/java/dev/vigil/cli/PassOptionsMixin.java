@@ -1,6 +1,6 @@
 package dev.vigil.cli;
 
-import dev.vigil.api.Analyzer;
+import dev.vigil.api.AnalyzerBuilder;
 import dev.vigil.orchestrate.Rules;
 import dev.vigil.orchestrate.llm.LlmConfig;
 import java.io.File;
@@ -92,7 +92,7 @@ final class PassOptionsMixin {
    *
    * @param env the environment the LLM's configuration is read from
    */
-  Analyzer.Builder applyTo(Analyzer.Builder b, Map<String, String> env) {
+  AnalyzerBuilder applyTo(AnalyzerBuilder b, Map<String, String> env) {
     if (windowHours <= 0) {
       throw new BadInputException("--window-hours must be positive, not " + windowHours);
     }

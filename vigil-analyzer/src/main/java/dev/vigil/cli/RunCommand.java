@@ -2,6 +2,7 @@ package dev.vigil.cli;
 
 import dev.vigil.api.Analysis;
 import dev.vigil.api.Analyzer;
+import dev.vigil.api.AnalyzerBuilder;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.Stages;
@@ -73,7 +74,7 @@ final class RunCommand extends VigilCommand {
 
   @Override
   public Integer call() throws IOException {
-    Analyzer.Builder b = Analyzer.builder().clock(clock).stages(stages).stdin(System.in);
+    AnalyzerBuilder b = Analyzer.builder().clock(clock).stages(stages).stdin(System.in);
     if (now != null) {
       b.now(parseNow());
     }

@@ -57,6 +57,11 @@ final class WatchCommand extends VigilCommand {
           + "arrive within DURATION of event time, e.g. 3/1m.")
   ThornRate onThorns;
 
+  @Option(names = "--on-alarm", paramLabel = "LEVEL",
+      description = "After each pass whose alarm reaches LEVEL (watch or alarm): a line on stderr and one in "
+          + "OUT/alarms.jsonl.")
+  String onAlarm;
+
   private final Clock clock;
   private final Stages stages;
   private final Map<String, String> env;
@@ -81,6 +86,9 @@ final class WatchCommand extends VigilCommand {
 
   @Override
   public Integer call() throws IOException {
+    if (onAlarm != null && !onAlarm.equals("watch") && !onAlarm.equals("alarm")) {
+      throw new BadInputException("--on-alarm must be watch or alarm, not " + onAlarm);
+    }
     if (afterEvents != null && afterEvents <= 0) {
       throw new BadInputException("--after-events must be a positive number of events, not " + afterEvents);
     }
@@ -92,7 +100,7 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     }
     Watcher watcher = new Watcher(
-        new Watcher.Settings(analyzer.options(), every, afterEvents == null ? 0 : afterEvents, onThorns),
+        new Watcher.Settings(analyzer.options(), every, afterEvents == null ? 0 : afterEvents, onThorns, onAlarm),
         analyzer::run, clock, out(), err());
     try (StopSignals signals = StopSignals.install(watcher::stop)) {
       watcher.run();

@@ -67,7 +67,7 @@ final class DepositStage implements BankStage {
       }
     }
     if (window.queueKey() != null) {
-      bank.queuePosition(window.queueKey(), window.queueLastIndex());
+      bank.queuePositions().record(window.queueKey(), window.queueLastIndex());
     }
     List<EmotionRow> rows = windowRows(o, bank);
     Snapshot snapshot = Snapshot.of(rows, new Decay(o.halfLife()), o.now());

@@ -124,7 +124,7 @@ final class LiveBanks implements AutoCloseable {
 
   private void commit(EmoBank bank, long position, ObjectNode state, Instant compactBefore) throws IOException {
     if (position >= 0) {
-      bank.queuePosition(queueKey, position);
+      bank.queuePositions().record(queueKey, position);
     }
     bank.commit(state, compactBefore);
   }

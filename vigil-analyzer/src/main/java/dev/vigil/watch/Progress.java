@@ -9,10 +9,15 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 
 /**
- * Progress lines while {@code watch} reads a backlog of at least {@value Watcher#PROGRESS_MIN_BACKLOG} excerpts:
- * one every {@link Watcher#PROGRESS_EVERY}, and one when the backlog is read.
+ * Progress lines while {@code watch} reads a backlog of at least {@value #MIN_BACKLOG} excerpts:
+ * one every {@link #EVERY}, and one when the backlog is read.
  */
 final class Progress {
+  /** A backlog at least this long gets progress lines. */
+  static final long MIN_BACKLOG = 10_000;
+  /** How often a progress line is printed while reading a backlog. */
+  static final Duration EVERY = Duration.ofSeconds(2);
+
   private final long backlog;
   private final Instant started;
   private long read;
@@ -22,8 +27,8 @@ final class Progress {
   private Progress(long backlog, Instant started) {
     this.backlog = backlog;
     this.started = started;
-    this.nextLine = started.plus(Watcher.PROGRESS_EVERY);
-    this.done = backlog < Watcher.PROGRESS_MIN_BACKLOG;
+    this.nextLine = started.plus(EVERY);
+    this.done = backlog < MIN_BACKLOG;
   }
 
   /** The backlog after {@code position} (the last excerpt read, -1 for none); 0 when it cannot be counted. */
@@ -60,7 +65,7 @@ final class Progress {
           + String.format(Locale.ROOT, "%.1f s", Duration.between(started, now).toMillis() / 1000.0));
       out.flush();
     } else if (!now.isBefore(nextLine)) {
-      nextLine = now.plus(Watcher.PROGRESS_EVERY);
+      nextLine = now.plus(EVERY);
       out.println(Timestamps.format(now) + " catching up: " + read + "/" + backlog + " excerpts ("
           + Math.min(100, read * 100 / backlog) + "%)");
       out.flush();

@@ -39,11 +39,13 @@ final class WatchPasses {
   private final PrintWriter out;
   private final PrintWriter err;
   private final DelayStats delays;
+  private final AlarmNotice alarmNotice;
   private volatile long passes;
   private volatile long failed;
 
   WatchPasses(PassOptions template, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err,
-      DelayStats delays) {
+      DelayStats delays, AlarmNotice alarmNotice) {
+    this.alarmNotice = alarmNotice;
     this.template = template;
     this.runner = runner;
     this.clock = clock;
@@ -98,6 +100,7 @@ final class WatchPasses {
           + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
           + delays.summary().line());
       PassProblems.print(r, "vigil watch: agent " + agent + ": ", err);
+      alarmNotice.after(r.alarm(), agent, at, o.out(), err);
       out.flush();
       err.flush();
       return r.pendingDeposits();

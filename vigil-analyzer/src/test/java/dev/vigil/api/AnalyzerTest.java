@@ -64,7 +64,7 @@ class AnalyzerTest {
     return Files.writeString(tmp.resolve("events.jsonl"), sb.toString());
   }
 
-  private Analyzer.Builder builder() throws IOException {
+  private AnalyzerBuilder builder() throws IOException {
     return Analyzer.builder().events(events(10)).emobank(tmp.resolve("bank")).out(tmp.resolve("out")).now(NOW)
         .clock(Clock.fixed(NOW, ZoneOffset.UTC));
   }

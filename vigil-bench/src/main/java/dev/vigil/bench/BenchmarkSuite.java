@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
@@ -16,6 +17,12 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Every figure of SPEC section 8 in one run, each printed with its unit and what it is compared to:
@@ -31,25 +38,61 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
  * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--watch-calls 2000]
- * [--only calls,startup,analyzer,watch]
- * [--quick]}; {@code bench/run.sh}
- * builds the jars and runs it.
+ * [--only calls,startup,analyzer,watch] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
+ * not there is a usage error (exit 2).
  */
-public final class BenchmarkSuite {
+@Command(name = "BenchmarkSuite", sortOptions = false,
+    description = "Prints every benchmark figure of docs/BENCHMARKS.md, each with its unit and what it is compared to.")
+public final class BenchmarkSuite implements Callable<Integer> {
   /** The OpenTelemetry agent as a user would run it for this comparison: exporters off, nothing sent anywhere. */
   static final List<String> OTEL_QUIET = List.of("-Dotel.traces.exporter=none", "-Dotel.metrics.exporter=none",
       "-Dotel.logs.exporter=none", "-Dotel.javaagent.logging=none");
 
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Shows this help and exits.")
+  private boolean help;
+
+  @Option(names = "--vigil", paramLabel = "JAR", defaultValue = "vigil-javaagent/target/vigil.jar",
+      description = "Vigil's agent jar (default: ${DEFAULT-VALUE}).")
+  private Path vigilJar;
+
+  @Option(names = "--otel", paramLabel = "JAR", defaultValue = "vigil-bench/target/otel/opentelemetry-javaagent.jar",
+      description = "The OpenTelemetry Java agent (default: ${DEFAULT-VALUE}).")
+  private Path otelJar;
+
+  @Option(names = "--analyzer", paramLabel = "JAR", defaultValue = "vigil-analyzer/target/vigil-analyzer.jar",
+      description = "The analyzer's jar (default: ${DEFAULT-VALUE}).")
+  private Path analyzerJar;
+
+  @Option(names = "--startup-runs", paramLabel = "N",
+      description = "Launches per start-up configuration (default: 11; 3 with --quick).")
+  private Integer startupRuns;
+
+  @Option(names = "--watch-calls", paramLabel = "N",
+      description = "Live calls of the watch figure, 5 ms apart (default: 2000; 200 with --quick).")
+  private Integer watchCalls;
+
+  @Option(names = "--only", paramLabel = "PARTS", split = ",", defaultValue = "calls,startup,analyzer,watch",
+      description = "Some of the four parts: calls, startup, analyzer, watch (default: all).")
+  private List<String> only;
+
+  @Option(names = "--quick", description = "Fewer iterations and sizes, to check the command itself.")
+  private boolean quick;
+
   private BenchmarkSuite() {}
 
-  public static void main(String[] args) throws Exception {
-    Map<String, String> opts = options(args);
-    Path vigil = existing(opts, "--vigil", "vigil-javaagent/target/vigil.jar");
-    Path otel = existing(opts, "--otel", "vigil-bench/target/otel/opentelemetry-javaagent.jar");
-    Path analyzer = existing(opts, "--analyzer", "vigil-analyzer/target/vigil-analyzer.jar");
-    boolean quick = opts.containsKey("--quick");
-    int startupRuns = Integer.parseInt(opts.getOrDefault("--startup-runs", quick ? "3" : "11"));
-    List<String> only = List.of(opts.getOrDefault("--only", "calls,startup,analyzer,watch").split(","));
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new BenchmarkSuite()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path vigil = existing(vigilJar, "--vigil");
+    Path otel = existing(otelJar, "--otel");
+    Path analyzer = existing(analyzerJar, "--analyzer");
+    int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
     long began = System.nanoTime();
@@ -99,7 +142,7 @@ public final class BenchmarkSuite {
     // 4. watch: append-to-appraisal delay
     List<WatchDelay.Figure> watchFigures = new ArrayList<>();
     if (only.contains("watch")) {
-      int live = Integer.parseInt(opts.getOrDefault("--watch-calls", quick ? "200" : "2000"));
+      int live = watchCalls != null ? watchCalls : quick ? 200 : 2000;
       watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
       watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live,
           List.of()));
@@ -124,6 +167,7 @@ public final class BenchmarkSuite {
       printWatch(watchFigures);
     }
     System.out.printf("(benchmark took %.1f minutes)%n", minutes);
+    return 0;
   }
 
   private static void printPerCall(double[] withVigil, double[] withOtel, Path otel, boolean quick) {
@@ -242,27 +286,12 @@ public final class BenchmarkSuite {
     }
   }
 
-  private static Map<String, String> options(String[] args) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--quick")) {
-        out.put("--quick", "");
-      } else if (args[i].startsWith("--") && i + 1 < args.length) {
-        out.put(args[i], args[++i]);
-      } else {
-        System.err.println("unknown argument " + args[i] + "; usage: --vigil JAR --otel JAR --analyzer JAR "
-            + "[--startup-runs N] [--watch-calls N] [--only calls,startup,analyzer,watch] [--quick]");
-        System.exit(2);
-      }
-    }
-    return out;
-  }
-
-  private static Path existing(Map<String, String> opts, String key, String fallback) {
-    Path p = Path.of(opts.getOrDefault(key, fallback)).toAbsolutePath();
+  /** The jar at {@code path}, made absolute; a usage error naming the option when it is not there. */
+  private Path existing(Path path, String option) {
+    Path p = path.toAbsolutePath();
     if (!Files.isRegularFile(p)) {
-      System.err.println(key + " " + p + " not found: build it first (bench/run.sh does)");
-      System.exit(2);
+      throw new ParameterException(spec.commandLine(), option + " " + p + " not found: build it first (bench/run.sh "
+          + "does)");
     }
     return p;
   }

@@ -22,38 +22,30 @@ import java.util.Set;
  * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer, payload {@code claims}
  * (the forms) and {@code failed_calls} (the write calls of those verbs that failed).
  */
-final class ClaimWithoutAction implements Detector {
+final class ClaimWithoutAction extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "claim_without_action";
   /** The derived event's kind. */
   static final String KIND = "turn.claim_without_action";
 
-  private final DialogueSettings words;
-  private final ToolRoles roles;
-
-  ClaimWithoutAction(DetectorSettings settings, ToolRoles roles) {
-    this.words = settings.dialogue();
-    this.roles = roles;
+  ClaimWithoutAction(DetectorSettings settings) {
+    super(NAME, settings);
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Detection detect(List<WindowEvent> window) {
-    DialogueFindings found = new DialogueFindings(NAME);
-    for (Conversation.Session s : Conversation.of(window)) {
-      StringBuilder lookedUp = new StringBuilder();
-      for (Conversation.Turn t : s.turns()) {
-        t.calls().forEach(c -> lookedUp.append(' ').append(c.event().payload().path("result").toString()));
-        if (t.answer() != null) {
-          judge(t, Set.copyOf(Phrases.words(lookedUp.toString())), found);
-        }
+  void session(Conversation.Session s, DialogueFindings found) {
+    StringBuilder lookedUp = new StringBuilder();
+    for (Conversation.Turn t : s.turns()) {
+      t.calls().forEach(c -> lookedUp.append(' ').append(c.event().payload().path("result").toString()));
+      if (t.answer() != null) {
+        judge(t, Set.copyOf(Phrases.words(lookedUp.toString())), found);
       }
     }
-    return found.detection(found.count() + " answer(s) state an action as done that no successful call backs");
+  }
+
+  @Override
+  String summary(int count) {
+    return count + " answer(s) state an action as done that no successful call backs";
   }
 
   private void judge(Conversation.Turn t, Set<String> lookedUp, DialogueFindings found) {

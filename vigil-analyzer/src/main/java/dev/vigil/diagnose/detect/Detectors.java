@@ -19,10 +19,10 @@ public final class Detectors {
     ALL.put(TimestampInconsistent.NAME, s -> new TimestampInconsistent());
     ALL.put(ToolCallExplosion.NAME, ToolCallExplosion::new);
     ALL.put(FailurePlateau.NAME, FailurePlateau::new);
-    ALL.put(UnconfirmedWrite.NAME, s -> new UnconfirmedWrite(s, s.roles()));
-    ALL.put(ClaimWithoutAction.NAME, s -> new ClaimWithoutAction(s, s.roles()));
+    ALL.put(UnconfirmedWrite.NAME, UnconfirmedWrite::new);
+    ALL.put(ClaimWithoutAction.NAME, ClaimWithoutAction::new);
     ALL.put(UserCorrection.NAME, UserCorrection::new);
-    ALL.put(WriteAfterRefusal.NAME, s -> new WriteAfterRefusal(s, s.roles()));
+    ALL.put(WriteAfterRefusal.NAME, WriteAfterRefusal::new);
   }
 
   private final List<Detector> selected;

@@ -17,40 +17,32 @@ import java.util.List;
  * not yet a failure), payload {@code tool}, {@code asked} (what the previous answer said, or
  * {@code "no earlier answer"}).
  */
-final class UnconfirmedWrite implements Detector {
+final class UnconfirmedWrite extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "unconfirmed_write";
   /** The derived event's status. */
   static final String STATUS = "unconfirmed";
 
-  private final DialogueSettings words;
-  private final ToolRoles roles;
-
-  UnconfirmedWrite(DetectorSettings settings, ToolRoles roles) {
-    this.words = settings.dialogue();
-    this.roles = roles;
+  UnconfirmedWrite(DetectorSettings settings) {
+    super(NAME, settings);
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public Detection detect(List<WindowEvent> window) {
-    DialogueFindings found = new DialogueFindings(NAME);
-    for (Conversation.Session s : Conversation.of(window)) {
-      Conversation.Turn previous = null;
-      for (Conversation.Turn t : s.turns()) {
-        if (t.user() != null) {
-          judge(t, previous, found);
-        }
-        if (t.answer() != null) {
-          previous = t;
-        }
+  void session(Conversation.Session s, DialogueFindings found) {
+    Conversation.Turn previous = null;
+    for (Conversation.Turn t : s.turns()) {
+      if (t.user() != null) {
+        judge(t, previous, found);
+      }
+      if (t.answer() != null) {
+        previous = t;
       }
     }
-    return found.detection(found.count() + " write call(s) made without the user's explicit confirmation");
+  }
+
+  @Override
+  String summary(int count) {
+    return count + " write call(s) made without the user's explicit confirmation";
   }
 
   private void judge(Conversation.Turn t, Conversation.Turn previous, DialogueFindings found) {

@@ -17,42 +17,36 @@ import java.util.TreeSet;
  * <p>Derived event: {@code turn.user_correction}, status {@code complaint}, about the user message, payload
  * {@code said} (the phrase) or {@code repeats} (the shared words) with {@code repeated_ref}.
  */
-final class UserCorrection implements Detector {
+final class UserCorrection extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "user_correction";
   /** The derived event's kind. */
   static final String KIND = "turn.user_correction";
 
-  private final DialogueSettings words;
   private final int sharedWords;
 
   UserCorrection(DetectorSettings settings) {
-    this.words = settings.dialogue();
+    super(NAME, settings);
     this.sharedWords = settings.plateauSharedWords();
-  }
-
-  @Override
-  public String name() {
-    return NAME;
   }
 
   private record Said(WindowEvent event, Set<String> words) {}
 
   @Override
-  public Detection detect(List<WindowEvent> window) {
-    DialogueFindings found = new DialogueFindings(NAME);
-    for (Conversation.Session s : Conversation.of(window)) {
-      List<Said> earlier = new ArrayList<>();
-      for (Conversation.Turn t : s.turns()) {
-        if (t.user() == null) {
-          continue;
-        }
+  void session(Conversation.Session s, DialogueFindings found) {
+    List<Said> earlier = new ArrayList<>();
+    for (Conversation.Turn t : s.turns()) {
+      if (t.user() != null) {
         Said said = new Said(t.user(), ContentWords.of(t.userText()));
         judge(t, said, earlier, found);
         earlier.add(said);
       }
     }
-    return found.detection(found.count() + " user message(s) correct the agent, complain or repeat a request");
+  }
+
+  @Override
+  String summary(int count) {
+    return count + " user message(s) correct the agent, complain or repeat a request";
   }
 
   private void judge(Conversation.Turn t, Said said, List<Said> earlier, DialogueFindings found) {

@@ -17,47 +17,41 @@ import java.util.Map;
  * <p>Derived event: {@code <call kind>.after_refusal}, status {@code fail}, about the successful call, payload
  * {@code tool}, {@code refusals} (the failures before it) and {@code changed_args}.
  */
-final class WriteAfterRefusal implements Detector {
+final class WriteAfterRefusal extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "write_after_refusal";
 
-  private final ToolRoles roles;
   private final int failures;
   private final int plateau;
 
-  WriteAfterRefusal(DetectorSettings settings, ToolRoles roles) {
-    this.roles = roles;
+  WriteAfterRefusal(DetectorSettings settings) {
+    super(NAME, settings);
     this.failures = settings.dialogue().refusalRun();
     this.plateau = settings.plateauRun();
   }
 
   @Override
-  public String name() {
-    return NAME;
+  void session(Conversation.Session s, DialogueFindings found) {
+    Map<String, List<WindowEvent>> refusals = new LinkedHashMap<>();
+    for (Conversation.Turn t : s.turns()) {
+      for (WindowEvent call : t.calls()) {
+        if (roles.of(call.event()) != ToolRoles.Role.WRITE) {
+          continue;
+        }
+        List<WindowEvent> before = refusals.computeIfAbsent(ToolRoles.toolName(call.event()), k -> new ArrayList<>());
+        if (!EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
+          before.add(call);
+          continue;
+        }
+        judge(t, call, before, found);
+        before.clear();
+      }
+    }
   }
 
   @Override
-  public Detection detect(List<WindowEvent> window) {
-    DialogueFindings found = new DialogueFindings(NAME);
-    for (Conversation.Session s : Conversation.of(window)) {
-      Map<String, List<WindowEvent>> refusals = new LinkedHashMap<>();
-      for (Conversation.Turn t : s.turns()) {
-        for (WindowEvent call : t.calls()) {
-          if (roles.of(call.event()) != ToolRoles.Role.WRITE) {
-            continue;
-          }
-          String tool = ToolRoles.toolName(call.event());
-          List<WindowEvent> before = refusals.computeIfAbsent(tool, k -> new ArrayList<>());
-          if (!EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
-            before.add(call);
-            continue;
-          }
-          judge(t, call, before, found);
-          before.clear();
-        }
-      }
-    }
-    return found.detection(found.count() + " write(s) succeeded right after the same tool refused them");
+  String summary(int count) {
+    return count + " write(s) succeeded right after the same tool refused them";
   }
 
   private void judge(Conversation.Turn t, WindowEvent success, List<WindowEvent> before, DialogueFindings found) {

@@ -2,7 +2,6 @@ package dev.vigil.diagnose.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.vigil.appraise.ToolRoles;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -15,12 +14,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConversationDetectorsTest {
   private static final DetectorSettings S = DetectorSettings.DEFAULTS;
   private static final Function<List<WindowEvent>, Detection> UNCONFIRMED =
-      w -> new UnconfirmedWrite(S, ToolRoles.DEFAULTS).detect(w);
+      w -> new UnconfirmedWrite(S).detect(w);
   private static final Function<List<WindowEvent>, Detection> CLAIM =
-      w -> new ClaimWithoutAction(S, ToolRoles.DEFAULTS).detect(w);
+      w -> new ClaimWithoutAction(S).detect(w);
   private static final Function<List<WindowEvent>, Detection> CORRECTION = w -> new UserCorrection(S).detect(w);
   private static final Function<List<WindowEvent>, Detection> REFUSAL =
-      w -> new WriteAfterRefusal(S, ToolRoles.DEFAULTS).detect(w);
+      w -> new WriteAfterRefusal(S).detect(w);
 
   private static Dialogue s() {
     return Dialogue.session("s1");

@@ -1,6 +1,6 @@
 package dev.vigil.observe.agent;
 
-import dev.vigil.observe.boot.Recorder;
+import dev.vigil.observe.bridge.Recorder;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,6 +1,6 @@
 package dev.vigil.observe.agent;
 
-import dev.vigil.observe.boot.Bridge;
+import dev.vigil.observe.bridge.Bridge;
 import java.lang.instrument.Instrumentation;
 
 /**

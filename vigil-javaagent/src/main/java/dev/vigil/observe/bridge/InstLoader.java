@@ -1,4 +1,4 @@
-package dev.vigil.observe.boot;
+package dev.vigil.observe.bridge;
 
 import java.io.File;
 import java.io.IOException;
@@ -27,7 +27,7 @@ public final class InstLoader extends ClassLoader {
     registerAsParallelCapable();
   }
 
-  private static final String BOOT_PACKAGE = "dev.vigil.observe.boot.";
+  private static final String BRIDGE_PACKAGE = "dev.vigil.observe.bridge.";
 
   private final JarFile jar;
   private final String jarUrl;
@@ -52,7 +52,7 @@ public final class InstLoader extends ClassLoader {
 
   @Override
   protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-    if (name.startsWith(BOOT_PACKAGE)) {
+    if (name.startsWith(BRIDGE_PACKAGE)) {
       return agentLoader.loadClass(name);
     }
     return super.loadClass(name, resolve);

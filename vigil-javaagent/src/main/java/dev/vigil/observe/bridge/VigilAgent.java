@@ -1,4 +1,4 @@
-package dev.vigil.observe.boot;
+package dev.vigil.observe.bridge;
 
 import java.io.File;
 import java.lang.instrument.Instrumentation;
@@ -8,7 +8,8 @@ import java.lang.instrument.Instrumentation;
  * classes it finds are this package's: the {@link Bridge} that instrumented code calls is therefore visible to every
  * class loader that delegates to the system class loader. Everything else is loaded by Vigil's own
  * {@link InstLoader}; this class creates it and hands over to the installer inside it. (Appending to the bootstrap
- * class path instead would make the JVM print a class-data-sharing warning on the host's stderr.) Nothing here may disturb the application: a failure prints one line and the JVM starts without Vigil.
+ * class path instead would make the JVM print a class-data-sharing warning on the host's stderr.) Nothing here may
+ * disturb the application: a failure prints one line and the JVM starts without Vigil.
  */
 public final class VigilAgent {
   private static final String INSTALLER = "dev.vigil.observe.agent.Installer";
