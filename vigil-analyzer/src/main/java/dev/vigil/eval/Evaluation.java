@@ -2,6 +2,7 @@ package dev.vigil.eval;
 
 import dev.vigil.api.Analysis;
 import dev.vigil.api.Analyzer;
+import dev.vigil.api.AnalyzerBuilder;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.orchestrate.PassResult;
 import java.io.ByteArrayInputStream;
@@ -143,7 +144,7 @@ public final class Evaluation {
     private Path events;
     private Path labels;
     private ZoneId assumeZone = ZoneOffset.UTC;
-    private UnaryOperator<Analyzer.Builder> analyzer = UnaryOperator.identity();
+    private UnaryOperator<AnalyzerBuilder> analyzer = UnaryOperator.identity();
     private Score score = Score.ALARM;
     private Bootstrap bootstrap = Bootstrap.DEFAULT;
     private Consumer<String> progress = line -> {};
@@ -175,7 +176,7 @@ public final class Evaluation {
      * Settings for each session's analyzer (rules, detectors, half-life...); the evaluation then sets its input,
      * bank, output, now, window and limit itself.
      */
-    public Builder analyzer(UnaryOperator<Analyzer.Builder> settings) {
+    public Builder analyzer(UnaryOperator<AnalyzerBuilder> settings) {
       this.analyzer = Objects.requireNonNull(settings, "settings");
       return this;
     }
