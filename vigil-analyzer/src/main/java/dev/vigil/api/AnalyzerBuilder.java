@@ -211,7 +211,7 @@ public final class AnalyzerBuilder {
       throw new IllegalArgumentException("limit must be positive, not " + limit);
     }
     Rules r = rules != null ? rules : Rules.defaults();
-    Detectors selected = Detectors.select(detectors, r.detectors()).plus(extraDetectors);
+    Detectors selected = Detectors.select(detectors, r.detectors(), r.policies().detectors()).plus(extraDetectors);
     if (llm != null) {
       // the LLM judge runs last (SPEC 4.8)
       selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles())));

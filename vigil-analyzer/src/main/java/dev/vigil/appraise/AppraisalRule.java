@@ -22,15 +22,21 @@ record AppraisalRule(
     double valence,
     Intensity intensity) {
 
-  /** How a rule computes intensity before clamping, from the magnitude m and the delay severity d. */
+  /**
+   * How a rule computes intensity before clamping, from the magnitude m, the delay severity d and the severity s the
+   * event gives itself.
+   */
   public sealed interface Intensity {
-    /** Intensity before clamping; {@code d} is {@link Double#NaN} when the event has no usable delay. */
-    double compute(double m, double d);
+    /**
+     * Intensity before clamping; {@code d} is {@link Double#NaN} when the event has no usable delay, {@code s} when
+     * its payload has no numeric {@code severity}.
+     */
+    double compute(double m, double d, double s);
 
     /** A fixed intensity. */
     record Constant(double value) implements Intensity {
       @Override
-      public double compute(double m, double d) {
+      public double compute(double m, double d, double s) {
         return value;
       }
     }
@@ -41,7 +47,7 @@ record AppraisalRule(
       static final double FLOOR = 0.9;
 
       @Override
-      public double compute(double m, double d) {
+      public double compute(double m, double d, double s) {
         return Double.isNaN(d) ? FLOOR : Math.max(FLOOR, d);
       }
     }
@@ -52,8 +58,22 @@ record AppraisalRule(
       static final double UNKNOWN = 0.3;
 
       @Override
-      public double compute(double m, double d) {
+      public double compute(double m, double d, double s) {
         return Double.isNaN(d) ? UNKNOWN : d;
+      }
+    }
+
+    /**
+     * {@code s}: the severity a derived event carries in {@code payload.severity} (a policy rule's, SPEC section
+     * 4.4b), else 0.9, a failure's.
+     */
+    record Severity() implements Intensity {
+      /** Without a given severity: a failure's intensity. */
+      static final double UNKNOWN = Failure.FLOOR;
+
+      @Override
+      public double compute(double m, double d, double s) {
+        return Double.isNaN(s) ? UNKNOWN : s;
       }
     }
 
@@ -63,7 +83,7 @@ record AppraisalRule(
       static final double FLOOR = 0.5;
 
       @Override
-      public double compute(double m, double d) {
+      public double compute(double m, double d, double s) {
         return Math.max(m, FLOOR);
       }
     }

@@ -74,8 +74,9 @@ public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double 
       case "failure" -> new AppraisalRule.Intensity.Failure();
       case "delay" -> new AppraisalRule.Intensity.Delay();
       case "pride" -> new AppraisalRule.Intensity.Pride();
+      case "severity" -> new AppraisalRule.Intensity.Severity();
       default -> throw new IllegalArgumentException(where + ": intensity " + v
-          + " is not a number or one of failure, delay, pride");
+          + " is not a number or one of failure, delay, pride, severity");
     };
   }
 

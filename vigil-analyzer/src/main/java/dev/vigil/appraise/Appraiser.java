@@ -54,13 +54,14 @@ public final class Appraiser {
     String status = event.status().toLowerCase(Locale.ROOT);
     double magnitude = Magnitude.of(event.payload());
     double severity = severity(event);
+    double given = givenSeverity(event);
     for (AppraisalRule rule : rules) {
       if (rule.matches(kind, status, magnitude)) {
         String cause = cause(event.kind(), event.status());
         if (isPositiveOutcome(rule.emotion()) && roles.of(event) == ToolRoles.Role.READ) {
           return new Appraisal("curiosity", READ_VALENCE, clamp(READ_INTENSITY), cause);
         }
-        double raw = rule.intensity().compute(magnitude, severity);
+        double raw = rule.intensity().compute(magnitude, severity, given);
         return new Appraisal(rule.emotion(), rule.valence(), clamp(raw), cause);
       }
     }
@@ -87,6 +88,12 @@ public final class Appraiser {
       return Double.NaN;
     }
     return d;
+  }
+
+  /** {@code payload.severity} when it is a number (a policy violation's, SPEC section 4.4b), else NaN. */
+  private static double givenSeverity(Event event) {
+    var s = event.payload().get("severity");
+    return s != null && s.isNumber() ? s.doubleValue() : Double.NaN;
   }
 
   private double clamp(double raw) {

@@ -57,7 +57,8 @@ final class PassOptionsMixin {
   String assumeZone;
 
   @Option(names = "--rules", paramLabel = "FILE",
-      description = "Appraisal rules and RBT thresholds (JSON) replacing the built-in ones.")
+      description = "A rules file (JSON) with any of the sections clamp, appraisal, rbt, detectors and policies "
+          + "(CEL preconditions on tool calls, docs/POLICIES.md); a section left out keeps the built-in one.")
   Path rules;
 
   @Option(names = "--retention-hours", paramLabel = "H", defaultValue = "168",
@@ -67,8 +68,8 @@ final class PassOptionsMixin {
 
   @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
       description = "Soft-failure detectors to run: all, none, or names among premature_success, latency, "
-          + "timestamp_inconsistent, tool_call_explosion, failure_plateau (default: ${DEFAULT-VALUE}). Tune them "
-          + "in the rules file's \"detectors\" object.")
+          + "timestamp_inconsistent, tool_call_explosion, failure_plateau and policy.NAME for each policy rule "
+          + "(default: ${DEFAULT-VALUE}). Tune them in the rules file's \"detectors\" object.")
   String detectors;
 
   @Option(names = "--llm",

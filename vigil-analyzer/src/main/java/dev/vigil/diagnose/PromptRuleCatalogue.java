@@ -15,7 +15,10 @@ import java.util.Set;
  * numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
  */
 public final class PromptRuleCatalogue {
-  /** A family of causes, its rules, and the detector whose evidence it quotes (null for none). */
+  /**
+   * A family of causes, its rules, and the detector whose evidence it quotes (null for none; a name ending in a dot:
+   * every detector under it, as the rules file's policies {@code policy.<name>}).
+   */
   enum Family {
     PREMATURE_SUCCESS("premature_success",
         "Report success only after the backend's confirmation (receipt) has arrived; until then tell the user the "
@@ -44,9 +47,6 @@ public final class PromptRuleCatalogue {
     WRITE_AFTER_REFUSAL("write_after_refusal",
         "When a tool refuses an action, do not call it again with altered arguments to get past the refusal: "
             + "explain the refusal to the user."),
-    POLICY("policy.",
-        "Check the written policy's preconditions before every state-changing action, and refuse when one does not "
-            + "hold."),
     JUDGE("judge",
         "Follow your written instructions on every action; when a request conflicts with them, refuse and cite the "
             + "instruction."),
@@ -54,6 +54,9 @@ public final class PromptRuleCatalogue {
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
         "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
             + "receipt lag."),
+    POLICY("policy.",
+        "Before a call that changes state, check the user's policy for that tool and do not make a call that breaks "
+            + "it: tell the user why instead."),
     COMPLAINT(null,
         "When the user complains, acknowledge it, say what went wrong and what will be done differently."),
     FAILURE(null,
@@ -123,6 +126,9 @@ public final class PromptRuleCatalogue {
     int colon = c.lastIndexOf(':');
     String kind = colon < 0 ? c : c.substring(0, colon);
     String status = colon < 0 ? "" : c.substring(colon + 1);
+    if (kind.startsWith("policy.")) {
+      return Family.POLICY;
+    }
     if (kind.contains("premature")) {
       return Family.PREMATURE_SUCCESS;
     }
@@ -143,9 +149,6 @@ public final class PromptRuleCatalogue {
     }
     if (kind.endsWith(".after_refusal")) {
       return Family.WRITE_AFTER_REFUSAL;
-    }
-    if (kind.startsWith("policy.")) {
-      return Family.POLICY;
     }
     if (kind.startsWith("judge.")) {
       return Family.JUDGE;

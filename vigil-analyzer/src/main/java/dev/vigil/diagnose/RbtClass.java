@@ -1,7 +1,7 @@
 package dev.vigil.diagnose;
 
 /** Where a row falls in the Roses/Buds/Thorns scheme; most rows fall in none. */
-public enum RbtClass {
+enum RbtClass {
   /** A stable win to preserve. */
   ROSE,
   /** An emerging opportunity. */

@@ -5,7 +5,7 @@ package dev.vigil.diagnose;
  * rose if a positive emotion and {@code I ≥ 0.5}; bud if (a positive emotion and {@code v ≥ 0.2}) or (curiosity and
  * {@code I ≥ 0.3}); thorn if frustration or anxiety and {@code I ≥ 0.4}.
  */
-public final class RbtClassifier {
+final class RbtClassifier {
   private final RbtThresholds t;
 
   /** A classifier with the given thresholds. */

@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>The paper gives the rebound intensity as "0.3 to 0.4 depending on context"; the formula above is the SPEC's.
  */
-public final class DepositPolicy {
+final class DepositPolicy {
   /** Rows weaker than this are noise unless they flip the valence sign. */
   public static final double NOISE_FLOOR = 0.25;
   /** Same emotion and cause within this window coalesce. */

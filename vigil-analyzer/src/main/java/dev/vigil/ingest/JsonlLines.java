@@ -12,7 +12,7 @@ import java.util.Arrays;
 public final class JsonlLines {
   /** Receives one non-blank line: {@code buf[from, to)}, valid until the call returns. */
   @FunctionalInterface
-  public interface LineSink {
+  interface LineSink {
     void line(byte[] buf, int from, int to, long lineNo) throws IOException;
   }
 

@@ -2,35 +2,49 @@ package dev.vigil.orchestrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.AppraisalRules;
 import dev.vigil.appraise.BuiltInRules;
 import dev.vigil.diagnose.detect.DetectorSettings;
 import dev.vigil.diagnose.AlarmSettings;
 import dev.vigil.diagnose.RbtThresholds;
+import dev.vigil.diagnose.policy.Policies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The rules file: the appraisal table, the RBT thresholds and the detectors' tunables, as data. The default is {@link BuiltInRules}; {@code --rules FILE} replaces it whole.
+ * The rules file: the appraisal table, the RBT thresholds, the detectors' tunables and the policy rules, as data. The
+ * default is {@link BuiltInRules}; {@code --rules FILE} replaces the sections the file holds (top-level fields:
+ * {@link #SECTIONS}) and every section it leaves out
+ * keeps its default, so {@code {"policies":[…]}} alone adds policies to the built-in rules.
  *
  * @param appraisal the appraisal table
  * @param rbt       the RBT thresholds
  * @param detectors the detectors' tunables (the optional {@code detectors} object; absent fields keep defaults)
  * @param alarm     the alarm's weights and levels (the optional {@code alarm} object; absent fields keep defaults)
+ * @param policies  the policy rules, compiled (the optional {@code policies} array; SPEC section 4.4b)
  * @param source    where the rules came from
  */
 public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, AlarmSettings alarm,
+    Policies policies,
     String source) {
+  /** The top-level sections a rules file may hold. */
+  public static final List<String> SECTIONS =
+      List.of("clamp", "appraisal", "rbt", "tool_roles", "detectors", "alarm", "policies");
+
   /** The built-in rules ({@link BuiltInRules}). */
   public static Rules defaults() {
     return parse(BuiltInRules.json(), BuiltInRules.SOURCE);
   }
 
   /**
-   * Reads a rules file.
+   * Reads a rules file; the sections it leaves out keep the built-in ones.
    *
-   * @throws IllegalArgumentException naming the file and what is wrong
+   * @throws IllegalArgumentException naming the file and what is wrong (a policy that does not compile: its name
+   *                                  and the column)
    */
   public static Rules load(Path file) {
     if (!Files.isRegularFile(file)) {
@@ -42,11 +56,27 @@ public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSetting
     } catch (IOException e) {
       throw new IllegalArgumentException("rules file " + file + " is not valid JSON: " + e.getMessage(), e);
     }
-    return parse(root, "rules file " + file);
+    if (root == null || !root.isObject()) {
+      throw new IllegalArgumentException("rules file " + file + " must hold a JSON object with any of the sections "
+          + String.join(", ", SECTIONS));
+    }
+    List<String> unknown = new ArrayList<>();
+    root.fieldNames().forEachRemaining(f -> {
+      if (!SECTIONS.contains(f) && !f.startsWith("_")) {
+        unknown.add(f);
+      }
+    });
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("rules file " + file + ": unknown section(s) " + unknown + "; the sections are "
+          + String.join(", ", SECTIONS) + " (a field starting with _ is a comment)");
+    }
+    ObjectNode merged = (ObjectNode) BuiltInRules.json();
+    root.properties().forEach(section -> merged.set(section.getKey(), section.getValue()));
+    return parse(merged, "rules file " + file);
   }
 
   private static Rules parse(JsonNode root, String source) {
     return new Rules(AppraisalRules.parse(root, source), RbtThresholds.parse(root, source),
-        DetectorSettings.parse(root, source), AlarmSettings.parse(root, source), source);
+        DetectorSettings.parse(root, source), AlarmSettings.parse(root, source), Policies.parse(root, source), source);
   }
 }

@@ -8,7 +8,7 @@ import java.util.ArrayDeque;
  * last pass; {@code --on-thorns K/D} keeps the timestamps of thorn-grade appraisals within the last {@code D}
  * (event time) and fires at the K-th. A trigger that fired stays pending until {@link #passed()}.
  */
-public final class EventTriggers {
+final class EventTriggers {
   private final int afterEvents;
   private final ThornRate onThorns;
   private final ArrayDeque<Instant> thorns = new ArrayDeque<>();

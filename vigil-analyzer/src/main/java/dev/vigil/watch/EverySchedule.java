@@ -7,7 +7,7 @@ import java.time.Instant;
  * {@code --every}: passes at {@code start + k·every}. A pass that overruns one or more slots is followed by the next
  * slot still ahead; missed slots are not made up.
  */
-public final class EverySchedule {
+final class EverySchedule {
   private final Instant start;
   private final Duration every;
   private Instant next;

@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
  * ({@code -2}, {@code -3}… for later passes within the same second). Prompt versions and proposals are kept by their
  * own stages under {@code prompts/} and {@code proposals/}.
  */
-public final class PassArchive {
+final class PassArchive {
   /** The subdirectory of kept passes. */
   public static final String PASSES = "passes";
   /** Timestamps in file names (SPEC section 4.10). */

@@ -35,14 +35,17 @@ public final class Watcher {
   static final int BATCH = 1_000;
   /** The longest a deposit waits for its batch's commit. */
   static final Duration MAX_BATCH_WAIT = Duration.ofMillis(100);
-  /** How long the loop parks when the queue has had nothing new for a while. */
+  /**
+   * How long the loop parks when the queue has had nothing new for a while. Parking is the pause between two reads
+   * of the queue, not a time the loop waits for: nothing is decided by it, so it is the one use of real time here.
+   */
   static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
   /**
-   * How long it parks for the first {@link #BRISK_SPELL_NANOS} after an event: an agent making calls in a burst
-   * sees its next event appraised a fraction of a millisecond sooner, and a quiet agent costs no more wake-ups.
+   * How long it parks for the first {@link #BRISK_SPELL} after an event (on the clock): an agent making calls in a
+   * burst sees its next event appraised a fraction of a millisecond sooner, and a quiet agent costs no more wake-ups.
    */
   static final long BRISK_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
-  static final long BRISK_SPELL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  static final Duration BRISK_SPELL = Duration.ofMillis(50);
 
   /**
    * What {@code watch} was asked to do.
@@ -82,7 +85,8 @@ public final class Watcher {
 
   /**
    * @param runner runs each pass ({@link dev.vigil.api.Analyzer#run(PassOptions)} in production)
-   * @param clock  each pass's now, the {@code --every} schedule and the delay measurement
+   * @param clock  the one time source: each pass's now, the {@code --every} schedule, the batches' commit wait, the
+   *               brisk spell after an event and the delay measurement
    * @param out    pass lines, progress, start and stop lines
    * @param err    what went wrong in a pass, one line each
    */
@@ -150,7 +154,7 @@ public final class Watcher {
           + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
       out.flush();
       Instant firstUncommitted = null;
-      long lastRead = System.nanoTime() - BRISK_SPELL_NANOS;
+      Instant lastRead = started.minus(BRISK_SPELL);
       while (!stopping) {
         int read = 0;
         boolean dry = false;
@@ -171,12 +175,15 @@ public final class Watcher {
         if (passThread.finished()) {
           tail.absorb(passThread.await());
           triggers.passEnded(clock.instant());
-        }
-        progress.read(read, dry, clock.instant(), out);
-        if (read > 0) {
-          lastRead = System.nanoTime();
+          if (firstUncommitted == null && banks.hasUncommitted()) {
+            firstUncommitted = clock.instant(); // what the pass left is committed within the batch wait too
+          }
         }
         Instant now = clock.instant();
+        progress.read(read, dry, now, out);
+        if (read > 0) {
+          lastRead = now;
+        }
         if (banks.hasUncommitted() && (dry || live.count() >= BATCH
             || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
           banks.commit(position);
@@ -199,7 +206,8 @@ public final class Watcher {
               tail.deposited());
           continue;
         }
-        LockSupport.parkNanos(System.nanoTime() - lastRead < BRISK_SPELL_NANOS ? BRISK_PARK_NANOS : IDLE_PARK_NANOS);
+        LockSupport.parkNanos(Duration.between(lastRead, now).compareTo(BRISK_SPELL) < 0 ? BRISK_PARK_NANOS
+            : IDLE_PARK_NANOS);
       }
       tail.absorb(passThread.await()); // waits for the pass in flight
       banks.commitAndClose(position, clock.instant());

@@ -69,7 +69,14 @@ class AppraiserTest {
       "tool.x | delay | {\"delayed_by_sec\": 420} | anxiety | -0.6 | 0.7",
       "tool.x | fail | {\"delayed_by_sec\": 570} | frustration | -0.7 | 0.95",
       "tool.x | fail | {\"delayed_by_sec\": 30} | frustration | -0.7 | 0.9",
-      "Tool.X | FAIL | {} | frustration | -0.7 | 0.9"})
+      "Tool.X | FAIL | {} | frustration | -0.7 | 0.9",
+      // a policy rule's violation (SPEC 4.4b): its severity is the intensity; only policy events read it
+      "policy.no_refund_after_shipping | fail | {\"severity\": 0.6} | frustration | -0.7 | 0.6",
+      "policy.no_refund_after_shipping | fail | {\"severity\": 1.0} | frustration | -0.7 | 0.95",
+      "policy.no_refund_after_shipping | fail | {\"severity\": 0.0} | frustration | -0.7 | 0.2",
+      "policy.no_refund_after_shipping | fail | {} | frustration | -0.7 | 0.9",
+      "tool.x | fail | {\"severity\": 0.3} | frustration | -0.7 | 0.9",
+      "tool.x | ok | {\"severity\": 0.3} | relief | 0.6 | 0.3"})
   void appraisesEachRowOfTheTable(String kind, String status, String payload, String emotion, double valence,
       double intensity) throws Exception {
     Appraisal a = appraiser().appraise(event(kind, status, payload));

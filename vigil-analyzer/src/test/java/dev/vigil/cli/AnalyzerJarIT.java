@@ -84,6 +84,36 @@ class AnalyzerJarIT {
   }
 
   @Test
+  void aPolicyRuleIsCompiledAndEvaluatedInsideTheJarWithoutWarnings() throws Exception {
+    Path events = Files.writeString(tmp.resolve("shop.jsonl"), String.join("\n",
+        "{\"ts\":\"2026-11-22T12:00:01Z\",\"kind\":\"tool.get_order\",\"status\":\"ok\",\"session\":\"s1\","
+            + "\"payload\":{\"tool\":\"getOrder\",\"result\":\"{\\\"status\\\":\\\"shipped\\\"}\"}}",
+        "{\"ts\":\"2026-11-22T12:00:02Z\",\"kind\":\"tool.refund_order\",\"status\":\"ok\",\"session\":\"s1\","
+            + "\"payload\":{\"tool\":\"refundOrder\",\"result\":\"refunded\"}}", ""));
+    Path rules = Files.writeString(tmp.resolve("policies.json"), "{\"policies\":[{"
+        + "\"name\":\"no_refund_after_shipping\",\"tool\":\"refund_order\",\"severity\":0.9,"
+        + "\"violation\":\"session.last('tool.get_order').payload.result.status == 'shipped'\"}]}");
+    List<Path> javas = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")));
+    if (Files.isExecutable(JDK25)) {
+      javas.add(JDK25); // protobuf before 4.36 warned about sun.misc.Unsafe there
+    }
+    for (Path java : javas) {
+      Result r = run(java, "run", "--events", events.toString(), "--rules", rules.toString(), "--emobank",
+          tmp.resolve("bank-" + javas.indexOf(java)).toString(), "--out", tmp.resolve("out").toString(), "--now",
+          "2026-11-22T13:00:00Z");
+      assertEquals(0, r.exit(), r.err());
+      assertTrue(r.out().contains("detector policy.no_refund_after_shipping: 1 of 1 calls of refund_order broke "
+          + "policy no_refund_after_shipping"), r.out());
+      assertEquals("", r.err(), java.toString());
+    }
+    Result broken = run(javas.get(0), "run", "--events", events.toString(), "--rules", Files.writeString(
+        tmp.resolve("broken.json"), "{\"policies\":[{\"name\":\"p\",\"tool\":\"t\",\"violation\":\"args.x ==\"}]}")
+        .toString(), "--emobank", tmp.resolve("bank-x").toString(), "--out", tmp.resolve("out").toString());
+    assertEquals(2, broken.exit());
+    assertTrue(broken.err().contains("policy 1 (p): \"violation\" does not compile at column 10"), broken.err());
+  }
+
+  @Test
   void missingQueueExitsTwoNamingThePath() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Result r = run(java, "export", "--queue", tmp.resolve("absent").toString());

@@ -50,9 +50,18 @@ class DecayAndSnapshotTest {
 
   @Test
   void snapshotValuesAreCappedAtOne() {
-    List<EmotionRow> rows = List.of(EmotionRow.of(NOW, "frustration", 1.0, -0.7, "a:fail"));
+    // rows from a day after now (an agent whose clock runs ahead): decay doubles them twice, to 4.0 each, so every
+    // uncapped value exceeds 1: energy 0.6 * 8 / 2 = 2.4, stress 4 / 2 = 2, motivation and focus 4 / 2 = 2
+    Instant ahead = NOW.plus(Duration.ofHours(24));
+    List<EmotionRow> rows = List.of(
+        EmotionRow.of(ahead, "frustration", 1.0, -0.7, "a:fail"),
+        EmotionRow.of(ahead, "curiosity", 1.0, 0.4, "b:x"));
     Snapshot s = Snapshot.of(rows, DECAY, NOW);
-    assertEquals(0.6, s.energy(), 1e-12);
+    assertEquals(4.0, s.totals().get("frustration"), 1e-12, "the totals themselves are not capped");
+    assertEquals(4.0, s.totals().get("curiosity"), 1e-12);
+    assertEquals(1.0, s.energy(), 1e-12);
     assertEquals(1.0, s.stress(), 1e-12);
+    assertEquals(1.0, s.motivation(), 1e-12);
+    assertEquals(1.0, s.focus(), 1e-12);
   }
 }

@@ -45,13 +45,8 @@ final class LiveProcesses {
 
     /** {@code ok N} or {@code fail N}; returns when the calls are made (and so appended). */
     void call(String status, int n) throws IOException {
-      call(status, n, 0);
-    }
-
-    /** {@code pace N MS}: N calls {@code pauseMs} apart; returns when they are made. */
-    void call(String status, int n, int pauseMs) throws IOException {
       sent += n;
-      stdin.write((status + " " + n + " " + pauseMs + "\n").getBytes(StandardCharsets.UTF_8));
+      stdin.write((status + " " + n + "\n").getBytes(StandardCharsets.UTF_8));
       stdin.flush();
       String done = "done " + sent;
       await().atMost(PATIENCE).until(() -> Files.readString(stdout).lines().anyMatch(done::equals));

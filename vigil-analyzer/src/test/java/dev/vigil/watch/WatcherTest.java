@@ -163,8 +163,11 @@ class WatcherTest {
     append(queue, 2, "ok");
     await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 1);
     append(queue, 5, "fail");
-    // the pass is held back, and the tail deposits and commits the five all the same
-    await().atMost(Duration.ofSeconds(30)).until(() -> LiveProcesses.depositedIn(tmp.resolve("bank")) == 7);
+    // the pass is held back, and the tail deposits and commits the five all the same: their delays are measured at
+    // that commit, so they are counted while the pass still waits
+    await().atMost(Duration.ofSeconds(30)).until(() -> LiveProcesses.depositedIn(tmp.resolve("bank")) == 7
+        && watcher.delay().events() >= 5);
+    assertEquals(1, running.get(), "the pass is still held back");
     assertEquals(1, started.get(), "a trigger that fires during a pass waits for it");
     release.countDown();
     await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 2
@@ -175,7 +178,6 @@ class WatcherTest {
     assertEquals(1, mostAtOnce.get(), "never two passes at once");
     assertTrue(out.toString().contains(" pass trigger=after-events events=5 used=7 "), out.toString());
     // the two calls before may be appended before watch's start, and then are not live
-    assertTrue(totals.delay().events() >= 5 && totals.delay().p99Ms() < 1_000,
-        "the five calls made during the held-back pass were not kept waiting for it: " + totals.delay());
+    assertTrue(totals.delay().events() >= 5, totals.delay().toString());
   }
 }

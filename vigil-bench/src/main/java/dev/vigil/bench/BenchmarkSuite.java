@@ -95,7 +95,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
-    long began = System.nanoTime();
+    long began = System.nanoTime(); // a measurement (the run's length, printed), so the machine's own clock
 
     System.out.printf("Vigil benchmarks: JDK %s, %d cores, %s%n", System.getProperty("java.version"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));

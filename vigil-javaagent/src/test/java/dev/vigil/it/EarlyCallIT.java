@@ -3,9 +3,17 @@ package dev.vigil.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vigil.it.apps.early.HoldStartAgent;
 import dev.vigil.observe.Event;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -15,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Calls made at the very start of {@code main}, while the agent is still building its instrumentation in the
  * background, are recorded all the same: the start-up gate holds back the class that may be a target (an indirect
  * subtype of an included interface, or a class with a {@code @Tool} method) until the instrumentation is ready.
- * The build is made to wait a second first, so that {@code main} surely runs before it is ready.
+ * A test agent given before Vigil's ({@link HoldStartAgent}) holds Vigil's build until the gate holds a class of
+ * {@code main}, so that {@code main} surely runs before the instrumentation is ready, however fast the machine.
  */
 class EarlyCallIT {
   private static final Pattern HELD = Pattern.compile("(\\d+) classes held back");
@@ -52,8 +61,8 @@ class EarlyCallIT {
     ChildJvm.Run run = ChildJvm.run(ChildJvm.java(), null,
         List.of("-Dvigil.queue.dir=" + queue,
             "-Dvigil.methods.include=dev.vigil.it.apps.early.Channel[send]",
-            "-Dvigil.debug.startup-delay-ms=1000",
             "-Dvigil.debug.startup=true",
+            "-javaagent:" + holdStartAgent(),
             "-javaagent:" + ChildJvm.agentJar().toAbsolutePath()),
         ChildJvm.applicationClassPath(), APP, mode);
     assertEquals(0, run.exit(), run.stderr());
@@ -65,5 +74,24 @@ class EarlyCallIT {
     assertTrue(held.find() && Integer.parseInt(held.group(1)) >= 1,
         "the first tool class was held back until the instrumentation was ready: " + lines.get(1));
     return ChildJvm.readQueue(queue);
+  }
+
+  /** A jar whose manifest names {@link HoldStartAgent} as its agent, with the class in it. */
+  private Path holdStartAgent() throws IOException {
+    Path jar = tmp.resolve("hold-start.jar");
+    if (Files.exists(jar)) {
+      return jar;
+    }
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    manifest.getMainAttributes().putValue("Premain-Class", HoldStartAgent.class.getName());
+    String entry = HoldStartAgent.class.getName().replace('.', '/') + ".class";
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
+        InputStream in = HoldStartAgent.class.getClassLoader().getResourceAsStream(entry)) {
+      out.putNextEntry(new JarEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
+    }
+    return jar;
   }
 }

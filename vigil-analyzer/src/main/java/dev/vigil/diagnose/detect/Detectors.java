@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC sections 4.4 and 4.4b); all nine
- * are on by default.
+ * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC sections 4.4 and 4.4b); all of
+ * Vigil's and the rules file's policy rules are on by default.
  */
 public final class Detectors {
   private static final Map<String, Function<DetectorSettings, Detector>> ALL = new LinkedHashMap<>();
@@ -42,13 +42,25 @@ public final class Detectors {
    * @throws IllegalArgumentException naming the unknown names and the known ones
    */
   public static Detectors select(String spec, DetectorSettings settings) {
+    return select(spec, settings, List.of());
+  }
+
+  /**
+   * The detectors named by a {@code --detectors} value, among Vigil's and those the rules file defines (its policy
+   * rules, {@code policy.<name>}), which run after Vigil's; {@code all} is every one of both.
+   *
+   * @throws IllegalArgumentException naming the unknown names and the known ones
+   */
+  public static Detectors select(String spec, DetectorSettings settings, List<Detector> fromRules) {
     String s = spec.strip();
     if (s.equals("all")) {
-      return of(names(), settings);
+      return of(names(), settings).plus(fromRules);
     }
     if (s.equals("none")) {
       return new Detectors(List.of());
     }
+    List<String> known = new ArrayList<>(names());
+    fromRules.forEach(d -> known.add(d.name()));
     List<String> wanted = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
     for (String name : s.split(",")) {
@@ -56,7 +68,7 @@ public final class Detectors {
       if (n.isEmpty()) {
         continue;
       }
-      if (ALL.containsKey(n)) {
+      if (known.contains(n)) {
         if (!wanted.contains(n)) {
           wanted.add(n);
         }
@@ -66,9 +78,9 @@ public final class Detectors {
     }
     if (!unknown.isEmpty() || wanted.isEmpty()) {
       throw new IllegalArgumentException("--detectors: unknown detector(s) " + (unknown.isEmpty() ? "\"" + spec
-          + "\"" : unknown) + "; use all, none or a comma-separated list of " + String.join(", ", names()));
+          + "\"" : unknown) + "; use all, none or a comma-separated list of " + String.join(", ", known));
     }
-    return of(wanted, settings);
+    return of(wanted, settings).plus(fromRules.stream().filter(d -> wanted.contains(d.name())).toList());
   }
 
   /** Exactly these detectors, in Vigil's order. */

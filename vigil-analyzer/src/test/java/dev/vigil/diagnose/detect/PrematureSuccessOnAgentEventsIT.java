@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code premature_success} on the javaagent's real events: a LangChain4j tool whose result carries the reminder id,
  * and the backend's receipt method captured through {@code vigil.methods.include} and renamed with
- * {@code vigil.kinds}.
+ * {@code vigil.kinds}. The application orders answers and receipts itself ({@code ReceiptApp}), so what is premature
+ * does not depend on how fast the machine is.
  */
 class PrematureSuccessOnAgentEventsIT {
   @TempDir
@@ -48,8 +49,7 @@ class PrematureSuccessOnAgentEventsIT {
     Detection d = new PrematureSuccess(DetectorSettings.DEFAULTS).detect(window);
     assertEquals(3, d.count());
     assertEquals(3, d.evidence().get("confirmed_late").asInt());
-    double lag = d.evidence().get("mean_receipt_lag_sec").asDouble();
-    assertTrue(lag > 0.25 && lag < 2.0, "the receipt comes about 300 ms after the answer: " + lag);
+    assertTrue(d.evidence().get("mean_receipt_lag_sec").asDouble() > 0, d.evidence().toString());
     for (JsonNode instance : d.evidence().get("instances")) {
       assertTrue(instance.get("id").asText().startsWith("r-"), instance.toString());
     }

@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A LangChain4j agent driven line by line from stdin, so that a test decides when each tool call happens:
- * {@code ok N} makes N successful calls, {@code fail N} N calls that throw, {@code pace N MS} N successful calls
- * {@code MS} milliseconds apart (an agent calling tools at its own pace); end of input ends the process. Prints
+ * {@code ok N} makes N successful calls, {@code fail N} N calls that throw; end of input ends the process. Prints
  * {@code done <total>} after each line. Knows nothing of Vigil.
  */
 public final class ToolCallsApp {
@@ -41,11 +40,7 @@ public final class ToolCallsApp {
         continue;
       }
       int n = Integer.parseInt(parts[1]);
-      long pauseMs = parts[0].equals("pace") && parts.length > 2 ? Long.parseLong(parts[2]) : 0;
       for (int i = 0; i < n; i++) {
-        if (pauseMs > 0 && i > 0) {
-          Thread.sleep(pauseMs);
-        }
         total++;
         boolean failing = parts[0].equals("fail");
         ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-" + total)

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's tool call with
  * the tool method beneath it, assigns turns (with the {@link TurnRecorder}), sessions and call ids, snapshots
- * arguments and results, and hands each finished call to the {@link EventWriter}. It does as little as it can here; building and writing the event happens on the
- * writer thread.
+ * arguments and results, and hands each finished call to the {@link EventWriter}. It does as little as it can here;
+ * building and writing the event happens on the writer thread.
  */
 public final class CallRecorder implements Recorder {
   private final Sites sites;
@@ -93,9 +93,10 @@ public final class CallRecorder implements Recorder {
       t.thrown = thrown;
       if (!t.merged) {
         Frame.Turn turn = turns.of(t.parent, null);
+        String turnId = turn == null ? null : turns.callIn(turn, null);
+        String session = turn == null ? null : turn.session;
         writer.submit(new CapturedCall(t.site, t.startNanos, end, Thread.currentThread().getName(), t.args, t.result,
-            thrown, turn == null ? null : turns.callIn(turn, null), turn == null ? null : turn.session, null, null,
-            null, false, null));
+            thrown, turnId, session, null, null, null, false, null));
       }
     } else if (frame instanceof Frame.Framework f) {
       finishFramework(f, end, result, thrown);

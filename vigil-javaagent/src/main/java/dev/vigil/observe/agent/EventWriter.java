@@ -83,9 +83,9 @@ public final class EventWriter {
   }
 
   /**
-   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
-   * has gone to sleep after a quiet spell, so a busy application pays no system call per event. A calling thread
-   * waits only when {@link #CAPACITY} calls are already waiting.
+   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes
+   * the writer only when it has gone to sleep after a quiet spell, so a busy application pays no system call per
+   * event. A calling thread waits only when {@link #CAPACITY} calls are already waiting.
    */
   public void submit(Captured call) {
     if (stopped) {

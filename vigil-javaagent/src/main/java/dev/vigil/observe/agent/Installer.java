@@ -15,12 +15,6 @@ public final class Installer {
   /** How long the shutdown hook waits for waiting events to be written. */
   static final long SHUTDOWN_WAIT_MS = 10_000;
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
-  /**
-   * For tests only: the background build waits this long first (system property
-   * {@code vigil.debug.startup-delay-ms}), so that a test can call tools while the instrumentation is surely not
-   * ready yet.
-   */
-  private static final long TEST_DELAY_MS = Long.getLong("vigil.debug.startup-delay-ms", 0);
 
   private Installer() {}
 
@@ -54,9 +48,6 @@ public final class Installer {
   /** The background part: recorder, writer and instrumentation; the gate opens when Byte Buddy registers. */
   private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
     try {
-      if (TEST_DELAY_MS > 0) {
-        Thread.sleep(TEST_DELAY_MS);
-      }
       Sites sites = new Sites();
       EventWriter writer = new EventWriter(config);
       writer.start();

@@ -7,14 +7,13 @@ import java.util.Map;
  * which holds the request the application built ({@code ChatClientRequest}: the prompt and the advisors' context)
  * before any advisor ran, so before retrieval augmentation and before the chat memory adds the history. The user
  * text is the prompt's last user message; the conversation is the advisors' parameter
- * {@code ChatMemory.CONVERSATION_ID}, else Spring AI's default conversation, {@code "default"}. Read by reflection
- * (the call spec keeps its request in a private field); nothing here throws.
+ * {@code ChatMemory.CONVERSATION_ID}, else none (Spring AI 2 has no default conversation: its chat-memory advisors
+ * refuse a call without one). Read by reflection (the call spec keeps its request in a private field); nothing
+ * here throws.
  */
 final class SpringAiConversation {
   /** The advisor parameter that names the conversation ({@code ChatMemory.CONVERSATION_ID}). */
   static final String CONVERSATION_ID = "chat_memory_conversation_id";
-  /** Spring AI's conversation when none is named ({@code ChatMemory.DEFAULT_CONVERSATION_ID}). */
-  static final String DEFAULT_CONVERSATION_ID = "default";
 
   private final FrameworkAccess access;
 
@@ -33,10 +32,10 @@ final class SpringAiConversation {
     return access.text(userMessage, "getText");
   }
 
-  /** The conversation the request belongs to. */
+  /** The conversation the request belongs to, or null. */
   String conversationId(Object request) {
     Object context = access.call(request, "context");
     Object id = context instanceof Map<?, ?> m ? m.get(CONVERSATION_ID) : null;
-    return id == null ? DEFAULT_CONVERSATION_ID : FrameworkAccess.textOf(id);
+    return id == null ? null : FrameworkAccess.textOf(id);
   }
 }

@@ -38,6 +38,7 @@ final class StartupGate implements ClassFileTransformer {
   private static final String[] PLATFORM = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
   private static final int MAX_DEPTH = 32;
 
+  private final long holdLimitMs;
   private final byte[][] needles;
   private final Set<String> included;
   private final ClassLoader own;
@@ -53,7 +54,13 @@ final class StartupGate implements ClassFileTransformer {
    * @param own      Vigil's own class loader, whose classes are never targets
    */
   StartupGate(List<MethodInclude> includes, ClassLoader own) {
+    this(includes, own, HOLD_LIMIT_MS);
+  }
+
+  /** A gate that holds a class at most {@code holdLimitMs} ({@link #HOLD_LIMIT_MS} in production). */
+  StartupGate(List<MethodInclude> includes, ClassLoader own, long holdLimitMs) {
     this.own = own;
+    this.holdLimitMs = holdLimitMs;
     List<String> names = new ArrayList<>(List.of(
         "L" + internal(Targets.LANGCHAIN4J_TOOL) + ";",
         "L" + internal(Targets.SPRING_AI_TOOL) + ";",
@@ -124,8 +131,8 @@ final class StartupGate implements ClassFileTransformer {
     try {
       while (true) {
         try {
-          if (!settled.await(HOLD_LIMIT_MS, TimeUnit.MILLISECONDS)) {
-            Stderr.warn("gate", () -> "instrumentation not ready after " + HOLD_LIMIT_MS + " ms; "
+          if (!settled.await(holdLimitMs, TimeUnit.MILLISECONDS)) {
+            Stderr.warn("gate", () -> "instrumentation not ready after " + holdLimitMs + " ms; "
                 + className.replace('/', '.') + " is loaded as it is, and its calls until then are not recorded");
           }
           return delegate;

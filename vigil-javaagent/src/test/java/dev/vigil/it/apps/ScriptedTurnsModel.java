@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A LangChain4j chat model that plays a script (no network): the user message's first word chooses the tool calls
  * it asks for and the answer it gives once their results are in. "plan": a reminder and a hotel; "remind": a
- * reminder; "explode": the model fails; anything else: an answer without tools.
+ * reminder; "explode": the model fails; anything else: an answer without tools. The answer to "plan" tells whether
+ * retrieved content was added to the message.
  */
 public final class ScriptedTurnsModel implements ChatModel {
   private final AtomicInteger ids = new AtomicInteger();
@@ -27,7 +28,10 @@ public final class ScriptedTurnsModel implements ChatModel {
       throw new IllegalStateException("model unavailable");
     }
     if (user.startsWith("plan")) {
-      return toolsDone ? answer("Your evening is planned.")
+      // the content retriever's text reaches the model, not the user message Vigil records
+      String answer = user.contains("Opening hours") ? "Your evening is planned; we open at 9."
+          : "Your evening is planned.";
+      return toolsDone ? answer(answer)
           : calls(call("setReminder", "{\"when\":\"at 19:00\",\"task\":\"dinner\"}"),
               call("book_hotel", "{\"city\":\"Oslo\",\"nights\":1}"));
     }

@@ -36,7 +36,15 @@ class AgentConfigTest {
     assertTrue(c.captureResult());
     assertEquals(4096, c.maxChars());
     assertTrue(c.redaction().isSecretName("X-Api_Key"));
+    assertTrue(c.captureTurns());
     assertTrue(warnings.isEmpty());
+  }
+
+  @Test
+  void turnsCanBeTurnedOff() {
+    assertFalse(load("capture.turns=false", new Properties(), Map.of()).captureTurns());
+    assertFalse(load(null, new Properties(), Map.of("VIGIL_CAPTURE_TURNS", "false")).captureTurns());
+    assertTrue(warnings.isEmpty(), warnings.toString());
   }
 
   @Test

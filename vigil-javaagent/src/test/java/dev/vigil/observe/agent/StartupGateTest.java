@@ -1,5 +1,6 @@
 package dev.vigil.observe.agent;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,14 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The start-up gate: what it holds back until Byte Buddy's transformer is ready, and what it lets through. */
 class StartupGateTest {
+  /** A hold limit no test reaches, so that a held class leaves only when the gate opens or settles. */
+  private static final long NO_LIMIT_MS = Long.MAX_VALUE / 2;
   private static final byte[] MARK = {1, 2, 3};
   private static final ClassFileTransformer MARKING = new ClassFileTransformer() {
     @Override
@@ -61,19 +65,13 @@ class StartupGateTest {
   @Test
   void holdsAnIndirectSubtypeOfAnIncludedTypeUntilOpenThenHandsItOn() throws Exception {
     StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
-        null);
+        null, NO_LIMIT_MS);
     byte[] leaf = bytes(Leaf.class);
-    CompletableFuture<byte[]> result = CompletableFuture.supplyAsync(() -> {
-      try {
-        // under another name: Vigil's own package is never held
-        return gate.transform(null, loader, "demo/Leaf", null, null, leaf);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    assertHeld(result);
+    // under another name: Vigil's own package is never held
+    Loading result = Loading.start(gate, loader, "demo/Leaf", leaf);
+    result.assertHeldBy(gate);
     gate.open(MARKING);
-    assertArrayEquals(MARK, result.get(10, TimeUnit.SECONDS));
+    assertArrayEquals(MARK, result.get());
     assertEquals(1, gate.heldCount());
     assertTrue(gate.isOpen());
     assertArrayEquals(MARK, gate.transform(null, loader, internal(Unrelated.class), null, null,
@@ -82,18 +80,12 @@ class StartupGateTest {
 
   @Test
   void holdsAClassThatNamesTheToolAnnotationAndLetsItGoWhenTheBuildFails() throws Exception {
-    StartupGate gate = new StartupGate(List.of(), null);
+    StartupGate gate = new StartupGate(List.of(), null, NO_LIMIT_MS);
     byte[] fake = ("....Ldev/langchain4j/agent/tool/Tool;....").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    CompletableFuture<byte[]> result = CompletableFuture.supplyAsync(() -> {
-      try {
-        return gate.transform(null, loader, "demo/Tools", null, null, fake);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    assertHeld(result);
+    Loading result = Loading.start(gate, loader, "demo/Tools", fake);
+    result.assertHeldBy(gate);
     gate.settle();
-    assertNull(result.get(10, TimeUnit.SECONDS));
+    assertNull(result.get());
     assertFalse(gate.isOpen());
     assertNull(gate.transform(null, loader, "demo/Tools", null, null, fake), "settled: nothing is held any more");
   }
@@ -107,12 +99,48 @@ class StartupGateTest {
     assertEquals(0, gate.heldCount());
   }
 
-  private static void assertHeld(CompletableFuture<byte[]> result) throws Exception {
-    try {
-      result.get(300, TimeUnit.MILLISECONDS);
-      throw new AssertionError("the class was not held back");
-    } catch (TimeoutException expected) {
-      // still waiting for the gate
+  /** A class being loaded through the gate on a thread of its own. */
+  private static final class Loading {
+    private final CompletableFuture<byte[]> result = new CompletableFuture<>();
+    private final Thread thread;
+
+    private Loading(StartupGate gate, ClassLoader loader, String name, byte[] bytes) {
+      thread = new Thread(() -> {
+        try {
+          result.complete(gate.transform(null, loader, name, null, null, bytes));
+        } catch (Throwable t) {
+          result.completeExceptionally(t);
+        }
+      }, "loading " + name);
+      thread.setDaemon(true);
+    }
+
+    static Loading start(StartupGate gate, ClassLoader loader, String name, byte[] bytes) {
+      Loading l = new Loading(gate, loader, name, bytes);
+      l.thread.start();
+      return l;
+    }
+
+    /**
+     * Asserts that the class reached the gate and is held there: the gate counts it, and its thread waits inside the
+     * gate's wait; it cannot leave before the gate opens or settles (there is no time limit in these tests).
+     */
+    void assertHeldBy(StartupGate gate) {
+      await().atMost(Duration.ofMinutes(1)).until(() -> gate.heldCount() == 1 && waitsInTheGate());
+      assertFalse(result.isDone(), "the class went through before the gate opened");
+    }
+
+    private boolean waitsInTheGate() {
+      Thread.State state = thread.getState();
+      if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
+        return false;
+      }
+      return Arrays.stream(thread.getStackTrace())
+          .anyMatch(f -> f.getClassName().equals(StartupGate.class.getName()) && f.getMethodName().equals("await"));
+    }
+
+    byte[] get() throws Exception {
+      return result.get(1, TimeUnit.MINUTES);
     }
   }
 
