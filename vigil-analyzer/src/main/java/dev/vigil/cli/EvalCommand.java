@@ -19,11 +19,13 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Measures the diagnosis on labelled sessions: splits --events by session (by agent for events without one),",
-        "runs one pass per labelled session (a fresh EmoBank, now = its last event, no artifacts), and prints and",
-        "writes --out/eval.json: the AUROC of the alarm's score for predicting \"failed\" with a 95 % bootstrap",
-        "interval, and each detector's and policy rule's precision and recall; --out/eval_sessions.jsonl has one",
-        "line per session. Labels: JSON lines {\"session\": \"...\", \"failed\": true|false}.",
+        "Measures the diagnosis on labelled sessions. Splits --events by session",
+        "(by agent for events without one), runs one pass per labelled session (a",
+        "fresh EmoBank, now = its last event, no artifacts), then prints and writes",
+        "--out/eval.json: the AUROC of the alarm's score for predicting \"failed\",",
+        "with a 95%% bootstrap interval, and each detector's and policy rule's",
+        "precision and recall; --out/eval_sessions.jsonl: one line per session.",
+        "Labels: JSON lines {\"session\": \"...\", \"failed\": true|false}.",
         "Exit 0 success, 2 bad usage or input."})
 final class EvalCommand extends VigilCommand {
   @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL (SPEC section 2).")
