@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * The remote reminder backend Robin talks to, on loopback. {@code POST /reminders} accepts a reminder and posts its
@@ -51,16 +52,30 @@ public final class ReminderBackend implements AutoCloseable {
   private final Map<String, Boolean> seen = new ConcurrentHashMap<>();
   private final AtomicInteger distinct = new AtomicInteger();
   private final AtomicInteger refusals = new AtomicInteger();
+  private final Predicate<String> busy;
+  private final boolean dropParked;
 
-  private ReminderBackend(HttpServer server, double timeScale) {
+  private ReminderBackend(HttpServer server, double timeScale, Predicate<String> busy, boolean dropParked) {
     this.server = server;
     this.timeScale = timeScale;
+    this.busy = busy;
+    this.dropParked = dropParked;
   }
 
-  /** Starts the backend on an ephemeral loopback port. */
+  /** Starts the backend on an ephemeral loopback port, busy for two first attempts out of three. */
   public static ReminderBackend start(double timeScale) throws IOException {
+    return start(timeScale, null, false);
+  }
+
+  /**
+   * Starts the backend on an ephemeral loopback port, busy for the first attempt of the reminders {@code busy}
+   * accepts (by id; null: two out of three); a parked reminder is confirmed by the reconciliation sweep, or never
+   * when {@code dropParked} (a reminder lost).
+   */
+  public static ReminderBackend start(double timeScale, Predicate<String> busy, boolean dropParked)
+      throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    ReminderBackend backend = new ReminderBackend(server, timeScale);
+    ReminderBackend backend = new ReminderBackend(server, timeScale, busy, dropParked);
     server.createContext("/reminders", backend::handle);
     server.setExecutor(Executors.newFixedThreadPool(2));
     server.start();
@@ -85,9 +100,11 @@ public final class ReminderBackend implements AutoCloseable {
       String id = body.path("reminderId").asText();
       String callback = body.path("callback").asText();
       boolean first = seen.putIfAbsent(id, Boolean.TRUE) == null;
-      if (first && distinct.incrementAndGet() % 3 != 1) {
-        parked.put(id, timers.schedule(() -> receipt(id, callback), millis(PARKED_RECEIPT_SEC),
-            TimeUnit.MILLISECONDS));
+      if (first && (busy == null ? distinct.incrementAndGet() % 3 != 1 : busy.test(id))) {
+        if (!dropParked) {
+          parked.put(id, timers.schedule(() -> receipt(id, callback), millis(PARKED_RECEIPT_SEC),
+              TimeUnit.MILLISECONDS));
+        }
         byte[] message = BUSY.get(refusals.getAndIncrement() % BUSY.size()).getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(503, message.length);
         exchange.getResponseBody().write(message);

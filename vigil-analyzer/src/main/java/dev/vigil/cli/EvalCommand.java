@@ -1,0 +1,128 @@
+package dev.vigil.cli;
+
+import dev.vigil.eval.EvalReport;
+import dev.vigil.eval.Evaluation;
+import dev.vigil.eval.Score;
+import dev.vigil.orchestrate.Rules;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.ZoneId;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code eval}: how well Vigil's alarm separates failed from good sessions on the user's labelled events. */
+@Command(
+    name = "eval",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "Measures the diagnosis on labelled sessions. Splits --events by session",
+        "(by agent for events without one), runs one pass per labelled session (a",
+        "fresh EmoBank, now = its last event, no artifacts), then prints and writes",
+        "--out/eval.json: the AUROC of the alarm's score for predicting \"failed\",",
+        "with a 95%% bootstrap interval, and each detector's and policy rule's",
+        "precision and recall; --out/eval_sessions.jsonl: one line per session.",
+        "Labels: JSON lines {\"session\": \"...\", \"failed\": true|false}.",
+        "Exit 0 success, 2 bad usage or input."})
+final class EvalCommand extends VigilCommand {
+  @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL (SPEC section 2).")
+  Path events;
+
+  @Option(names = "--labels", required = true, paramLabel = "FILE",
+      description = "The labels: JSON lines {\"session\": \"...\", \"failed\": true|false}.")
+  Path labels;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "output",
+      description = "Where eval.json and eval_sessions.jsonl go (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--rules", paramLabel = "FILE",
+      description = "The rules file each pass uses (appraisal, thresholds, detectors' settings, policy rules).")
+  Path rules;
+
+  @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
+      description = "Detectors each pass runs (default: ${DEFAULT-VALUE}).")
+  String detectors;
+
+  @Option(names = "--half-life-hours", paramLabel = "H", defaultValue = "12",
+      description = "Half-life of the EmoBank's decay, in hours (default: ${DEFAULT-VALUE}).")
+  double halfLifeHours;
+
+  @Option(names = "--assume-zone", paramLabel = "ZONE", defaultValue = "UTC",
+      description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
+  String assumeZone;
+
+  @Option(names = "--score", paramLabel = "alarm|stress", defaultValue = "alarm",
+      description = "What ranks a session: the alarm's score, or the snapshot's stress for comparison (default: "
+          + "${DEFAULT-VALUE}).")
+  String score;
+
+  @Option(names = "--resamples", paramLabel = "N", defaultValue = "2000",
+      description = "Bootstrap resamples of the AUROC's interval (default: ${DEFAULT-VALUE}).")
+  int resamples;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "20261122",
+      description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}); the same seed gives the same interval.")
+  long seed;
+
+  @Option(names = "--progress-every", paramLabel = "N", defaultValue = "50",
+      description = "A progress line on stderr after every N sessions, and at least every 5 s (default: "
+          + "${DEFAULT-VALUE}).")
+  int progressEvery;
+
+  private final Clock clock;
+
+  EvalCommand() {
+    this(Clock.systemUTC());
+  }
+
+  EvalCommand(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    if (halfLifeHours <= 0) {
+      throw new BadInputException("--half-life-hours must be positive, not " + halfLifeHours);
+    }
+    if (resamples < 1 || progressEvery < 1) {
+      throw new BadInputException((resamples < 1 ? "--resamples must be at least 1, not " + resamples
+          : "--progress-every must be at least 1, not " + progressEvery));
+    }
+    ZoneId zone;
+    try {
+      zone = ZoneId.of(assumeZone);
+    } catch (DateTimeException e) {
+      throw new BadInputException("--assume-zone \"" + assumeZone + "\" is not a time zone (e.g. UTC, Europe/Paris)");
+    }
+    EvalReport report;
+    try {
+      Rules loaded = rules == null ? Rules.defaults() : Rules.load(rules);
+      Duration halfLife = Duration.ofNanos(Math.round(halfLifeHours * 3_600_000_000_000d));
+      report = Evaluation.builder()
+          .events(events)
+          .labels(labels)
+          .assumeZone(zone)
+          .analyzer(b -> b.rules(loaded).detectors(detectors).halfLife(halfLife).assumeZone(zone))
+          .score(Score.named(score))
+          .bootstrap(resamples, seed)
+          .progress(line -> {
+            err().println(line);
+            err().flush();
+          }, progressEvery, Duration.ofSeconds(5))
+          .clock(clock)
+          .build()
+          .run();
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    report.write(out);
+    out().print(report.text());
+    out().println("written: " + out.resolve(EvalReport.EVAL_JSON) + ", " + out.resolve(EvalReport.SESSIONS_JSONL));
+    out().flush();
+    return EXIT_OK;
+  }
+}
