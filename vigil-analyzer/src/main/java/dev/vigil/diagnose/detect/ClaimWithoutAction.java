@@ -15,8 +15,8 @@ import java.util.Set;
  * "cancelled", "has been booked", "I've updated") while no write call of a verb that backs it succeeded in the turn
  * (none was made, or those made failed): premature success (section 4.4) read from the dialogue.
  *
- * <p>A form is no claim when one of {@code negations} stands in the three words before it ("not cancelled", "will be
- * booked", "could not be updated"), when its sentence is a question, or when a tool result of the session's turns so
+ * <p>A form is no claim when one of {@code negations} stands before it in its clause ("not cancelled", "will be
+ * booked", "once the parcel is returned"), when its sentence is a question, or when a tool result of the session's turns so
  * far holds the word (the answer reports a state it looked up: "the order's status is cancelled").
  *
  * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer, payload {@code claims}
@@ -55,14 +55,16 @@ final class ClaimWithoutAction extends DialogueDetector {
       if (sentence.strip().endsWith("?")) {
         continue;
       }
-      List<String> w = Phrases.words(sentence);
-      for (int i = 0; i < w.size(); i++) {
-        List<String> verbs = words.claims().get(w.get(i));
-        if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
-          continue;
-        }
-        if (!backed(t, verbs, failed)) {
-          unbacked.add(w.get(i));
+      for (String clause : sentence.split("[,;:]")) {
+        List<String> w = Phrases.words(clause);
+        for (int i = 0; i < w.size(); i++) {
+          List<String> verbs = words.claims().get(w.get(i));
+          if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
+            continue;
+          }
+          if (!backed(t, verbs, failed)) {
+            unbacked.add(w.get(i));
+          }
         }
       }
     }
@@ -79,8 +81,9 @@ final class ClaimWithoutAction extends DialogueDetector {
     found.add(t, t.answer(), cited, KIND, "fail", details);
   }
 
+  /** Whether a negation, modal or condition stands before the form in its clause. */
   private boolean negated(List<String> w, int at) {
-    for (int j = Math.max(0, at - 3); j < at; j++) {
+    for (int j = 0; j < at; j++) {
       for (String n : words.negations()) {
         if (Phrases.matches(w.get(j), n)) {
           return true;

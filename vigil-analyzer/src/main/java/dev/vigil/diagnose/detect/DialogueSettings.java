@@ -18,9 +18,10 @@ import java.util.Map;
  *                           no confirmation counts too (true)
  * @param claims             claim_without_action {@code claims}: a past form stating an action as done, to the verbs
  *                           of the write calls that back it ({@code "cancelled": ["cancel"]})
- * @param negations          claim_without_action {@code negations}: a claim with one of these in the three words
- *                           before it is no claim ({@code not}, {@code will}, {@code could}…)
- * @param corrections        user_correction {@code corrections}: phrases that say the agent got it wrong
+ * @param negations          claim_without_action {@code negations}: a claim with one of these before it in its
+ *                           clause is no claim ({@code not}, {@code will}, {@code once}…)
+ * @param corrections        user_correction {@code corrections}: phrases that say the agent got it wrong (aimed at
+ *                           the agent: "that's wrong", not "wrong" alone, which users say of their own slips)
  * @param repeatMinOverlap   user_correction {@code repeat_min_overlap}: a user message that shares at least
  *                           {@code plateauSharedWords} content words and this Jaccard overlap with an earlier one of
  *                           the session repeats it (0.7)
@@ -46,13 +47,16 @@ public record DialogueSettings(
       true,
       defaultClaims(),
       List.of("not", "no", "never", "n't", "cannot", "can't", "couldn't", "won't", "wasn't", "isn't", "hasn't",
-          "haven't", "unable", "failed", "will", "would", "could", "can", "should", "shall", "to", "if", "once",
-          "before", "after", "until", "be"),
-      List.of("wrong", "incorrect", "mistake", "not what i asked", "not what i wanted", "not what i meant",
-          "that's not right", "that is not right", "that's not it", "i didn't ask", "i did not ask", "i said",
-          "i told you", "you didn't", "you did not", "didn't work", "did not work", "doesn't work", "not working",
-          "still not", "still wrong", "why did you", "i never asked", "undo", "complaint", "unacceptable",
-          "useless", "frustrating", "terrible"),
+          "haven't", "unable", "failed", "will", "would", "could", "can", "should", "shall", "must", "to", "if",
+          "once", "when", "before", "after", "until", "unless", "be", "let", "i'll", "we'll", "going", "want", "need",
+          "please"),
+      List.of("that's wrong", "that is wrong", "this is wrong", "that's the wrong", "that is the wrong",
+          "this is the wrong", "it's the wrong", "it is the wrong", "got it wrong", "you're wrong", "you are wrong",
+          "still wrong", "that's incorrect", "that is incorrect", "you made a mistake", "that's a mistake",
+          "that is a mistake", "not what i asked", "not what i wanted", "not what i meant", "that's not right",
+          "that is not right", "that's not it", "i didn't ask", "i did not ask", "i said", "i told you",
+          "you didn't", "you did not", "didn't work", "did not work", "doesn't work", "not working", "still not",
+          "why did you", "i never asked", "undo", "complaint", "unacceptable", "useless", "frustrating", "terrible"),
       0.7,
       2);
 
@@ -82,6 +86,7 @@ public record DialogueSettings(
     m.put("charged", List.of("pay", "charge"));
     m.put("transferred", List.of("transfer", "pay"));
     m.put("scheduled", List.of("set", "schedule", "create", "add", "book"));
+    m.put("set", List.of("set", "schedule", "create", "add", "book", "update"));
     m.put("added", List.of("add", "create", "set"));
     m.put("submitted", List.of("submit", "send"));
     m.put("refunded", List.of("refund", "return"));

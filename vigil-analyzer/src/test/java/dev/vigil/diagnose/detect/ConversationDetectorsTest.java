@@ -66,6 +66,16 @@ class ConversationDetectorsTest {
         Arguments.of("reports a state it looked up", CLAIM, 0,
             s().user("status of order 7").call("get_order", "ok", "{\"id\":7}", "{\"status\":\"cancelled\"}")
                 .answer("Order 7 is cancelled.").lines()),
+        Arguments.of("a condition earlier in the clause is no claim", CLAIM, 0,
+            s().user("refund order 7").ok("get_order").answer("It has shipped, so I can't refund it. Once the parcel "
+                + "is returned, the refund follows.").lines()),
+        Arguments.of("a reminder set with no call", CLAIM, 1,
+            s().user("remind me at 9").answer("Reminder set for 09:00.").lines()),
+        Arguments.of("a reminder set by its call", CLAIM, 0,
+            s().user("remind me at 9").ok("setReminder").answer("Reminder set for 09:00.").lines()),
+        Arguments.of("an offer is no claim", CLAIM, 0,
+            s().user("remind me at 9").answer("Let me know and I'll set it; want it set for 09:00 or 10:00?")
+                .lines()),
         Arguments.of("an update backed by a modify call", CLAIM, 0,
             s().user("change my address").ok("modify_address").answer("I've updated your address.").lines()),
         Arguments.of("an update no call made", CLAIM, 1,
@@ -80,6 +90,9 @@ class ConversationDetectorsTest {
         Arguments.of("two different requests that share words", CORRECTION, 0,
             s().user("cancel order W123").ok("cancel_order").answer("Done.").user("cancel order W456").lines()),
         Arguments.of("a first message", CORRECTION, 0, s().user("book the 9am train").lines()),
+        Arguments.of("the user owns a slip of their own", CORRECTION, 0,
+            s().user("where is order A-1").ok("get_order").answer("A-1 is not yours.").user("My mistake: A-2. I gave "
+                + "the wrong number").lines()),
         // write_after_refusal
         Arguments.of("two refusals with other arguments, then success", REFUSAL, 1,
             s().user("refund order 7").call("refund_order", "fail", "{\"id\":7}", null)
