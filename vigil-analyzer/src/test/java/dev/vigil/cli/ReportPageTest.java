@@ -1,0 +1,142 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.report.Chromium;
+import dev.vigil.report.ChromiumExtension;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code report.html} of a real {@code run} (Robin's sample events, its prompt, a repository with a receipt hotspot),
+ * opened in a real headless Chromium: it loads with no error and fetches nothing, shows what {@code report.json}
+ * says, draws its chart, and looks like something. The screenshot goes to {@code target/report.png} and, with
+ * {@code -Dvigil.screenshot=FILE}, to that file too (the README's {@code docs/report.png}).
+ */
+@ExtendWith(ChromiumExtension.class)
+class ReportPageTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Path SAMPLE = Path.of(System.getProperty("vigil.sample", "../samples/robin-a.jsonl"));
+  private static final Path PROMPT =
+      Path.of(System.getProperty("vigil.robin.prompt", "../demo-robin/robin/prompt/system-prompt.txt"));
+
+  @TempDir
+  Path tmp;
+
+  private Path pass() throws IOException, URISyntaxException {
+    Path repo = tmp.resolve("repo");
+    Path source = Path.of(ReportPageTest.class.getClassLoader().getResource("repos/receipt-service").toURI());
+    try (Stream<Path> walk = Files.walk(source)) {
+      for (Path p : walk.toList()) {
+        Path t = repo.resolve(source.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(t);
+        } else {
+          Files.copy(p, t);
+        }
+      }
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Path dir = tmp.resolve("out");
+    int exit = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), "run", "--events", SAMPLE.toString(), "--emobank",
+        tmp.resolve("bank").toString(), "--out", dir.toString(), "--now", "2025-10-31T20:00:00Z", "--prompt",
+        PROMPT.toString(), "--repo", repo.toString());
+    assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains(dir.resolve("report.html").toString()), out.toString());
+    return dir;
+  }
+
+  private static String text(Chromium chromium, String selector) {
+    return chromium.evaluate("document.querySelector(" + MAPPER.valueToTree(selector) + ").textContent.trim()")
+        .asText();
+  }
+
+  @Test
+  void showsTheAlarmTheMoodTheTopThornAndEveryDetectorOfReportJson(Chromium chromium) throws Exception {
+    Path out = pass();
+    JsonNode report = MAPPER.readTree(out.resolve("report.json").toFile());
+
+    Chromium.Load load = chromium.open(out.resolve("report.html"));
+
+    assertEquals(List.of(), load.errors(), "the page logged errors");
+    assertEquals(List.of(), load.requests(), "the page fetched something");
+    assertEquals(report.at("/alarm/level").asText(), text(chromium, "#alarm .level"));
+    assertEquals(String.format(Locale.ROOT, "%.2f", report.at("/alarm/score").asDouble()),
+        text(chromium, "#alarm .score"));
+    assertEquals(report.at("/alarm/reasons").size(),
+        chromium.evaluate("document.querySelectorAll('#alarm-reasons tr').length").asInt() - 1);
+    assertEquals(report.at("/snapshot/mood").asText(), text(chromium, "#mood .mood"));
+    assertEquals(report.at("/rbt/top_thorns/0/cause").asText(), text(chromium, "#top-thorn .cause"));
+    assertEquals(report.at("/rbt/counts/thorns").asText(), text(chromium, "#count-thorns"));
+    for (JsonNode d : report.get("detectors")) {
+      String at = "[data-detector=\"" + d.get("name").asText() + "\"] ";
+      assertEquals(d.get("name").asText(), text(chromium, at + ".name"));
+      assertEquals(d.get("count").asText(), text(chromium, at + ".count"));
+    }
+    // premature_success cites each of its 12 successes and their confirmations: 24 events, with kind and status
+    assertEquals(24, chromium.evaluate(
+        "document.querySelectorAll('[data-detector=\"premature_success\"] table.ev tr').length").asInt() - 1);
+    assertEquals("reminder.toast", text(chromium, "[data-detector=\"premature_success\"] table.ev tr:nth-child(2) code"));
+
+    int emotions = report.at("/snapshot/totals").size();
+    assertEquals(emotions, chromium.evaluate("document.querySelectorAll('#timeline-chart polyline').length").asInt());
+    assertTrue(chromium.evaluate("[...document.querySelectorAll('#timeline-chart polyline')]"
+        + ".every(p => p.getTotalLength() > 100 && p.getBBox().width > 500)").asBoolean(), "every line is drawn");
+    assertEquals(report.at("/rbt/counts/thorns").asInt(),
+        chromium.evaluate("document.querySelectorAll('#timeline-chart circle.mark').length").asInt());
+    assertTrue(chromium.evaluate("document.querySelectorAll('#prompt-diff .add').length").asInt() > 0);
+    assertTrue(chromium.evaluate("document.querySelectorAll('#proposals .diff .add').length").asInt() > 0);
+    assertTrue(chromium.evaluate("document.querySelectorAll('#proposals .diff .del').length").asInt() > 0);
+    assertTrue(text(chromium, "#proposals").contains("## Why"), "the PR note is shown");
+
+    byte[] png = chromium.screenshot();
+    assertNotBlank(png);
+    Files.write(Path.of("target", "report.png"), png);
+    String copy = System.getProperty("vigil.screenshot");
+    if (copy != null && !copy.isBlank()) {
+      Files.write(Path.of(copy), png);
+    }
+  }
+
+  /** Many colors, and a good share of the picture not the background. */
+  static void assertNotBlank(byte[] png) throws IOException {
+    BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+    assertTrue(image.getWidth() > 0 && image.getHeight() > 0, "an empty picture");
+    Set<Integer> colors = new HashSet<>();
+    int background = image.getRGB(0, 0);
+    long other = 0;
+    for (int y = 0; y < image.getHeight(); y += 2) {
+      for (int x = 0; x < image.getWidth(); x += 2) {
+        int rgb = image.getRGB(x, y);
+        colors.add(rgb);
+        if (rgb != background) {
+          other++;
+        }
+      }
+    }
+    long sampled = (long) ((image.getWidth() + 1) / 2) * ((image.getHeight() + 1) / 2);
+    assertTrue(colors.size() >= 50, "only " + colors.size() + " colors in the screenshot");
+    assertTrue(other * 20 > sampled, "the screenshot is nearly all background: " + other + " of " + sampled);
+  }
+}
