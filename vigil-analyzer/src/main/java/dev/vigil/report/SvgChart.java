@@ -44,10 +44,12 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
   /**
    * One axis label.
    *
-   * @param at    its position in pixels along its axis
-   * @param label the text
+   * @param at     its position in pixels along its axis
+   * @param label  the text
+   * @param anchor how the text sits on its position: {@code start} near the left edge, {@code end} near the right
+   *               one, {@code middle} elsewhere, so that no label is cut off
    */
-  public record Tick(String at, String label) {}
+  public record Tick(String at, String label, String anchor) {}
 
   /** Copies the lists. */
   public SvgChart {
@@ -73,6 +75,8 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
     private static final int RIGHT_PAD = 16;
     private static final int TOP = 12;
     private static final int BOTTOM_PAD = 30;
+    /** An x label closer than this to an edge is anchored on that side. */
+    private static final int EDGE = 60;
 
     private final int width;
     private final int height;
@@ -122,13 +126,15 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
 
     /** Labels a position on the x axis. */
     public Builder xTick(double x, String label) {
-      xTicks.add(new Tick(px(x(x)), label));
+      double at = x(x);
+      String anchor = at < LEFT + EDGE ? "start" : at > width - RIGHT_PAD - EDGE ? "end" : "middle";
+      xTicks.add(new Tick(px(at), label, anchor));
       return this;
     }
 
     /** Labels a position on the y axis, with a grid line. */
     public Builder yTick(double y, String label) {
-      yTicks.add(new Tick(px(y(y)), label));
+      yTicks.add(new Tick(px(y(y)), label, "end"));
       return this;
     }
 

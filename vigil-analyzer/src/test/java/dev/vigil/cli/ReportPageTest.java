@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventJson;
 import dev.vigil.report.Chromium;
 import dev.vigil.report.ChromiumExtension;
 import java.awt.image.BufferedImage;
@@ -16,6 +19,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -117,6 +121,50 @@ class ReportPageTest {
     if (copy != null && !copy.isBlank()) {
       Files.write(Path.of(copy), png);
     }
+  }
+
+  @Test
+  void htmlAndScriptInEventsRenderAsTextAndNoScriptOfTheirsRuns(Chromium chromium) throws Exception {
+    String script = "<script>window.pwned=1;document.title='pwned'</script>";
+    String img = "<img src=x onerror=\"window.pwned=2\">";
+    String result = "</td></tr></table></details><script>window.pwned=3</script>";
+    String session = "\"><script>window.pwned=4</script>";
+    StringBuilder events = new StringBuilder();
+    for (int i = 0; i < 4; i++) {
+      ObjectNode payload = MAPPER.createObjectNode().put("tool", "book");
+      payload.putObject("args").put("note", script + " #" + i);
+      payload.put("result", result);
+      payload.putObject("error").put("type", "<b>BookingException</b>")
+          .put("message", img + " the backend refused the booking request, attempt " + i);
+      Event e = Event.of(Instant.parse("2026-11-22T11:00:00Z").plusSeconds(60L * i), "tool.book", "fail", payload)
+          .withSession(session);
+      events.append(EventJson.write(e)).append('\n');
+    }
+    Path file = Files.writeString(tmp.resolve("hostile.jsonl"), events.toString());
+    Path dir = tmp.resolve("hostile");
+    int exit = Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "run", "--events",
+        file.toString(), "--emobank", tmp.resolve("bank2").toString(), "--out", dir.toString(), "--now",
+        "2026-11-22T12:00:00Z");
+    assertEquals(0, exit);
+    assertEquals(1, MAPPER.readTree(dir.resolve("report.json").toFile()).at("/detectors")
+        .findValues("plateaus").stream().filter(p -> p.size() > 0).count(), "failure_plateau cites the four calls");
+
+    Chromium.Load load = chromium.open(dir.resolve("report.html"));
+
+    assertEquals(List.of(), load.errors());
+    assertEquals(List.of(), load.requests());
+    assertEquals("undefined", chromium.evaluate("typeof window.pwned").asText());
+    assertTrue(chromium.evaluate("document.title").asText().startsWith("Vigil report"));
+    assertEquals(0, chromium.evaluate("document.querySelectorAll('script, img, [onerror]').length").asInt());
+    assertEquals(false, chromium.evaluate(
+        "[...document.querySelectorAll('b')].some(b => b.textContent === 'BookingException')").asBoolean());
+    String page = chromium.evaluate("document.body.textContent").asText();
+    for (String shown : List.of(script + " #3", img, result, session, "<b>BookingException</b>")) {
+      assertTrue(page.contains(shown), "the page shows " + shown + " as text");
+    }
+    assertEquals(4, chromium.evaluate(
+        "document.querySelectorAll('[data-detector=\"failure_plateau\"] table.ev tr').length").asInt() - 1);
   }
 
   /** Many colors, and a good share of the picture not the background. */
