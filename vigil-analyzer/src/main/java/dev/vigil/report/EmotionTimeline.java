@@ -15,10 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The emotion timeline of {@code report.html}: for each emotion of the window's EmoBank rows, its decayed intensity
- * summed over the rows up to each moment, {@code Σ I·0.5^((t - ts)/h)} over rows with {@code ts ≤ t} (at {@code now}
- * these are the snapshot's totals), sampled at {@value #SAMPLES} moments from the first row to {@code now}; each
- * thorn is marked on its emotion's line at its own time.
+ * The emotion timeline of {@code report.html}: for each emotion of the window's EmoBank rows, its decayed
+ * intensity summed over the rows up to each moment, {@code Σ I·0.5^((t - ts)/h)} over rows with {@code ts ≤ t} (at
+ * {@code now} these are the snapshot's totals), sampled at {@value #SAMPLES} moments from the first row to
+ * {@code now}; each thorn is marked on its emotion's line at its own time.
  */
 final class EmotionTimeline {
   /** Moments sampled per line: enough for a smooth line, few enough for a small file. */
@@ -110,7 +110,7 @@ final class EmotionTimeline {
       chart.xTick(span * i / 4, (oneDay ? TIME : DAY_TIME).format(t));
     }
     for (int i = 0; i <= 2; i++) {
-      chart.yTick(top * i / 2, String.format(Locale.ROOT, "%.2f", top * i / 2));
+      chart.yTick(top * i / 2, String.format(Locale.ROOT, top >= 100 ? "%.0f" : "%.2f", top * i / 2));
     }
     return chart.build();
   }

@@ -34,6 +34,8 @@ final class HtmlReport {
   static final String TEMPLATE = "dev/vigil/report/report.peb";
   /** Causes listed per class (roses, buds, thorns). */
   static final int MAX_GROUPS = 100;
+  /** Causes in the top-thorn card (all of them are in the thorns table). */
+  static final int MAX_CARD_THORNS = 5;
   /** Characters of a detector's evidence object shown as JSON. */
   static final int MAX_EVIDENCE_CHARS = 20_000;
 
@@ -98,6 +100,7 @@ final class HtmlReport {
       top.add(Map.of("cause", t.cause(), "intensity", fmt(t.intensity()), "thorns", t.thorns()));
     }
     m.put("topThorns", top);
+    m.put("nextThorns", top.subList(Math.min(1, top.size()), Math.min(MAX_CARD_THORNS, top.size())));
     m.put("timeline", EmotionTimeline.of(r.bank().windowRows(), d.thorns(), new Decay(o.halfLife()),
         o.now().minus(o.window()), o.now()));
     m.put("counts", Map.of("roses", d.roses().size(), "buds", d.buds().size(), "thorns", d.thorns().size(),

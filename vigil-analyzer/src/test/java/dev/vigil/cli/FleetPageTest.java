@@ -69,6 +69,7 @@ class FleetPageTest {
     assertEquals(summary.stream().map(a -> a.at("/alarm/level").asText()).toList(), levels);
     assertEquals(0, chromium.evaluate("document.querySelectorAll('#agents i').length").asInt(),
         "an agent's name is text");
+    Files.write(Path.of("target", "fleet.png"), chromium.screenshot());
     chromium.evaluate("[...document.querySelectorAll('#agents a')].map(a => a.href)")
         .forEach(n -> assertTrue(Files.isRegularFile(Path.of(URI.create(n.asText()))), n.asText()));
   }

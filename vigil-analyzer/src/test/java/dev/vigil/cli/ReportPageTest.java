@@ -101,7 +101,8 @@ class ReportPageTest {
     // premature_success cites each of its 12 successes and their confirmations: 24 events, with kind and status
     assertEquals(24, chromium.evaluate(
         "document.querySelectorAll('[data-detector=\"premature_success\"] table.ev tr').length").asInt() - 1);
-    assertEquals("reminder.toast", text(chromium, "[data-detector=\"premature_success\"] table.ev tr:nth-child(2) code"));
+    assertEquals("reminder.toast",
+        text(chromium, "[data-detector=\"premature_success\"] table.ev tr:nth-child(2) code"));
 
     int emotions = report.at("/snapshot/totals").size();
     assertEquals(emotions, chromium.evaluate("document.querySelectorAll('#timeline-chart polyline').length").asInt());

@@ -35,9 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Chromium implements AutoCloseable {
   /** Debian's browser. */
   public static final Path BINARY = Path.of("/usr/bin/chromium");
-  /** The viewport: wide enough for the report's three cards side by side. */
+  /** The viewport: wide enough for the report's three cards side by side, tall enough for its timeline. */
   static final int WIDTH = 1280;
-  static final int HEIGHT = 1000;
+  static final int HEIGHT = 1080;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(60);
@@ -91,6 +91,8 @@ public final class Chromium implements AutoCloseable {
     for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
       c.send(domain + ".enable", MAPPER.createObjectNode());
     }
+    c.send("Emulation.setDeviceMetricsOverride", MAPPER.createObjectNode().put("width", WIDTH).put("height", HEIGHT)
+        .put("deviceScaleFactor", 1).put("mobile", false));
     return c;
   }
 

@@ -115,6 +115,7 @@ class PassIndexTest {
     assertEquals(3, chromium.evaluate("document.querySelectorAll('#alarm-chart circle.mark').length").asInt());
     assertTrue(chromium.evaluate("document.querySelector('#alarm-chart polyline').getTotalLength() > 100")
         .asBoolean(), "the alarm line is drawn");
+    Files.write(Path.of("target", "index.png"), chromium.screenshot());
     List<Path> linked = new ArrayList<>();
     chromium.evaluate("[...document.querySelectorAll('#passes a')].map(a => a.href)")
         .forEach(n -> linked.add(Path.of(URI.create(n.asText()))));
