@@ -60,28 +60,11 @@ final class EmotionTimeline {
     }
     double span = Math.max(1, Duration.between(from, to).toMillis());
     double[] xs = new double[SAMPLES];
-    Map<String, double[]> series = new LinkedHashMap<>();
-    sorted.forEach(r -> series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES]));
-    Map<String, Double> running = new LinkedHashMap<>();
-    int next = 0;
-    Instant previous = from;
-    double max = 0;
     for (int k = 0; k < SAMPLES; k++) {
-      Instant t = from.plusMillis(Math.round(span * k / (SAMPLES - 1)));
-      double carry = decay.apply(1.0, previous, t);
-      running.replaceAll((e, v) -> v * carry);
-      for (; next < sorted.size() && !sorted.get(next).ts().isAfter(t); next++) {
-        EmotionRow r = sorted.get(next);
-        running.merge(r.emotion(), decay.apply(r.intensity(), r.ts(), t), Double::sum);
-      }
       xs[k] = k * span / (SAMPLES - 1);
-      for (Map.Entry<String, double[]> e : series.entrySet()) {
-        double v = running.getOrDefault(e.getKey(), 0.0);
-        e.getValue()[k] = v;
-        max = Math.max(max, v);
-      }
-      previous = t;
     }
+    Map<String, double[]> series = sample(sorted, decay, from, span);
+    double max = series.values().stream().flatMapToDouble(java.util.Arrays::stream).max().orElse(0);
     List<double[]> marks = new ArrayList<>();
     for (Finding thorn : thorns.subList(0, Math.min(MAX_MARKS, thorns.size()))) {
       double y = valueAt(sorted, thorn.emotion(), thorn.ts(), decay);
@@ -115,8 +98,37 @@ final class EmotionTimeline {
     return chart.build();
   }
 
+  /**
+   * Each emotion's decayed intensity at {@value #SAMPLES} moments evenly spread over {@code spanMillis} from
+   * {@code from}: the sums are carried from one moment to the next (decayed by the time between them) and each row
+   * joins at the first moment not before it, decayed from its own time.
+   *
+   * @param sorted the rows, oldest first
+   */
+  static Map<String, double[]> sample(List<EmotionRow> sorted, Decay decay, Instant from, double spanMillis) {
+    Map<String, double[]> series = new LinkedHashMap<>();
+    sorted.forEach(r -> series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES]));
+    Map<String, Double> running = new LinkedHashMap<>();
+    int next = 0;
+    Instant previous = from;
+    for (int k = 0; k < SAMPLES; k++) {
+      Instant t = from.plusMillis(Math.round(spanMillis * k / (SAMPLES - 1)));
+      double carry = decay.apply(1.0, previous, t);
+      running.replaceAll((e, v) -> v * carry);
+      for (; next < sorted.size() && !sorted.get(next).ts().isAfter(t); next++) {
+        EmotionRow r = sorted.get(next);
+        running.merge(r.emotion(), decay.apply(r.intensity(), r.ts(), t), Double::sum);
+      }
+      for (Map.Entry<String, double[]> e : series.entrySet()) {
+        e.getValue()[k] = running.getOrDefault(e.getKey(), 0.0);
+      }
+      previous = t;
+    }
+    return series;
+  }
+
   /** The decayed intensity of one emotion at {@code t}: its rows up to {@code t}, decayed to {@code t}. */
-  private static double valueAt(List<EmotionRow> sorted, String emotion, Instant t, Decay decay) {
+  static double valueAt(List<EmotionRow> sorted, String emotion, Instant t, Decay decay) {
     double sum = 0;
     for (EmotionRow r : sorted) {
       if (r.ts().isAfter(t)) {
