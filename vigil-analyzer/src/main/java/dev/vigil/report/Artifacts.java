@@ -37,8 +37,8 @@ public final class Artifacts {
     ObjectNode report = ReportJson.of(r);
     byte[] json = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(report);
     byte[] md = ReportMarkdown.of(r).getBytes(StandardCharsets.UTF_8);
-    AtomicWrite.replace(out.resolve(REPORT_JSON), json);
     byte[] html = HtmlReport.of(r, out).getBytes(StandardCharsets.UTF_8);
+    AtomicWrite.replace(out.resolve(REPORT_JSON), json);
     AtomicWrite.replace(out.resolve(REPORT_MD), md);
     AtomicWrite.replace(out.resolve(REPORT_HTML), html);
 

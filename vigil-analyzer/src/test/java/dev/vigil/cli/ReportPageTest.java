@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
+import dev.vigil.report.Artifacts;
 import dev.vigil.report.Chromium;
 import dev.vigil.report.ChromiumExtension;
 import java.awt.image.BufferedImage;
@@ -80,6 +81,10 @@ class ReportPageTest {
   void showsTheAlarmTheMoodTheTopThornAndEveryDetectorOfReportJson(Chromium chromium) throws Exception {
     Path out = pass();
     JsonNode report = MAPPER.readTree(out.resolve("report.json").toFile());
+
+    JsonNode audit = MAPPER.readTree(Files.readAllLines(out.resolve("audit.jsonl")).get(0));
+    assertEquals(Artifacts.sha256(Files.readAllBytes(out.resolve("report.html"))),
+        audit.at("/artifacts/report.html").asText(), "audit.jsonl digests the page");
 
     Chromium.Load load = chromium.open(out.resolve("report.html"));
 

@@ -76,6 +76,7 @@ public final class ChromiumExtension implements ParameterResolver {
     if (p.exitValue() != 0 || !Files.isExecutable(Chromium.BINARY)) {
       throw new IllegalStateException(INSTALL + " failed (exit " + p.exitValue() + "); see " + log);
     }
+    Files.delete(log);
   }
 
   private static boolean isRoot() throws IOException, InterruptedException {
