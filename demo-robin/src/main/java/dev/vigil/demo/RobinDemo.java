@@ -148,6 +148,8 @@ public final class RobinDemo implements Callable<Integer> {
     out.println();
     out.println("summary: " + summaryFile);
     out.println("reports: " + before.vigilOut().resolve("report.md") + ", " + after.vigilOut().resolve("report.md"));
+    out.println("open in a browser: before " + before.vigilOut().resolve("report.html") + ", after "
+        + after.vigilOut().resolve("report.html"));
     return 0;
   }
 

@@ -50,5 +50,9 @@ class RobinDemoIT {
         out);
     assertTrue(s.get("proposals").size() >= 1, out);
     assertTrue(out.contains("premature toasts"), out);
+    for (String side : new String[] {"before", "after"}) {
+      Path html = tmp.resolve("demo").resolve(side).resolve("vigil").resolve("report.html");
+      assertTrue(Files.isRegularFile(html) && out.contains(html.toString()), side + ": " + html + "\n" + out);
+    }
   }
 }

@@ -93,7 +93,7 @@ final class RunCommand extends VigilCommand {
       PassResult result = analysis.result();
       out().print(ReportMarkdown.summary(result));
       out().println("artifacts: " + pass.out.resolve(Artifacts.REPORT_JSON) + ", "
-          + pass.out.resolve(Artifacts.REPORT_MD));
+          + pass.out.resolve(Artifacts.REPORT_MD) + ", " + pass.out.resolve(Artifacts.REPORT_HTML));
       PassProblems.print(result, "vigil: ", err());
     } else {
       for (Analysis.AgentPass p : analysis.passes()) {

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * The fleet summary: {@code <out>/report.json} and {@code <out>/report.md} list, per agent, its mood, thorn count,
- * top thorn and last pass, read back from each agent's own {@code report.json} and {@code agent.json}.
+ * top thorn, alarm and last pass, read back from each agent's own {@code report.json} and {@code agent.json};
+ * {@code <out>/index.html} shows every agent's latest alarm, worst first ({@link FleetPage}).
  */
 public final class FleetSummary {
   /** Per agent: its display name and when its last pass ran (and, in {@code watch}, what triggered it). */
@@ -70,6 +71,8 @@ public final class FleetSummary {
       a.put("last_pass", agent.path("last_pass").asText(report.path("now").asText()));
       a.put("events_used", report.path("events_used").asLong(0));
       a.put("stage", report.path("stage").asText());
+      JsonNode alarm = report.path("alarm");
+      a.putObject("alarm").put("score", alarm.path("score").asDouble(0)).put("level", alarm.path("level").asText("ok"));
     }
     root.put("agent_count", agents.size());
     if (extra != null) {
@@ -77,6 +80,7 @@ public final class FleetSummary {
     }
     AtomicWrite.replace(out.resolve(Artifacts.REPORT_JSON), PRETTY.writeValueAsBytes(root));
     AtomicWrite.replace(out.resolve(Artifacts.REPORT_MD), markdown(root).getBytes(StandardCharsets.UTF_8));
+    FleetPage.write(out, root);
     return root;
   }
 

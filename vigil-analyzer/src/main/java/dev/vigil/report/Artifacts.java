@@ -15,15 +15,17 @@ import java.time.Clock;
 import java.util.HexFormat;
 
 /**
- * Writes a pass's artifacts into {@code --out} (SPEC section 4.10): {@code report.json} and {@code report.md}
- * (each replaced atomically) and one line appended to {@code audit.jsonl} with the inputs, the stage reached and
- * the SHA-256 of each artifact.
+ * Writes a pass's artifacts into {@code --out} (SPEC section 4.10): {@code report.json}, {@code report.md} and
+ * {@code report.html} (each replaced atomically) and one line appended to {@code audit.jsonl} with the inputs, the
+ * stage reached and the SHA-256 of each artifact.
  */
 public final class Artifacts {
   /** The machine-readable report. */
   public static final String REPORT_JSON = "report.json";
   /** The report for people. */
   public static final String REPORT_MD = "report.md";
+  /** The report for people, as one self-contained page. */
+  public static final String REPORT_HTML = "report.html";
   /** One line per pass. */
   public static final String AUDIT = "audit.jsonl";
 
@@ -35,8 +37,10 @@ public final class Artifacts {
     ObjectNode report = ReportJson.of(r);
     byte[] json = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(report);
     byte[] md = ReportMarkdown.of(r).getBytes(StandardCharsets.UTF_8);
+    byte[] html = HtmlReport.of(r, out).getBytes(StandardCharsets.UTF_8);
     AtomicWrite.replace(out.resolve(REPORT_JSON), json);
     AtomicWrite.replace(out.resolve(REPORT_MD), md);
+    AtomicWrite.replace(out.resolve(REPORT_HTML), html);
 
     ObjectNode audit = ReportJson.MAPPER.createObjectNode();
     audit.put("pass_at", Timestamps.format(clock.instant()));
@@ -48,6 +52,7 @@ public final class Artifacts {
     ObjectNode digests = audit.putObject("artifacts");
     digests.put(REPORT_JSON, sha256(json));
     digests.put(REPORT_MD, sha256(md));
+    digests.put(REPORT_HTML, sha256(html));
     Files.write(out.resolve(AUDIT), (ReportJson.MAPPER.writeValueAsString(audit) + "\n")
         .getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     return report;

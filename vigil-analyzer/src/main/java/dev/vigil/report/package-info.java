@@ -1,2 +1,5 @@
-/** The pass's artifacts (SPEC section 4.10): {@code report.json}, {@code report.md} and {@code audit.jsonl}. */
+/**
+ * The pass's artifacts (SPEC section 4.10): {@code report.json}, {@code report.md}, {@code report.html} and
+ * {@code audit.jsonl}.
+ */
 package dev.vigil.report;

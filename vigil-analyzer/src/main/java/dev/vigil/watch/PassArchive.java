@@ -12,9 +12,9 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * Keeps each pass of {@code watch}: the latest artifacts stay in the report directory, and a copy of the pass's
- * {@code report.json}, {@code report.md} and {@code new_prompt.txt} goes to {@code passes/<yyyyMMdd'T'HHmmss'Z'>/}
- * ({@code -2}, {@code -3}… for later passes within the same second). Prompt versions and proposals are kept by their
- * own stages under {@code prompts/} and {@code proposals/}.
+ * {@code report.json}, {@code report.md}, {@code report.html} and {@code new_prompt.txt} goes to
+ * {@code passes/<yyyyMMdd'T'HHmmss'Z'>/} ({@code -2}, {@code -3}… for later passes within the same second).
+ * Prompt versions and proposals are kept by their own stages under {@code prompts/} and {@code proposals/}.
  */
 final class PassArchive {
   /** The subdirectory of kept passes. */
@@ -41,6 +41,7 @@ final class PassArchive {
     Files.createDirectory(dir);
     copy(out.resolve(Artifacts.REPORT_JSON), dir);
     copy(out.resolve(Artifacts.REPORT_MD), dir);
+    copy(out.resolve(Artifacts.REPORT_HTML), dir);
     if (withPrompt) {
       copy(out.resolve(PromptAdaptation.NEW_PROMPT), dir);
     }

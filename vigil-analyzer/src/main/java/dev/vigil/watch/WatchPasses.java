@@ -21,8 +21,9 @@ import java.util.Locale;
 
 /**
  * Runs {@code watch}'s passes: one agent's pass through the {@link PassRunner}, its artifacts written like
- * {@code run}'s and kept ({@link PassArchive}), {@code pass.json} and {@code watch.json} with the trigger and the
- * delay figures, one line on stdout; a pass that throws is one line on stderr and {@code watch} goes on. After the
+ * {@code run}'s and kept ({@link PassArchive}), {@code pass.json} and {@code watch.json} with the trigger, the
+ * alarm, the mood and the delay figures, {@code index.html} listing the kept passes ({@link PassIndex}), one line on
+ * stdout; a pass that throws is one line on stderr and {@code watch} goes on. After the
  * passes of a fleet, the fleet summary.
  */
 final class WatchPasses {
@@ -86,13 +87,19 @@ final class WatchPasses {
       pass.put("agent", agent);
       pass.put("events", events);
       pass.put("degraded", r.degraded());
+      pass.set("alarm", MAPPER.createObjectNode().put("score", r.alarm().score()).put("level", r.alarm().level()));
+      pass.put("mood", r.snapshot().mood());
+      pass.put("thorns", r.diagnosis().thorns().size());
+      List<ThornCause> topThorns = r.diagnosis().topThorns();
+      pass.put("top_thorn", topThorns.isEmpty() ? "" : topThorns.get(0).cause());
       byte[] json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(pass);
       Files.write(kept.resolve(PASS_JSON), json);
       Files.write(o.out().resolve(WATCH_JSON), json);
+      index(o.out(), layout.fleet() ? agent : null);
       if (layout.fleet()) {
         FleetSummary.recordPass(o.out(), agent, at, null);
       }
-      List<ThornCause> top = r.diagnosis().topThorns();
+      List<ThornCause> top = topThorns;
       out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
           + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
           + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " alarm=" + r.alarm().level()
@@ -112,6 +119,15 @@ final class WatchPasses {
       out.flush();
       err.flush();
       return List.of();
+    }
+  }
+
+  /** Rewrites the agent's {@code index.html}; a failure to write it is one line on stderr, the pass stands. */
+  private void index(Path agentOut, String agent) {
+    try {
+      PassIndex.write(agentOut, agent);
+    } catch (IOException | RuntimeException e) {
+      err.println("vigil watch: " + agentOut.resolve(PassIndex.INDEX_HTML) + " not written: " + e);
     }
   }
 

@@ -73,6 +73,9 @@ class WatchIT {
       List<Path> passes = list(out.resolve("passes"));
       assertEquals(1, passes.size());
       assertTrue(Files.exists(passes.get(0).resolve("report.json")));
+      assertTrue(Files.exists(passes.get(0).resolve("report.html")));
+      assertTrue(Files.readString(out.resolve("index.html"))
+          .contains("passes/" + passes.get(0).getFileName() + "/report.html"), "the index links the kept report");
       JsonNode pass = json(passes.get(0).resolve("pass.json"));
       assertEquals("after-events", pass.get("trigger").asText());
       assertEquals(4, pass.get("append_to_appraisal").get("events").asInt());
