@@ -55,6 +55,10 @@ final class EvalCommand extends VigilCommand {
       description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
   String assumeZone;
 
+  @Option(names = "--reports", paramLabel = "DIR",
+      description = "Also write each session's artifacts (report.json, report.md, report.html) under DIR/<session>/.")
+  Path reports;
+
   @Option(names = "--score", paramLabel = "alarm|stress", defaultValue = "alarm",
       description = "What ranks a session: the alarm's score, or the snapshot's stress for comparison (default: "
           + "${DEFAULT-VALUE}).")
@@ -113,6 +117,7 @@ final class EvalCommand extends VigilCommand {
             err().println(line);
             err().flush();
           }, progressEvery, Duration.ofSeconds(5))
+          .reports(reports)
           .clock(clock)
           .build()
           .run();

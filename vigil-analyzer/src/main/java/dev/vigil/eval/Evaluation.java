@@ -99,12 +99,12 @@ public final class Evaluation {
         .events("-")
         .stdin(new ByteArrayInputStream(s.jsonl()))
         .emobank(dir.resolve("emobank"))
-        .out(dir.resolve("out"))
+        .out(b.reports != null ? b.reports.resolve(SessionDirs.name(name)) : dir.resolve("out"))
         .now(s.last())
         .window(span.compareTo(MIN_WINDOW) > 0 ? span : MIN_WINDOW)
         .limit(Math.max(MIN_LIMIT, s.size()))
         .clock(b.clock)
-        .writeArtifacts(false)
+        .writeArtifacts(b.reports != null)
         .build();
     Analysis analysis = analyzer.run();
     double score = 0;
@@ -149,6 +149,7 @@ public final class Evaluation {
     private Bootstrap bootstrap = Bootstrap.DEFAULT;
     private Consumer<String> progress = line -> {};
     private Clock clock = Clock.systemUTC();
+    private Path reports;
     private int progressEverySessions = 50;
     private Duration progressEveryTime = Duration.ofSeconds(5);
 
@@ -201,6 +202,15 @@ public final class Evaluation {
       this.progress = Objects.requireNonNull(sink, "sink");
       this.progressEverySessions = everySessions;
       this.progressEveryTime = every;
+      return this;
+    }
+
+    /**
+     * Writes each session's artifacts (report.json, report.md, report.html, audit.jsonl) under
+     * {@code dir/<session>/}; by default no artifacts are written.
+     */
+    public Builder reports(Path dir) {
+      this.reports = dir;
       return this;
     }
 

@@ -79,6 +79,23 @@ class EvalCommandTest {
   }
 
   @Test
+  void reportsWritesEachSessionsArtifactsUnderItsName() throws Exception {
+    Path labels = labels("{\"session\":\"bad\",\"failed\":true}", "{\"session\":\"good\",\"failed\":false}");
+    Path reports = tmp.resolve("sessions");
+    assertEquals(0, run("eval", "--events", events().toString(), "--labels", labels.toString(), "--out",
+        tmp.resolve("out").toString(), "--reports", reports.toString()), err.toString(StandardCharsets.UTF_8));
+    for (String name : List.of("bad", "good")) {
+      for (String file : List.of("report.json", "report.md", "report.html")) {
+        assertTrue(Files.isRegularFile(reports.resolve(name).resolve(file)), name + "/" + file);
+      }
+    }
+    JsonNode bad = new ObjectMapper().readTree(reports.resolve("bad/report.json").toFile());
+    assertEquals("alarm", bad.at("/alarm/level").asText(), bad.get("alarm").toString());
+    assertEquals(0.0, new ObjectMapper().readTree(reports.resolve("good/report.json").toFile()).at("/alarm/score")
+        .asDouble());
+  }
+
+  @Test
   void aSingleClassIsReportedAsUndefinedNotAsANumber() throws Exception {
     Path outDir = tmp.resolve("out");
     int exit = run("eval", "--events", events().toString(), "--labels",
