@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Vigil's analyzer: reads the events the Vigil javaagent recorded and reflects on them.",
-    subcommands = {RunCommand.class, ExportCommand.class, WatchCommand.class, RollbackCommand.class})
+    subcommands = {RunCommand.class, ExportCommand.class, WatchCommand.class, RollbackCommand.class,
+        ShipCommand.class})
 public final class Main implements Runnable {
   static {
     // Before any Chronicle class loads: Chronicle must never open a socket for usage analytics.
