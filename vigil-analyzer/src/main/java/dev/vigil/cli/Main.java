@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description = "Vigil's analyzer: reads the events the Vigil javaagent recorded and reflects on them.",
     subcommands = {RunCommand.class, ExportCommand.class, WatchCommand.class, RollbackCommand.class,
-        EvalCommand.class})
+        EvalCommand.class, ShipCommand.class})
 public final class Main implements Runnable {
   static {
     // Before any Chronicle class loads: Chronicle must never open a socket for usage analytics.

@@ -3,6 +3,7 @@ package dev.vigil.cli;
 import dev.vigil.api.Analyzer;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.kafka.GroupWatcher;
 import dev.vigil.orchestrate.Stages;
 import dev.vigil.watch.Durations;
 import dev.vigil.watch.ThornRate;
@@ -35,11 +36,27 @@ import picocli.CommandLine.TypeConversionException;
         "Several agents in one queue: a bank and reports per agent under",
         "agents/<agent>/, and --out/report.json is the fleet summary.",
         "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
-        "exits 0."})
+        "exits 0.",
+        "Many hosts: --bootstrap instead of --queue joins the consumer group --group over",
+        "--topic (written by ship): the group's instances share the agents, each event is",
+        "deposited once in its agent's bank, whose journal lives in Kafka and follows the",
+        "agent's partition; each pass's report.json also goes to the topic vigil.reports."})
 final class WatchCommand extends VigilCommand {
-  @Option(names = "--queue", paramLabel = "DIR", required = true,
-      description = "The Chronicle queue the Vigil agent writes.")
+  @Option(names = "--queue", paramLabel = "DIR",
+      description = "The Chronicle queue the Vigil agent writes (or --bootstrap).")
   Path queue;
+
+  @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,HOST:PORT...]",
+      description = "Kafka's bootstrap servers: analyze a fleet as a consumer group instead of a local queue.")
+  String bootstrap;
+
+  @Option(names = "--topic", paramLabel = "TOPIC", defaultValue = "vigil.events",
+      description = "With --bootstrap: the events' topic (default: ${DEFAULT-VALUE}).")
+  String topic;
+
+  @Option(names = "--group", paramLabel = "GROUP", defaultValue = "vigil-analyzer",
+      description = "With --bootstrap: the consumer group the instances share (default: ${DEFAULT-VALUE}).")
+  String group;
 
   @Mixin
   PassOptionsMixin pass;
@@ -92,6 +109,12 @@ final class WatchCommand extends VigilCommand {
     if (afterEvents != null && afterEvents <= 0) {
       throw new BadInputException("--after-events must be a positive number of events, not " + afterEvents);
     }
+    if ((queue == null) == (bootstrap == null)) {
+      throw new BadInputException("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
+    }
+    if (bootstrap != null) {
+      return group();
+    }
     Analyzer analyzer;
     try {
       analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).queue(queue), env).build();
@@ -108,6 +131,26 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     } catch (BankCorruptException e) {
       throw new BadInputException("EmoBank " + e.getMessage(), e);
+    }
+    return EXIT_OK;
+  }
+
+  /** {@code watch --bootstrap}: one instance of the consumer group. */
+  private int group() throws IOException {
+    KafkaOptions.checkBootstrap(bootstrap);
+    KafkaOptions.checkTopic(topic, "--topic");
+    KafkaOptions.checkTopic(group, "--group");
+    Analyzer analyzer;
+    try {
+      // each agent's pass reads the agent's events as this instance holds them; the template names the topic
+      analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).events("kafka:" + topic), env).build();
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    GroupWatcher watcher = new GroupWatcher(new GroupWatcher.Settings(analyzer.options(), bootstrap, topic, group,
+        every, afterEvents == null ? 0 : afterEvents, onThorns, onAlarm), analyzer::run, clock, out(), err());
+    try (StopSignals signals = StopSignals.install(watcher::stop)) {
+      watcher.run();
     }
     return EXIT_OK;
   }

@@ -18,7 +18,7 @@ import java.util.List;
  * stderr naming the agent, the level, the score, the strongest reasons and the report, and one JSON line appended to
  * {@code OUT/alarms.jsonl} for whatever watches that file (a log shipper, {@code tail -f}, a pager's agent).
  */
-final class AlarmNotice {
+public final class AlarmNotice {
   /** The file the notices are appended to, in the agent's report directory. */
   static final String ALARMS_JSONL = "alarms.jsonl";
   /** The levels, lowest first. */
@@ -32,7 +32,7 @@ final class AlarmNotice {
    * @param threshold {@code watch} or {@code alarm}; null: no notices
    * @throws IllegalArgumentException naming the level and the known ones
    */
-  AlarmNotice(String threshold) {
+  public AlarmNotice(String threshold) {
     if (threshold != null && !LEVELS.contains(threshold)) {
       throw new IllegalArgumentException("--on-alarm: unknown level \"" + threshold + "\"; use one of " + LEVELS);
     }
@@ -45,7 +45,7 @@ final class AlarmNotice {
   }
 
   /** Notifies when the pass's alarm reaches the threshold; a file that cannot be written is one line on stderr. */
-  void after(Alarm alarm, String agent, Instant at, Path out, PrintWriter err) {
+  public void after(Alarm alarm, String agent, Instant at, Path out, PrintWriter err) {
     if (!reaches(alarm)) {
       return;
     }

@@ -8,24 +8,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * When {@code watch} runs a pass and for which agents: {@code --every} for every agent, else the event-driven
- * triggers of each agent ({@link EventTriggers}), fed with every event deposited live. One agent (not a fleet)
- * passes when any counter fires, and its pass covers them all. Used by the tail's thread only.
+ * When {@code watch} (and the group watch of {@code dev.vigil.kafka}) runs a pass and for which agents:
+ * {@code --every} for every agent, else the event-driven triggers of each agent ({@link EventTriggers}), fed with
+ * every event deposited live. One agent (not a fleet) passes when any counter fires, and its pass covers them all.
+ * Used by the tail's thread only.
  */
-final class PassTriggers {
+public final class PassTriggers {
   private final Watcher.Settings settings;
   private final RbtThresholds rbt;
   private final EverySchedule every;
   private final Map<String, EventTriggers> byAgent = new LinkedHashMap<>();
 
-  PassTriggers(Watcher.Settings settings, RbtThresholds rbt, Instant started) {
+  public PassTriggers(Watcher.Settings settings, RbtThresholds rbt, Instant started) {
     this.settings = settings;
     this.rbt = rbt;
     this.every = settings.every() == null ? null : new EverySchedule(started, settings.every());
   }
 
   /** Counts an event deposited into an agent's bank: a thorn-grade appraisal is one of the RBT's thorns. */
-  void deposited(String agent, EmotionRow row) {
+  public void deposited(String agent, EmotionRow row) {
     boolean thorn = rbt.isThorn(row.emotion(), row.intensity(), row.valence());
     byAgent.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
         .deposited(row.ts(), thorn);
@@ -36,7 +37,7 @@ final class PassTriggers {
    *
    * @param agents the agents seen so far (a fleet), or the one agent's name in a list of one
    */
-  Map<String, Trigger> due(Instant now, boolean fleet, List<String> agents) {
+  public Map<String, Trigger> due(Instant now, boolean fleet, List<String> agents) {
     Map<String, Trigger> due = new LinkedHashMap<>();
     if (every != null && every.due(now)) {
       agents.forEach(a -> due.put(a, Trigger.EVERY));
@@ -55,7 +56,7 @@ final class PassTriggers {
    * The due agents' passes start: resets the counters they cover and returns, per agent, the new events since its
    * last pass. One agent's pass covers every counter; a fleet agent's only its own.
    */
-  Map<String, Long> passing(Iterable<String> agents, boolean fleet) {
+  public Map<String, Long> passing(Iterable<String> agents, boolean fleet) {
     Map<String, Long> events = new LinkedHashMap<>();
     for (String agent : agents) {
       List<EventTriggers> covered = fleet
@@ -68,14 +69,14 @@ final class PassTriggers {
   }
 
   /** A pass ended at {@code now}: the next {@code --every} slot is the next one still ahead. */
-  void passEnded(Instant now) {
+  public void passEnded(Instant now) {
     if (every != null) {
       every.passed(now);
     }
   }
 
   /** The schedule as the start line gives it. */
-  String describe() {
+  public String describe() {
     List<String> parts = new java.util.ArrayList<>();
     if (settings.every() != null) {
       parts.add("every " + settings.every());

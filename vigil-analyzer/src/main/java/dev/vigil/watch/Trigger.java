@@ -1,7 +1,7 @@
 package dev.vigil.watch;
 
 /** Why {@code watch} ran a pass. */
-enum Trigger {
+public enum Trigger {
   /** {@code --every}: the timer. */
   EVERY("every"),
   /** {@code --after-events}: N new events since the last pass. */

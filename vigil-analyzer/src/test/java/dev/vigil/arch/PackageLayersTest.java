@@ -24,7 +24,7 @@ class PackageLayersTest {
    */
   static final List<String> LAYERS = List.of(
       "io", "ingest", "appraise", "emobank", "diagnose", "adapt", "orchestrate", "report", "fleet", "api",
-      "eval", "watch", "cli");
+      "eval", "watch", "kafka", "cli");
 
   /** The analyzer's own classes, main and test: not its dependencies, whether Maven gives them as jars or folders. */
   private static final JavaClasses CLASSES = new ClassFileImporter()

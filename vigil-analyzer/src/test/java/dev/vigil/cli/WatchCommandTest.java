@@ -57,7 +57,14 @@ class WatchCommandTest {
   @Test
   void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
-    assertTrue(err.toString().contains("Missing required option: '--queue=DIR'"), err.toString());
+    assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
+    err.reset();
+    assertEquals(2, watch("--every", "1m"));
+    assertTrue(err.toString().contains("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT"),
+        err.toString());
+    err.reset();
+    assertEquals(2, watch("--bootstrap", "kafka", "--every", "1m"));
+    assertTrue(err.toString().contains("--bootstrap \"kafka\": \"kafka\" is not HOST:PORT"), err.toString());
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--events", "x.jsonl"));
     assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());

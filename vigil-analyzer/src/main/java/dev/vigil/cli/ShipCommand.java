@@ -1,0 +1,71 @@
+package dev.vigil.cli;
+
+import dev.vigil.kafka.ShipPosition;
+import dev.vigil.kafka.Shipper;
+import dev.vigil.observe.EventQueues;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped (SPEC section 4.11). */
+@Command(
+    name = "ship",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "Forwards the events of a local Vigil queue to Kafka as they arrive: each event as",
+        "its JSON line (SPEC section 2), key = agent, with an idempotent producer (acks=all).",
+        "The position of the last event Kafka acknowledged is kept beside the queue",
+        "(<queue>.ship-<topic>.json) and ship resumes there. When Kafka cannot be reached the",
+        "position stays, the queue is the buffer, and ship retries with backoff (one line a",
+        "minute). SIGTERM or SIGINT: exits 0 with the position kept."})
+final class ShipCommand extends VigilCommand {
+  @Option(names = "--queue", paramLabel = "DIR", required = true,
+      description = "The Chronicle queue the Vigil agent writes.")
+  Path queue;
+
+  @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,HOST:PORT...]", required = true,
+      description = "Kafka's bootstrap servers.")
+  String bootstrap;
+
+  @Option(names = "--topic", paramLabel = "TOPIC", defaultValue = "vigil.events",
+      description = "The topic the events go to (default: ${DEFAULT-VALUE}).")
+  String topic;
+
+  @Option(names = "--position", paramLabel = "FILE",
+      description = "Where the position is kept (default: beside the queue, <queue>.ship-<topic>.json).")
+  Path positionFile;
+
+  private final Clock clock;
+
+  ShipCommand() {
+    this(Clock.systemUTC());
+  }
+
+  ShipCommand(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    KafkaOptions.checkBootstrap(bootstrap);
+    KafkaOptions.checkTopic(topic, "--topic");
+    Shipper shipper;
+    try {
+      EventQueues.checkIsQueue(queue);
+      ShipPosition position = ShipPosition.of(queue, topic, positionFile);
+      position.read(); // a position file that is not ship's stops here, naming it
+      shipper = new Shipper(queue, bootstrap, topic, position, clock, out(), err());
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    try (StopSignals signals = StopSignals.install(shipper::stop)) {
+      shipper.run();
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    return EXIT_OK;
+  }
+}

@@ -1,0 +1,160 @@
+package dev.vigil.kafka;
+
+import static dev.vigil.kafka.KafkaProcess.PATIENCE;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.EventJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code watch --bootstrap} against a real KRaft broker (SPEC section 4.11): two instances of one group share two
+ * agents; one is killed with SIGKILL in the middle of the stream and the other takes its agent over with the bank
+ * rebuilt from Kafka; every event is deposited exactly once.
+ */
+class GroupWatchIT {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static TestBroker broker;
+
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void startBroker() throws IOException {
+    broker = TestBroker.start(2);
+  }
+
+  @AfterAll
+  static void stopBroker() {
+    broker.close();
+  }
+
+  private KafkaProcess watch(String name, String topic, String... more) throws IOException {
+    List<String> args = new ArrayList<>(List.of("--bootstrap", broker.bootstrap(), "--topic", topic, "--group",
+        "g-" + topic, "--out", tmp.resolve(name).toString(), "--window-hours", "100000"));
+    args.addAll(List.of(more));
+    return KafkaProcess.start(tmp, name, "watch", args.toArray(String[]::new));
+  }
+
+  /** Produces calls {@code from} to {@code to - 1} of the agent, as ship would. */
+  private static void send(String topic, String agent, long from, long to) throws Exception {
+    List<String> values = new ArrayList<>();
+    for (long s = from; s < to; s++) {
+      values.add(EventJson.write(TestEvents.call(agent, s)));
+    }
+    broker.produce(topic, agent, values.toArray(String[]::new));
+  }
+
+  /** The latest report of each agent on {@code vigil.reports}. */
+  private static Map<String, JsonNode> latestReports() throws IOException {
+    Map<String, JsonNode> latest = new HashMap<>();
+    for (ConsumerRecord<String, String> r : broker.readAll(GroupTopics.REPORTS)) {
+      latest.put(r.key(), MAPPER.readTree(r.value()));
+    }
+    return latest;
+  }
+
+  private static long total(Map<String, JsonNode> reports, String agent) {
+    JsonNode r = reports.get(agent);
+    return r == null ? -1 : r.path("events_deposited_total").asLong(-1);
+  }
+
+  /** Two agent names whose records land in different partitions of a two-partition topic. */
+  private static List<String> agentsOnTwoPartitions() {
+    String first = "robin";
+    int p = Utils.toPositive(Utils.murmur2(first.getBytes())) % 2;
+    for (String other : List.of("wren", "lark", "finch", "swift", "kite", "heron")) {
+      if (Utils.toPositive(Utils.murmur2(other.getBytes())) % 2 != p) {
+        return List.of(first, other);
+      }
+    }
+    throw new AssertionError("no second agent name found");
+  }
+
+  @Test
+  void anInstanceKilledHandsItsAgentWithItsBankToTheOtherExactlyOnce() throws Exception {
+    String topic = "fleet.events";
+    broker.createTopic(topic, 2);
+    List<String> agents = agentsOnTwoPartitions();
+    for (String agent : agents) {
+      send(topic, agent, 0, 60);
+    }
+    try (KafkaProcess a = watch("a", topic, "--every", "1s");
+        KafkaProcess b = watch("b", topic, "--every", "1s")) {
+      // each instance owns one agent and has run passes over it
+      await().atMost(PATIENCE).until(() -> latestReports().keySet().containsAll(agents)
+          && a.stdout().contains(" pass trigger=") && b.stdout().contains(" pass trigger="));
+      for (String agent : agents) {
+        send(topic, agent, 60, 120);
+      }
+      a.sigkill(); // mid-stream: whatever a had deposited but not committed is aborted with its transaction
+      for (String agent : agents) {
+        send(topic, agent, 120, 200);
+      }
+      await().atMost(PATIENCE).until(() -> {
+        Map<String, JsonNode> latest = latestReports();
+        return agents.stream().allMatch(agent -> total(latest, agent) == 200);
+      });
+      assertTrue(b.stdout().lines().anyMatch(l -> l.contains("assigned partitions [0, 1]")), b.stdout());
+      Map<String, JsonNode> latest = latestReports();
+      for (String agent : agents) {
+        assertEquals(200, latest.get(agent).path("events_used").asLong(),
+            "the pass after the rebalance sees the agent's whole history: " + agent);
+      }
+      assertEquals(0, b.sigterm());
+      assertTrue(b.stdout().contains(" watch stopped: "), b.stdout());
+    }
+    // the journal holds every event of each agent exactly once
+    Map<String, Integer> journaled = new HashMap<>();
+    for (ConsumerRecord<String, String> r : broker.readAll(BankJournal.topicFor(topic))) {
+      BankRecord e = BankRecord.fromJson(r.value());
+      if (e.countsAsEvent()) {
+        journaled.merge(e.agent(), 1, Integer::sum);
+      }
+    }
+    assertEquals(Map.of(agents.get(0), 200, agents.get(1), 200), journaled);
+  }
+
+  @Test
+  void anUnknownTopicIsAwaitedAndARecordThatIsNotAnEventIsSkippedAndCounted() throws Exception {
+    String topic = "late.events";
+    try (KafkaProcess w = watch("late", topic, "--after-events", "3")) {
+      await().atMost(PATIENCE).until(() -> w.stderr().contains("topic " + topic + " does not exist"));
+      broker.createTopic(topic, 1);
+      broker.produce(topic, "ouzel", "this is not an event");
+      send(topic, "ouzel", 0, 3);
+      await().atMost(PATIENCE).until(() -> total(latestReports(), "ouzel") == 3);
+      assertTrue(w.stdout().contains("not a Vigil event"), w.stdout());
+      assertEquals(0, w.sigterm());
+      assertTrue(w.stdout().contains("1 records skipped (not events)"), w.stdout());
+      assertEquals(1, latestReports().get("ouzel").path("kafka").path("records_skipped").asLong());
+    }
+  }
+
+  @Test
+  void unreachableBootstrapIsSaidAndSigtermExitsZero() throws Exception {
+    int closed;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    try (KafkaProcess w = KafkaProcess.start(tmp, "nowhere", "watch", "--bootstrap", "127.0.0.1:" + closed,
+        "--out", tmp.resolve("nowhere").toString())) {
+      await().atMost(PATIENCE).until(() -> w.stderr().contains("cannot be reached or refuses"));
+      assertEquals(0, w.sigterm());
+    }
+  }
+}
