@@ -1,6 +1,5 @@
 package dev.vigil.kafka;
 
-import dev.vigil.appraise.Appraisal;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
@@ -10,6 +9,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.Depositor;
 import dev.vigil.watch.PassTriggers;
 import dev.vigil.watch.Trigger;
 import java.io.IOException;
@@ -60,7 +60,7 @@ final class GroupSession implements AutoCloseable {
   private final AgentBanks banks;
   private final PassTriggers triggers;
   private final GroupPasses passes;
-  private final Appraiser appraiser;
+  private final Depositor depositor;
   private final Clock clock;
   private final PrintWriter out;
   private final GroupWatcher.Counts counts;
@@ -74,7 +74,7 @@ final class GroupSession implements AutoCloseable {
     this.clock = clock;
     this.out = out;
     this.counts = counts;
-    this.appraiser = s.template().rules().appraisal().newAppraiser();
+    this.depositor = new Depositor(s.template().rules());
     this.journal = new BankJournal(s.bootstrap(), BankJournal.topicFor(s.topic()));
     Properties c = KafkaClients.common(s.bootstrap(), "vigil-watch");
     c.put(ConsumerConfig.GROUP_ID_CONFIG, s.group());
@@ -170,8 +170,7 @@ final class GroupSession implements AutoCloseable {
     }
     EmotionRow row = null;
     if (!Appraiser.isContext(e)) {
-      Appraisal ap = appraiser.appraise(e);
-      row = EmotionRow.of(e.ts(), ap.emotion(), ap.intensity(), ap.valence(), ap.cause());
+      row = depositor.row(e);
     }
     deposit(a, BankRecord.event(agent, identity, EventJson.write(e), row));
     if (row != null) {

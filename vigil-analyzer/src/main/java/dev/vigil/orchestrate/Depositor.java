@@ -12,7 +12,7 @@ import java.io.IOException;
  * a pass and by {@code watch}'s tail alike. Keeps one {@link Appraiser}, so its count of bad delay values covers
  * every event it appraised.
  */
-final class Depositor {
+public final class Depositor {
   private final Appraiser appraiser;
 
   /** A depositor with the appraisal table of these rules. */

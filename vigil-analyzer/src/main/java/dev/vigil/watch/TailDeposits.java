@@ -1,7 +1,7 @@
 package dev.vigil.watch;
 
-import dev.vigil.appraise.Appraisal;
 import dev.vigil.appraise.Appraiser;
+import dev.vigil.orchestrate.Depositor;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.ingest.AgentName;
@@ -29,7 +29,7 @@ final class TailDeposits {
   private final LiveBanks banks;
   private final String queueKey;
   private final Instant from;
-  private final Appraiser appraiser;
+  private final Depositor depositor;
   private final PassTriggers triggers;
   private final LiveDelays delays;
   private final Clock clock;
@@ -42,13 +42,13 @@ final class TailDeposits {
    * @param agents the agents of the window when {@code watch} started
    * @param from   the start of that window: older events are passed over, as {@code run} would
    */
-  TailDeposits(LiveBanks banks, String queueKey, Instant from, Set<String> agents, Appraiser appraiser,
+  TailDeposits(LiveBanks banks, String queueKey, Instant from, Set<String> agents, Depositor depositor,
       PassTriggers triggers, LiveDelays delays, Clock clock, PrintWriter out) {
     this.banks = banks;
     this.queueKey = queueKey;
     this.from = from;
     this.agents = new LinkedHashSet<>(agents);
-    this.appraiser = appraiser;
+    this.depositor = depositor;
     this.triggers = triggers;
     this.delays = delays;
     this.clock = clock;
@@ -108,8 +108,7 @@ final class TailDeposits {
     if (Appraiser.isContext(e)) {
       return false; // conversation context: the passes' detectors read it, nothing is deposited
     }
-    Appraisal a = appraiser.appraise(e);
-    event(bank, agent, identity, EmotionRow.of(e.ts(), a.emotion(), a.intensity(), a.valence(), a.cause()));
+    event(bank, agent, identity, depositor.row(e));
     delays.deposited(e.ts(), durationMs);
     return true;
   }

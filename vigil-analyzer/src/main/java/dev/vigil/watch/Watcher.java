@@ -5,6 +5,7 @@ import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.Depositor;
 import dev.vigil.orchestrate.PassOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -136,7 +137,7 @@ public final class Watcher {
     try (LiveBanks banks = new LiveBanks(layout, source.key(), t.window(), t.halfLife());
         ChronicleQueue queue = EventQueues.openForReading(t.queue());
         PassThread passThread = new PassThread(passes, out, err)) {
-      tail = new TailDeposits(banks, source.key(), from, agents, t.rules().appraisal().newAppraiser(), triggers,
+      tail = new TailDeposits(banks, source.key(), from, agents, new Depositor(t.rules()), triggers,
           live, clock, out);
       position = banks.resumePosition();
       ExcerptTailer tailer = queue.createTailer();

@@ -196,14 +196,21 @@ public final class Chromium implements AutoCloseable {
     } catch (Exception e) {
       // the browser goes anyway
     }
+    List<ProcessHandle> helpers = process.descendants().toList(); // renderer, GPU, network service…
     process.destroy();
     try {
       if (!process.waitFor(10, TimeUnit.SECONDS)) {
         process.destroyForcibly();
       }
+      for (ProcessHandle h : helpers) { // gone before the profile directory is removed
+        h.destroyForcibly();
+        h.onExit().get(10, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      // a helper that outlives the wait is left to the OS; the profile's removal tolerates it
     }
   }
 

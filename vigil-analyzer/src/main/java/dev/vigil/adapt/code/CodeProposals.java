@@ -1,10 +1,9 @@
 package dev.vigil.adapt.code;
 
+import dev.vigil.io.AtomicWrite;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -223,8 +222,6 @@ public final class CodeProposals {
   }
 
   static void replace(Path target, String content) throws IOException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.writeString(tmp, content, StandardCharsets.UTF_8);
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicWrite.replace(target, content);
   }
 }
