@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the event of one captured call (SPEC section 2) on the writer thread: kind, status, the payload with
- * arguments by parameter name, result, duration and error, redaction and the size limit applied before anything
- * reaches the queue.
+ * Builds the event of one captured call (SPEC section 2): kind, status, the payload with arguments by parameter name,
+ * result, duration and error, redaction and the size limit applied before anything reaches the queue. Stateless
+ * apart from the thread-safe {@link WallClock}: the writer thread uses it, and so does a calling thread that appends
+ * its own event when the hand-off is full ({@link EventLog}).
  */
 final class EventAssembler {
   /** Frames kept of an error's root cause. */
@@ -38,15 +39,17 @@ final class EventAssembler {
 
   /** The event of {@code call}, stamped with the writer's origin fields. */
   Event assemble(CapturedCall call, String agent, long seq, long pid) {
+    return event(call, payload(call), agent, seq, pid);
+  }
+
+  /**
+   * The payload of {@code call}'s event: the costly part, built before the queue's write lock is taken. Any thread.
+   */
+  ObjectNode payload(CapturedCall call) {
     Site site = call.site();
     boolean frameworkOnly = site.role().isFramework();
-    String toolName = call.toolName() != null && frameworkOnly ? call.toolName() : site.toolName();
-    if (toolName == null) {
-      toolName = site.method();
-    }
-    String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
     ObjectNode payload = NODES.objectNode();
-    payload.put("tool", toolName);
+    payload.put("tool", toolName(call));
     if (frameworkOnly) {
       if (call.frameworkArgs() != null) {
         payload.set("args", frameworkArgs(call.frameworkArgs(), site));
@@ -60,19 +63,39 @@ final class EventAssembler {
     payload.put("duration_ms", Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
     payload.put("class", site.className());
     payload.put("method", site.method());
-    String status = "ok";
     if (call.thrown() != null) {
-      status = isTimeout(call.thrown()) ? "timeout" : "fail";
       payload.set("error", error(call.thrown()));
     } else if (call.errorResult()) {
-      status = "fail";
       ObjectNode error = NODES.objectNode();
       error.put("type", "tool_error");
       error.put("message", cut(redaction.text(call.errorText()), null, 0));
       payload.set("error", error);
     }
+    return payload;
+  }
+
+  /**
+   * The event of {@code call} around its {@link #payload}: cheap, so that it can be built while the queue's write
+   * lock is held, where {@code seq} is taken. Any thread.
+   */
+  Event event(CapturedCall call, ObjectNode payload, String agent, long seq, long pid) {
+    Site site = call.site();
+    String kind = site.role().isFramework() ? KindOverrides.toolKind(toolName(call)) : site.kind();
+    String status = "ok";
+    if (call.thrown() != null) {
+      status = isTimeout(call.thrown()) ? "timeout" : "fail";
+    } else if (call.errorResult()) {
+      status = "fail";
+    }
     return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
         call.turn(), call.callId(), null);
+  }
+
+  /** The tool's name: the framework's when no tool method ran beneath it, else the annotation's or the method's. */
+  private static String toolName(CapturedCall call) {
+    Site site = call.site();
+    String toolName = call.toolName() != null && site.role().isFramework() ? call.toolName() : site.toolName();
+    return toolName != null ? toolName : site.method();
   }
 
   private ObjectNode args(Object[] args, Site site) {
