@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -23,10 +24,15 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * The queue the events go to, shared by the writer thread and by the calling threads that find the hand-off full:
  * such a thread appends its own event rather than waiting for room (issue 19: none lost). Chronicle appenders are
- * confined to a thread, so each appending thread has its own; Chronicle's write lock orders the appends of all of
- * them, and {@code seq} is taken while it is held, so {@code seq} is strictly increasing in queue order whichever
- * thread appends. The costly part of an event (its payload, encoded) is built before the lock is taken. Only the
- * writer thread opens and closes the queue; closing waits for the calling threads' appends in flight.
+ * confined to a thread, so each appending thread has its own; one lock of this process (and Chronicle's write lock,
+ * for other processes) orders their appends, and {@code seq} is taken while it is held, so {@code seq} is strictly
+ * increasing in queue order whichever thread appends. The costly part of an event (its payload, encoded) is built
+ * before the lock is taken. Only the writer thread opens and closes the queue; closing waits for the calling
+ * threads' appends in flight.
+ *
+ * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it is meant for
+ * other processes and spins while its holder may be descheduled), two to three times slower than waiting for room
+ * as before; with this process's lock in front they park instead, and are as fast as before with less CPU.
  */
 final class EventLog {
   private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -48,6 +54,11 @@ final class EventLog {
   private final long pid;
   private final AtomicLong seq = new AtomicLong();
   private final ReadWriteLock closing = new ReentrantReadWriteLock();
+  /**
+   * Held around each append of this process: its threads then wait for one another parked, rather than spinning
+   * on Chronicle's write lock (meant for other processes) while its holder may be descheduled.
+   */
+  private final ReentrantLock appending = new ReentrantLock();
   private final ThreadLocal<CallerAppender> callers = new ThreadLocal<>();
   private final Queue<ExcerptAppender> callerAppenders = new ConcurrentLinkedQueue<>();
   private final LongAdder appendedByCallers = new LongAdder();
@@ -126,6 +137,7 @@ final class EventLog {
   /** Appends a {@code vigil.dropped} event; the writer thread only, the queue open. */
   void appendDropped(ObjectNode payload, String agent, String thread) {
     byte[] bytes = EventWire.payloadBytes(payload);
+    appending.lock();
     try (DocumentContext dc = appender.writingDocument()) {
       try {
         Event e = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent, seq.incrementAndGet(), pid, thread,
@@ -135,6 +147,8 @@ final class EventLog {
         dc.rollbackOnClose();
         throw x;
       }
+    } finally {
+      appending.unlock();
     }
   }
 
@@ -183,15 +197,18 @@ final class EventLog {
     } catch (Throwable t) {
       throw new Unbuildable(t);
     }
+    appending.lock();
     try (DocumentContext dc = a.writingDocument()) {
       try {
-        // inside Chronicle's write lock: seq follows the queue's order
+        // inside the write locks: seq follows the queue's order
         Event e = assembler.event(call, payload, agent, seq.incrementAndGet(), pid);
         EventWire.write(dc.wire().bytes(), e, bytes);
       } catch (RuntimeException | Error x) {
         dc.rollbackOnClose();
         throw x;
       }
+    } finally {
+      appending.unlock();
     }
   }
 
