@@ -24,7 +24,14 @@ final class EventAssembler {
   static final int MAX_FRAMES = 8;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes over 100 ms, and
+   * the application's first tool classes wait for the writer to be built (start-up, issue 19).
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private final Redaction redaction;
   private final int maxChars;
@@ -110,7 +117,7 @@ final class EventAssembler {
 
   private JsonNode frameworkArgs(String raw, Site site) {
     try {
-      JsonNode tree = JSON.readTree(raw);
+      JsonNode tree = Json.MAPPER.readTree(raw);
       if (tree != null && tree.isObject()) {
         return value(tree, false, site, 0);
       }
