@@ -93,8 +93,9 @@ class ValueCaptureTest {
             ZonedDateTime.of(2025, 3, 1, 9, 30, 0, 0, ZoneId.of("Europe/Paris")), LocalTime.of(9, 30, 15),
             Duration.ofSeconds(5400), Period.ofDays(3), ZoneId.of("Europe/Paris"), ZoneOffset.ofHours(-5),
             Year.of(2025), YearMonth.of(2025, 3), DayOfWeek.MONDAY),
-            "{\"instant\":\"2025-03-01T09:30:00Z\",\"local\":\"2025-03-01T09:30\",\"offset\":\"2025-03-01T09:30+01:00\","
-                + "\"zoned\":\"2025-03-01T09:30+01:00[Europe/Paris]\",\"time\":\"09:30:15\",\"duration\":\"PT1H30M\","
+            "{\"instant\":\"2025-03-01T09:30:00Z\",\"local\":\"2025-03-01T09:30\","
+                + "\"offset\":\"2025-03-01T09:30+01:00\",\"zoned\":\"2025-03-01T09:30+01:00[Europe/Paris]\","
+                + "\"time\":\"09:30:15\",\"duration\":\"PT1H30M\","
                 + "\"period\":\"P3D\",\"zone\":\"Europe/Paris\",\"zoneOffset\":\"-05:00\",\"year\":\"2025\","
                 + "\"month\":\"2025-03\",\"day\":\"MONDAY\"}"),
         Arguments.of("optionals as their content, empty as null", new Optionals(Optional.of(MARCH_1),
