@@ -35,6 +35,8 @@ import picocli.CommandLine.TypeConversionException;
         "Each pass is written like run's into --out and kept under --out/passes/<ts>/.",
         "Several agents in one queue: a bank and reports per agent under",
         "agents/<agent>/, and --out/report.json is the fleet summary.",
+        "A queue the agent has not created yet (before its first tool call) is",
+        "waited for, with one line saying so.",
         "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
         "exits 0.",
         "Many hosts: --bootstrap instead of --queue joins the consumer group --group over",
@@ -118,7 +120,7 @@ final class WatchCommand extends VigilCommand {
     Analyzer analyzer;
     try {
       analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).queue(queue), env).build();
-      new QueueSource(queue);
+      QueueSource.isCreated(queue); // a path that can never be a queue is bad input; a missing one is waited for
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -5,8 +5,11 @@ import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.PendingEvent;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.stream.Stream;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -34,6 +37,31 @@ public final class QueueSource {
     EventQueues.checkIsQueue(dir);
     this.dir = dir;
     this.key = dir.toAbsolutePath().normalize().toString();
+  }
+
+  /**
+   * Whether the agent has created its queue in {@code dir} yet: false while {@code dir} does not exist or is a
+   * directory without queue files (the agent creates the queue on its first tool call).
+   *
+   * @throws IllegalArgumentException naming the path when it can never become a queue (a file, an unreadable
+   *     directory)
+   */
+  public static boolean isCreated(Path dir) {
+    if (!Files.exists(dir)) {
+      return false;
+    }
+    if (!Files.isDirectory(dir) || !Files.isReadable(dir)) {
+      EventQueues.checkIsQueue(dir); // throws, naming what is wrong
+    }
+    return Files.exists(dir.resolve(EventQueues.METADATA_FILE)) || hasCycleFile(dir);
+  }
+
+  private static boolean hasCycleFile(Path dir) {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.anyMatch(f -> f.getFileName().toString().endsWith(".cq4"));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
+    }
   }
 
   /** The key under which the position is kept in the checkpoint: the queue's absolute path. */

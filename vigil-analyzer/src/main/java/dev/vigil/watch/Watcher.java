@@ -115,13 +115,19 @@ public final class Watcher {
   }
 
   /**
-   * Runs until {@link #stop()}.
+   * Runs until {@link #stop()}. A queue the agent has not created yet is waited for ({@link QueueArrival}).
    *
-   * @throws IllegalArgumentException naming the queue when it is missing or not a queue
+   * @throws IllegalArgumentException naming the queue when it can never be one (a file, unreadable)
    */
   public Totals run() throws IOException {
     loopThread = Thread.currentThread();
     PassOptions t = settings.template();
+    if (!QueueArrival.await(t.queue(), () -> stopping, clock, out)) {
+      out.println(Timestamps.format(clock.instant()) + " watch stopped: the queue " + t.queue()
+          + " was never created; nothing read");
+      out.flush();
+      return new Totals(0, 0, 0, -1, delays.summary());
+    }
     QueueSource source = new QueueSource(t.queue()); // checks the directory, names the position's key
     Instant started = clock.instant();
     Instant from = started.minus(t.window());

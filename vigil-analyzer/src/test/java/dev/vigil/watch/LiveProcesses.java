@@ -73,7 +73,8 @@ final class LiveProcesses {
       List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-jar", JAR.toString(), "watch"));
       cmd.addAll(List.of(args));
       process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-      await().atMost(PATIENCE).until(() -> stdout().contains(" watch started: ") || !process.isAlive());
+      await().atMost(PATIENCE).until(() -> stdout().contains(" watch started: ")
+          || stdout().contains(" watch waiting: ") || !process.isAlive());
     }
 
     String stdout() throws IOException {

@@ -53,6 +53,41 @@ class WatchIT {
   }
 
   @Test
+  void startedBeforeTheAgentCreatedItsQueueItWaitsThenPicksUpTheAgentsFirstEvents() throws Exception {
+    Path later = tmp.resolve("later").resolve("queue"); // a daemon started beside the agent, before its first call
+    List<String> a = new ArrayList<>(List.of(args("--after-events", "3")));
+    a.set(1, later.toString());
+    try (var watch = new LiveProcesses.Watch(tmp, "w", a.toArray(String[]::new))) {
+      assertTrue(watch.stdout().contains(" watch waiting: queue " + later + " does not exist yet"), watch.stdout());
+      assertTrue(watch.isAlive(), watch.stderr());
+      try (var agent = new LiveProcesses.Agent(later, "robin", tmp)) {
+        agent.call("ok", 2);
+        agent.call("fail", 1);
+        await().atMost(PATIENCE).until(() -> watch.passLines().size() == 1);
+        assertTrue(watch.passLines().get(0).contains(" pass trigger=after-events events=3 used=3 "),
+            watch.passLines().get(0));
+        assertEquals(3, depositedIn(bank));
+      }
+      assertEquals(0, watch.sigterm(), watch.stderr());
+      assertTrue(watch.stdout().contains(" watch stopped: 3 events deposited live, "), watch.stdout());
+      assertEquals("", watch.stderr());
+    }
+  }
+
+  @Test
+  void sigtermWhileWaitingForTheQueueExitsZero() throws Exception {
+    Path never = tmp.resolve("never");
+    List<String> a = new ArrayList<>(List.of(args("--every", "1m")));
+    a.set(1, never.toString());
+    try (var watch = new LiveProcesses.Watch(tmp, "w", a.toArray(String[]::new))) {
+      assertTrue(watch.stdout().contains(" watch waiting: "), watch.stdout() + watch.stderr());
+      assertEquals(0, watch.sigterm(), watch.stderr());
+      assertTrue(watch.stdout().contains(" watch stopped: the queue " + never + " was never created; nothing read"),
+          watch.stdout());
+    }
+  }
+
+  @Test
   void afterEventsFiresAfterTheNthEventAndKeepsEachPass() throws Exception {
     try (var agent = new LiveProcesses.Agent(queue, "robin", tmp);
         var watch = new LiveProcesses.Watch(tmp, "w", args("--after-events", "4"))) {

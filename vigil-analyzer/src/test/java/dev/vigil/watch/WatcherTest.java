@@ -180,4 +180,69 @@ class WatcherTest {
     // the two calls before may be appended before watch's start, and then are not live
     assertTrue(totals.delay().events() >= 5, totals.delay().toString());
   }
+
+  @Test
+  void startedBeforeTheAgentCreatedTheQueueSaysSoOnceWaitsAndPicksUpItsFirstEvents() throws Exception {
+    Path queue = tmp.resolve("agent").resolve("queue"); // nothing there yet, not even the parent
+    List<PassOptions> passes = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 3, null), o -> {
+      passes.add(o);
+      return Analyzer.builder().queue(o.queue()).build().run(o);
+    }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = start(watcher);
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch waiting: ")
+        || running.isDone());
+    assertTrue(out.toString().contains(" watch waiting: queue " + queue + " does not exist yet (the agent creates it "
+        + "on its first tool call); tailing it once it does"), out.toString());
+
+    append(queue, 3, "ok"); // the agent's first calls create the queue
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
+    watcher.stop();
+    Watcher.Totals totals = running.get();
+    assertEquals(3, totals.deposited());
+    assertEquals(1, passes.size());
+    assertEquals(1, out.toString().lines().filter(l -> l.contains(" watch waiting: ")).count(), out.toString());
+    assertTrue(out.toString().contains(" pass trigger=after-events events=3 used=3 "), out.toString());
+    assertEquals("", err.toString());
+  }
+
+  @Test
+  void aDirectoryWithoutQueueFilesIsWaitedForToo() throws Exception {
+    Path queue = Files.createDirectories(tmp.resolve("queue"));
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 1, null),
+        o -> Analyzer.builder().queue(o.queue()).build().run(o), Clock.systemUTC(), new PrintWriter(out, true),
+        new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = start(watcher);
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch waiting: ")
+        || running.isDone());
+    assertTrue(out.toString().contains(" watch waiting: queue " + queue + " holds no Chronicle queue yet"),
+        out.toString());
+    append(queue, 1, "fail");
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
+    watcher.stop();
+    assertEquals(1, running.get().deposited());
+  }
+
+  @Test
+  void stopWhileWaitingForTheQueueEndsTheWatchWithNothingRead() throws Exception {
+    Path queue = tmp.resolve("queue");
+    Clock clock = Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC);
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), Duration.ofMinutes(1), 0, null),
+        o -> {
+          throw new AssertionError("no pass without a queue");
+        }, clock, new PrintWriter(out, true), new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = start(watcher);
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch waiting: ")
+        || running.isDone());
+    watcher.stop();
+    Watcher.Totals totals = running.get();
+    assertEquals(0, totals.deposited());
+    assertEquals(-1, totals.position());
+    assertEquals(List.of(
+        "2026-11-22T12:00:00.000000Z watch waiting: queue " + queue + " does not exist yet (the agent creates it on "
+            + "its first tool call); tailing it once it does",
+        "2026-11-22T12:00:00.000000Z watch stopped: the queue " + queue + " was never created; nothing read"),
+        out.toString().lines().toList());
+    assertTrue(Files.notExists(queue) && Files.notExists(tmp.resolve("bank")), "watch creates nothing while waiting");
+  }
 }

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vigil.observe.Event;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +39,26 @@ class MethodsIncludeIT {
     assertTrue(events.get(1).payload().path("result").asBoolean());
     assertEquals("PlainApp", events.get(0).agent(), "default agent name: the main class's simple name");
     assertTrue(events.stream().allMatch(e -> e.turn() == null && e.callId() == null));
+  }
+
+  @Test
+  void aRecordWithDatesInsideIsRecordedAsItsFieldsWithIsoDates() throws Exception {
+    Path queue = tmp.resolve("queue");
+    ChildJvm.Run run = ChildJvm.run(ChildJvm.java(),
+        "queue.dir=" + queue + ",methods.include=dev.vigil.it.apps.BookingApp$Bookings[find]",
+        ChildJvm.applicationClassPath(), "dev.vigil.it.apps.BookingApp");
+    assertEquals(0, run.exit(), run.stderr());
+    assertEquals("CONFIRMED\n", run.stdout());
+    assertEquals(List.of(), run.vigilLines(), "no line: the result is readable as JSON");
+
+    List<Event> events = ChildJvm.readQueue(queue);
+    assertEquals(1, events.size());
+    // the price is exact; Jackson's tree reader drops the trailing zero of 420.50
+    assertEquals("{\"id\":\"" + UUID.nameUUIDFromBytes("B-1".getBytes(StandardCharsets.UTF_8))
+        + "\",\"from\":\"2025-03-01\",\"to\":\"2025-03-04\",\"status\":\"CONFIRMED\",\"price\":420.5,"
+        + "\"checkIn\":\"PT15H\",\"guests\":[{\"name\":\"Ada\",\"email\":\"ada@example.org\"},"
+        + "{\"name\":\"Bob\",\"email\":null}],\"changes\":{\"moved\":\"2025-02-20\"}}",
+        events.get(0).payload().get("result").toString());
   }
 
   @Test

@@ -14,17 +14,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the event of one captured call (SPEC section 2) on the writer thread: kind, status, the payload with
- * arguments by parameter name, result, duration and error, redaction and the size limit applied before anything
- * reaches the queue. The two sides of a turn ({@code turn.user}, {@code turn.answer}) are built here too, with the
- * same redaction and size limit on their text.
+ * Builds the event of one captured call (SPEC section 2): kind, status, the payload with arguments by parameter name,
+ * result, duration and error, redaction and the size limit applied before anything reaches the queue; the two sides
+ * of a turn ({@code turn.user}, {@code turn.answer}) likewise, with the same redaction and size limit on their text.
+ * Stateless
+ * apart from the thread-safe {@link WallClock}: the writer thread uses it, and so does a calling thread that appends
+ * its own event when the hand-off is full ({@link EventLog}).
  */
 final class EventAssembler {
   /** Frames kept of an error's root cause. */
   static final int MAX_FRAMES = 8;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes over 100 ms, and
+   * the application's first tool classes wait for the writer to be built (start-up, issue 19).
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private final Redaction redaction;
   private final int maxChars;
@@ -39,15 +48,17 @@ final class EventAssembler {
 
   /** The event of {@code call}, stamped with the writer's origin fields. */
   Event assemble(CapturedCall call, String agent, long seq, long pid) {
+    return event(call, payload(call), agent, seq, pid);
+  }
+
+  /**
+   * The payload of {@code call}'s event: the costly part, built before the queue's write lock is taken. Any thread.
+   */
+  ObjectNode payload(CapturedCall call) {
     Site site = call.site();
     boolean frameworkOnly = site.role().isFramework();
-    String toolName = call.toolName() != null && frameworkOnly ? call.toolName() : site.toolName();
-    if (toolName == null) {
-      toolName = site.method();
-    }
-    String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
     ObjectNode payload = NODES.objectNode();
-    payload.put("tool", toolName);
+    payload.put("tool", toolName(call));
     if (frameworkOnly) {
       if (call.frameworkArgs() != null) {
         payload.set("args", frameworkArgs(call.frameworkArgs(), site));
@@ -61,16 +72,29 @@ final class EventAssembler {
     payload.put("duration_ms", Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
     payload.put("class", site.className());
     payload.put("method", site.method());
-    String status = "ok";
     if (call.thrown() != null) {
-      status = isTimeout(call.thrown()) ? "timeout" : "fail";
       payload.set("error", error(call.thrown()));
     } else if (call.errorResult()) {
-      status = "fail";
       ObjectNode error = NODES.objectNode();
       error.put("type", "tool_error");
       error.put("message", cut(redaction.text(call.errorText()), null, 0));
       payload.set("error", error);
+    }
+    return payload;
+  }
+
+  /**
+   * The event of {@code call} around its {@link #payload}: cheap, so that it can be built while the queue's write
+   * lock is held, where {@code seq} is taken. Any thread.
+   */
+  Event event(CapturedCall call, ObjectNode payload, String agent, long seq, long pid) {
+    Site site = call.site();
+    String kind = site.role().isFramework() ? KindOverrides.toolKind(toolName(call)) : site.kind();
+    String status = "ok";
+    if (call.thrown() != null) {
+      status = isTimeout(call.thrown()) ? "timeout" : "fail";
+    } else if (call.errorResult()) {
+      status = "fail";
     }
     return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
         call.turn(), call.callId(), session(call.session()));
@@ -81,16 +105,25 @@ final class EventAssembler {
    * {@code {text, tool_calls}} (and {@code error} when the framework call threw, status {@code fail}).
    */
   Event assemble(CapturedTurn side, String agent, long seq, long pid) {
+    return event(side, payload(side), agent, seq, pid);
+  }
+
+  /** The payload of one side of a turn: {@code {text}}, or {@code {text, tool_calls[, error]}} for the answer. */
+  ObjectNode payload(CapturedTurn side) {
     ObjectNode payload = NODES.objectNode();
     payload.put("text", text(side.text()));
-    String status = "ok";
     if (side.kind().equals(CapturedTurn.ANSWER)) {
       payload.put("tool_calls", side.toolCalls());
       if (side.thrown() != null) {
-        status = "fail";
         payload.set("error", error(side.thrown()));
       }
     }
+    return payload;
+  }
+
+  /** The event of one side of a turn around its {@link #payload(CapturedTurn) payload}; cheap, any thread. */
+  Event event(CapturedTurn side, ObjectNode payload, String agent, long seq, long pid) {
+    String status = side.kind().equals(CapturedTurn.ANSWER) && side.thrown() != null ? "fail" : "ok";
     return new Event(clock.instant(side.nanos()), side.kind(), status, payload, agent, seq, pid, side.thread(),
         side.turn(), null, session(side.session()));
   }
@@ -109,6 +142,13 @@ final class EventAssembler {
     return session == null ? null : redaction.text(session);
   }
 
+  /** The tool's name: the framework's when no tool method ran beneath it, else the annotation's or the method's. */
+  private static String toolName(CapturedCall call) {
+    Site site = call.site();
+    String toolName = call.toolName() != null && site.role().isFramework() ? call.toolName() : site.toolName();
+    return toolName != null ? toolName : site.method();
+  }
+
   private ObjectNode args(Object[] args, Site site) {
     ObjectNode out = NODES.objectNode();
     List<String> names = site.paramNames();
@@ -121,7 +161,7 @@ final class EventAssembler {
 
   private JsonNode frameworkArgs(String raw, Site site) {
     try {
-      JsonNode tree = JSON.readTree(raw);
+      JsonNode tree = Json.MAPPER.readTree(raw);
       if (tree != null && tree.isObject()) {
         return value(tree, false, site, 0);
       }

@@ -2,36 +2,32 @@ package dev.vigil.observe.agent;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.observe.Event;
-import dev.vigil.observe.EventQueues;
-import dev.vigil.observe.EventWire;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.core.shutdown.PriorityHook;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 
 /**
- * The one thread that writes events. Chronicle appenders are confined to a thread, so application threads only
- * put their {@link CapturedCall} (or {@link CapturedTurn}) into a bounded hand-off queue; this thread builds each
- * event, gives it the next {@code seq} (so {@code seq} is strictly increasing in queue order) and appends it. The
- * queue is opened on the first event. When it cannot be opened or written, events are counted as lost, one line
- * explains it on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event
- * records how many were lost.
+ * The one thread that writes events. Application threads only put their {@link CapturedCall} (or {@link CapturedTurn}) into a
+ * hand-off queue;
+ * this thread builds each event and appends it to the {@link EventLog}, which gives it the next {@code seq} (strictly
+ * increasing in queue order). When {@link #CAPACITY} calls are already waiting, a calling thread appends its own
+ * event through an appender of its own instead (none lost, however far the writer falls behind). The queue is
+ * opened on the first event. When it cannot be opened or written, events are counted as lost, one line explains it
+ * on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records how
+ * many were lost.
  */
 public final class EventWriter {
-  /** Calls waiting for the writer; beyond this, a calling thread waits up to {@link #FULL_WAIT_MS}. */
+  /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
   static final int CAPACITY = 1 << 16;
-  /** How long a calling thread waits for room before its event is counted as lost. */
-  static final long FULL_WAIT_MS = 2_000;
+  /**
+   * How long a calling thread that finds the hand-off full waits for the writer's first attempt to open the queue
+   * (loading Chronicle takes a while) before its event is counted as lost.
+   */
+  static final long OPEN_WAIT_MS = 10_000;
   private static final int FLUSH_PRIORITY = 10;
-  private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
   /** How long the writer sleeps after a quiet spell of about 100 ms, unless a call wakes it. */
   private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
@@ -44,28 +40,33 @@ public final class EventWriter {
    * behind by up to {@link #TAKEN_BATCH} taken calls).
    */
   private final AtomicInteger size = new AtomicInteger();
+  /** {@link #CAPACITY}, or less in tests. */
+  private final int capacity;
   private volatile boolean sleeping;
   private final Path queueDir;
-  private final EventAssembler assembler;
+  private final EventLog log;
   private final String configuredAgent;
-  private final long pid = ProcessHandle.current().pid();
   private final AtomicLong lost = new AtomicLong();
   private final Thread thread;
   private volatile boolean stopped;
+  /** A calling thread waited {@link #OPEN_WAIT_MS} for the first open in vain: the next ones do not wait. */
+  private volatile boolean openOverdue;
 
-  private ChronicleQueue queue;
-  private ExcerptAppender appender;
-  private long lastOpenAttempt;
-  private boolean attemptedOpen;
-  private long seq;
   private long reportedLost;
+  /** Computed once, on first use (a racy but safe initialization: a String is immutable). */
   private String agent;
   private volatile String lostReason = "";
 
   /** A writer for the configured queue directory; call {@link #start()} to run it. */
   public EventWriter(AgentConfig config) {
+    this(config, CAPACITY);
+  }
+
+  /** A writer whose hand-off holds {@code capacity} calls. */
+  EventWriter(AgentConfig config, int capacity) {
+    this.capacity = capacity;
     this.queueDir = config.queueDir();
-    this.assembler = new EventAssembler(config);
+    this.log = new EventLog(queueDir, new EventAssembler(config), ProcessHandle.current().pid());
     this.configuredAgent = config.agentName();
     this.thread = new Thread(this::run, "vigil-writer");
     thread.setDaemon(true);
@@ -83,18 +84,18 @@ public final class EventWriter {
   }
 
   /**
-   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes
-   * the writer only when it has gone to sleep after a quiet spell, so a busy application pays no system call per
-   * event. A calling thread waits only when {@link #CAPACITY} calls are already waiting.
+   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
+   * has gone to sleep after a quiet spell, so a busy application pays no system call per event. When
+   * {@link #CAPACITY} calls are already waiting, the calling thread appends its event itself.
    */
   public void submit(Captured call) {
     if (stopped) {
       lose("the application was shutting down");
       return;
     }
-    if (size.incrementAndGet() > CAPACITY && !waitForRoom()) {
+    if (size.incrementAndGet() > capacity) {
       size.decrementAndGet();
-      lose("the writer fell behind (" + CAPACITY + " calls waiting)");
+      appendHere(call);
       return;
     }
     pending.offer(call);
@@ -103,11 +104,31 @@ public final class EventWriter {
     }
   }
 
-  private boolean waitForRoom() {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FULL_WAIT_MS);
+  /** The hand-off is full: the calling thread appends its own event, once the writer has tried to open the queue. */
+  private void appendHere(Captured call) {
+    if (!log.attempted() && !awaitFirstOpen()) {
+      lose(stopped ? "the application was shutting down"
+          : "the writer did not open the queue " + queueDir + " within " + OPEN_WAIT_MS + " ms");
+      return;
+    }
+    String failure = log.appendHere(call, agent());
+    if (failure != null) {
+      lose(failure);
+    }
+  }
+
+  private boolean awaitFirstOpen() {
+    if (openOverdue) {
+      return false;
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(OPEN_WAIT_MS);
     LockSupport.unpark(thread);
-    while (size.get() > CAPACITY) {
-      if (System.nanoTime() > deadline || stopped) {
+    while (!log.attempted()) {
+      if (stopped || thread.getState() == Thread.State.TERMINATED) {
+        return false;
+      }
+      if (System.nanoTime() > deadline) {
+        openOverdue = true;
         return false;
       }
       LockSupport.parkNanos(100_000);
@@ -118,6 +139,11 @@ public final class EventWriter {
   /** Events lost so far. */
   public long lost() {
     return lost.get();
+  }
+
+  /** Events appended by calling threads that found the hand-off full. */
+  long appendedByCallers() {
+    return log.appendedByCallers();
   }
 
   /** Writes what is waiting and closes the queue; waits at most {@code timeoutMs}. */
@@ -194,97 +220,43 @@ public final class EventWriter {
         }
       }
     } finally {
-      close();
+      log.close();
     }
   }
 
   private void write(Captured call) {
-    if (!ensureOpen()) {
-      lose(lostReason);
+    if (!log.open()) {
+      lose(log.failure());
       return;
     }
     reportLost();
-    Event event;
     try {
-      event = call instanceof CapturedCall c
-          ? assembler.assemble(c, agent(), seq + 1, pid)
-          : assembler.assemble((CapturedTurn) call, agent(), seq + 1, pid);
-    } catch (Throwable t) {
-      lose("an event could not be built (" + t.getClass().getName() + ")");
-      return;
-    }
-    append(event);
-  }
-
-  private void append(Event event) {
-    try {
-      EventWire.append(appender, event);
-      seq = event.seq();
+      log.append(call, agent());
+    } catch (EventLog.Unbuildable u) {
+      lose(u.getMessage());
     } catch (Throwable t) {
       lose("writing to " + queueDir + " failed (" + t + ")");
-      close();
+      log.close();
     }
   }
 
   /** Writes a {@code vigil.dropped} event when events were lost since the last one and the queue works. */
   private void reportLost() {
     long now = lost.get();
-    if (now == reportedLost || appender == null) {
+    if (now == reportedLost || !log.isOpen()) {
       return;
     }
     ObjectNode payload = JsonNodeFactory.instance.objectNode();
     payload.put("count", now - reportedLost);
     payload.put("total", now);
     payload.put("reason", lostReason);
-    Event event = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent(), seq + 1, pid,
-        Thread.currentThread().getName(), null, null, null);
     reportedLost = now;
-    append(event);
-  }
-
-  private boolean ensureOpen() {
-    if (appender != null) {
-      return true;
-    }
-    long now = System.nanoTime();
-    if (attemptedOpen && now - lastOpenAttempt < REOPEN_NANOS) {
-      return false;
-    }
-    attemptedOpen = true;
-    lastOpenAttempt = now;
     try {
-      if (Files.exists(queueDir) && !Files.isDirectory(queueDir)) {
-        throw new IOException(queueDir + " exists and is not a directory");
-      }
-      Files.createDirectories(queueDir);
-      queue = EventQueues.openForWriting(queueDir);
-      appender = queue.createAppender();
-      return true;
+      log.appendDropped(payload, agent(), Thread.currentThread().getName());
     } catch (Throwable t) {
-      close();
-      lostReason = "cannot write events to the queue " + queueDir + " (" + describe(t) + ")";
-      return false;
+      lose("writing to " + queueDir + " failed (" + t + ")");
+      log.close();
     }
-  }
-
-  private static String describe(Throwable t) {
-    String m = t.getMessage();
-    return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-  }
-
-  private void close() {
-    try {
-      if (appender != null) {
-        appender.close();
-      }
-      if (queue != null) {
-        queue.close();
-      }
-    } catch (Throwable ignored) {
-      // nothing more to do
-    }
-    appender = null;
-    queue = null;
   }
 
   private String agent() {

@@ -1,31 +1,19 @@
 package dev.vigil.observe.agent;
 
-import com.fasterxml.jackson.annotation.JsonAutoDetect;
-import com.fasterxml.jackson.annotation.PropertyAccessor;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.JsonSerializer;
-import com.fasterxml.jackson.databind.SerializationConfig;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.BeanSerializer;
-import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import java.util.Map;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.time.temporal.TemporalAccessor;
+import java.util.Map;
 import java.util.UUID;
 
 /**
  * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer thread records
  * later is what the call saw. Immutable values (strings, boxed numbers, booleans) are kept as they are; enums and
  * JDK value types become their text; anything else becomes a JSON tree of its fields (getters are never called, so
- * no application code runs), and when that fails, its {@code toString()}. Whatever an object does, this class
+ * no application code runs), with JDK value types at any depth written as at the top ({@link CaptureMapper}), and
+ * when that fails, its {@code toString()}. Whatever an object does, this class
  * returns: the worst case is an {@link Unreadable} placeholder.
  */
 public final class ValueCapture {
@@ -37,51 +25,18 @@ public final class ValueCapture {
     }
   }
 
-  private static final int MAX_DEPTH = 32;
+  private static final int MAX_DEPTH = CaptureMapper.MAX_DEPTH;
 
   private volatile ObjectMapper mapper;
-
-  /**
-   * JDK classes that Jackson would treat as beans (a {@code Thread}, a {@code Socket}) are recorded by their
-   * {@code toString()}: Vigil never walks the internals of the JDK.
-   */
-  private static final class JdkBeansAsText extends BeanSerializerModifier {
-    @Override
-    public JsonSerializer<?> modifySerializer(
-        SerializationConfig config,
-        BeanDescription description,
-        JsonSerializer<?> serializer) {
-      String name = description.getBeanClass().getName();
-      boolean jdk = name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-          || name.startsWith("sun.") || name.startsWith("com.sun.");
-      if (jdk && serializer instanceof BeanSerializer) {
-        return ToStringSerializer.instance;
-      }
-      return serializer;
-    }
-  }
 
   /** Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short. */
   private ObjectMapper mapper() {
     ObjectMapper m = mapper;
     if (m == null) {
-      m = newMapper();
+      m = CaptureMapper.create();
       mapper = m;
     }
     return m;
-  }
-
-  private static ObjectMapper newMapper() {
-    JsonFactory factory = JsonFactory.builder()
-        .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
-        .build();
-    SimpleModule jdkAsText = new SimpleModule();
-    jdkAsText.setSerializerModifier(new JdkBeansAsText());
-    return new ObjectMapper(factory)
-        .registerModule(jdkAsText)
-        .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
-        .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
-        .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
   }
 
   /**
@@ -100,8 +55,8 @@ public final class ValueCapture {
         || value instanceof BigDecimal) {
       return value;
     }
-    if (value instanceof Character || value instanceof CharSequence || value instanceof TemporalAccessor
-        || value instanceof UUID || value instanceof java.time.Duration || value instanceof java.time.ZoneId) {
+    if (value instanceof Character || value instanceof CharSequence || value instanceof UUID
+        || CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>)) {
       return value.toString();
     }
     if (value instanceof Enum<?> e) {
@@ -109,8 +64,8 @@ public final class ValueCapture {
     }
     JsonNode tree;
     try {
-      // through bytes rather than valueToTree: only a real generator enforces the nesting limit, which is what
-      // stops a cyclic graph long before the stack overflows
+      // through Smile bytes rather than valueToTree: only a real generator enforces the nesting limit, which is what
+      // stops a cyclic graph long before the stack overflows (CaptureMapper)
       ObjectMapper m = mapper();
       tree = m.readTree(m.writeValueAsBytes(value));
     } catch (Throwable jsonFailure) {

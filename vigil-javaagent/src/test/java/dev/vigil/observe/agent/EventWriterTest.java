@@ -1,0 +1,118 @@
+package dev.vigil.observe.agent;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vigil.it.QueueTally;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer's hand-off when it is full (issue 19): the calling thread appends its own event through an appender of
+ * its own, so none is lost however far the writer falls behind, and {@code seq} stays strictly increasing in queue
+ * order; an event is lost only when writing really fails.
+ */
+class EventWriterTest {
+  private static final Site TOOL = new Site(0, Role.TOOL, "demo.Tools", "work", List.of("i"), "work", "tool.work");
+
+  @TempDir
+  Path tmp;
+
+  private static EventWriter writer(Path queue, int capacity) {
+    Properties p = new Properties();
+    p.setProperty("vigil.queue.dir", queue.toString());
+    p.setProperty("vigil.agent.name", "test");
+    return new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), capacity);
+  }
+
+  private static CapturedCall call(int i) {
+    long now = System.nanoTime();
+    return new CapturedCall(TOOL, now, now + 1_000, Thread.currentThread().getName(), new Object[] {i}, "done", null,
+        null, null, null, null, null, false, null);
+  }
+
+  /** Threads that each submit {@code calls} calls, started and parked in the writer or finished. */
+  private static List<Thread> callers(EventWriter writer, int threads, int calls) {
+    List<Thread> all = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread th = new Thread(() -> {
+        for (int i = 0; i < calls; i++) {
+          writer.submit(call(i));
+        }
+      }, "caller-" + t);
+      all.add(th);
+      th.start();
+    }
+    return all;
+  }
+
+  @Test
+  void callersThatFindTheHandOffFullWaitForTheQueueThenAppendTheirOwnEventsAndNoneIsLost() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, 1);
+    writer.submit(call(-1)); // fills the hand-off; the writer is not running yet
+    List<Thread> callers = callers(writer, 16, 2_000);
+    // every caller found the hand-off full and waits for the writer's first attempt to open the queue
+    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
+        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    writer.start();
+    for (Thread t : callers) {
+      t.join();
+    }
+    writer.shutdown(60_000);
+
+    assertEquals(0, writer.lost());
+    assertTrue(writer.appendedByCallers() >= 16, "each caller appended at least its first event itself: "
+        + writer.appendedByCallers());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(32_001, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
+    for (int t = 0; t < 16; t++) {
+      assertEquals(2_000L, tally.perThread().get("caller-" + t));
+    }
+  }
+
+  @Test
+  void sixteenThreadsOutrunningTheWriterLoseNothing() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    for (Thread t : callers(writer, 16, 20_000)) {
+      t.join();
+    }
+    writer.shutdown(120_000);
+
+    assertEquals(0, writer.lost());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(320_000, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
+    assertEquals(16, tally.perThread().size());
+    tally.perThread().values().forEach(n -> assertEquals(20_000L, n));
+  }
+
+  @Test
+  void whenTheQueueCannotBeWrittenTheCallersEventsAreCountedAsLost() throws Exception {
+    Path queue = Files.writeString(tmp.resolve("queue"), "a file, not a directory");
+    EventWriter writer = writer(queue, 1);
+    writer.submit(call(-1));
+    List<Thread> callers = callers(writer, 4, 10);
+    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
+        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    writer.start();
+    for (Thread t : callers) {
+      t.join();
+    }
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.lost() == 41);
+    writer.shutdown(10_000);
+    assertEquals(0, writer.appendedByCallers());
+  }
+}
