@@ -2,17 +2,24 @@
 # Prints every benchmark figure of docs/BENCHMARKS.md (SPEC section 8) in one run, each with its unit and what it
 # is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), JVM start-up to main
 # (plain, Vigil, OpenTelemetry), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
-# append-to-appraisal delay. About 7 minutes on 2 cores, build included.
+# append-to-appraisal delay, and events per second through Kafka (ship, and a group of two watch --bootstrap
+# instances, against a KRaft broker started in the benchmark's JVM). About 8 minutes on 2 cores, build included.
 #
 #   bench/run.sh                        # everything
 #   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself
-#   bench/run.sh --only analyzer,watch  # some of: calls, startup, analyzer, watch
+#   bench/run.sh --only analyzer,watch  # some of: calls, startup, analyzer, watch, kafka
 #
 # The OpenTelemetry agent is resolved from Maven Central by the bench profile only (vigil-bench/pom.xml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q -Pbench package -DskipTests
-exec java -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
+# the Kafka figures write a Chronicle queue in the benchmark's JVM: Chronicle's module access on Java 17+
+exec java --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED \
+  --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED \
+  --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
+  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
+  -Dchronicle.analytics.disable=true -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
   --vigil vigil-javaagent/target/vigil.jar \
   --otel vigil-bench/target/otel/opentelemetry-javaagent.jar \
   --analyzer vigil-analyzer/target/vigil-analyzer.jar "$@"

@@ -33,12 +33,14 @@ import picocli.CommandLine.Spec;
  *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
  *       heap ({@link AnalyzerThroughput});</li>
- *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay}).</li>
+ *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay});</li>
+ *   <li>events per second through Kafka: {@code ship}, and a group of two {@code watch --bootstrap} instances, against
+ *       a KRaft broker in this JVM ({@link KafkaThroughput}).</li>
  * </ol>
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
  * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--watch-calls 2000]
- * [--only calls,startup,analyzer,watch] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
+ * [--kafka-events 100000] [--only calls,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
  * not there is a usage error (exit 2).
  */
 @Command(name = "BenchmarkSuite", sortOptions = false,
@@ -74,8 +76,13 @@ public final class BenchmarkSuite implements Callable<Integer> {
       description = "Live calls of the watch figure, 5 ms apart (default: 2000; 200 with --quick).")
   private Integer watchCalls;
 
-  @Option(names = "--only", paramLabel = "PARTS", split = ",", defaultValue = "calls,startup,analyzer,watch",
-      description = "Some of the four parts: calls, startup, analyzer, watch (default: all).")
+  @Option(names = "--kafka-events", paramLabel = "N",
+      description = "Events of each of the two agents of the Kafka figures (default: 100000; 10000 with --quick).")
+  private Integer kafkaEvents;
+
+  @Option(names = "--only", paramLabel = "PARTS", split = ",",
+      defaultValue = "calls,startup,analyzer,watch,kafka",
+      description = "Some of the five parts: calls, startup, analyzer, watch, kafka (default: all).")
   private List<String> only;
 
   @Option(names = "--quick", description = "Fewer iterations and sizes, to check the command itself.")
@@ -150,6 +157,13 @@ public final class BenchmarkSuite implements Callable<Integer> {
           List.of("--after-events", "200")));
     }
 
+    // 5. Kafka: ship and a group of two watch instances
+    List<KafkaThroughput.Figure> kafkaFigures = List.of();
+    if (only.contains("kafka")) {
+      kafkaFigures = KafkaThroughput.measure(java, analyzer, work,
+          kafkaEvents != null ? kafkaEvents : quick ? 10_000 : 100_000);
+    }
+
     double minutes = (System.nanoTime() - began) / 6e10;
     deleteTree(work);
     System.out.println();
@@ -165,6 +179,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
     if (!watchFigures.isEmpty()) {
       printWatch(watchFigures);
+    }
+    if (!kafkaFigures.isEmpty()) {
+      KafkaThroughput.print(kafkaFigures);
     }
     System.out.printf("(benchmark took %.1f minutes)%n", minutes);
     return 0;
