@@ -1,16 +1,16 @@
 package dev.vigil.cli;
 
+import dev.vigil.api.Analyzer;
 import dev.vigil.eval.EvalReport;
 import dev.vigil.eval.Evaluation;
 import dev.vigil.eval.Score;
-import dev.vigil.orchestrate.Rules;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code eval}: how well Vigil's alarm separates failed from good sessions on the user's labelled events. */
@@ -39,21 +39,8 @@ final class EvalCommand extends VigilCommand {
       description = "Where eval.json and eval_sessions.jsonl go (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--rules", paramLabel = "FILE",
-      description = "The rules file each pass uses (appraisal, thresholds, detectors' settings, policy rules).")
-  Path rules;
-
-  @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
-      description = "Detectors each pass runs (default: ${DEFAULT-VALUE}).")
-  String detectors;
-
-  @Option(names = "--half-life-hours", paramLabel = "H", defaultValue = "12",
-      description = "Half-life of the EmoBank's decay, in hours (default: ${DEFAULT-VALUE}).")
-  double halfLifeHours;
-
-  @Option(names = "--assume-zone", paramLabel = "ZONE", defaultValue = "UTC",
-      description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
-  String assumeZone;
+  @Mixin
+  DiagnosisOptionsMixin diagnosis;
 
   @Option(names = "--reports", paramLabel = "DIR",
       description = "Also write each session's artifacts (report.json, report.md, report.html) under DIR/<session>/.")
@@ -89,28 +76,19 @@ final class EvalCommand extends VigilCommand {
 
   @Override
   public Integer call() throws IOException {
-    if (halfLifeHours <= 0) {
-      throw new BadInputException("--half-life-hours must be positive, not " + halfLifeHours);
-    }
     if (resamples < 1 || progressEvery < 1) {
       throw new BadInputException((resamples < 1 ? "--resamples must be at least 1, not " + resamples
           : "--progress-every must be at least 1, not " + progressEvery));
     }
-    ZoneId zone;
-    try {
-      zone = ZoneId.of(assumeZone);
-    } catch (DateTimeException e) {
-      throw new BadInputException("--assume-zone \"" + assumeZone + "\" is not a time zone (e.g. UTC, Europe/Paris)");
-    }
+    ZoneId zone = diagnosis.zone();
+    diagnosis.applyTo(Analyzer.builder()); // a bad value exits 2 before any pass
     EvalReport report;
     try {
-      Rules loaded = rules == null ? Rules.defaults() : Rules.load(rules);
-      Duration halfLife = Duration.ofNanos(Math.round(halfLifeHours * 3_600_000_000_000d));
       report = Evaluation.builder()
           .events(events)
           .labels(labels)
           .assumeZone(zone)
-          .analyzer(b -> b.rules(loaded).detectors(detectors).halfLife(halfLife).assumeZone(zone))
+          .analyzer(diagnosis::applyTo)
           .score(Score.named(score))
           .bootstrap(resamples, seed)
           .progress(line -> {

@@ -1,18 +1,16 @@
 package dev.vigil.cli;
 
 import dev.vigil.api.AnalyzerBuilder;
-import dev.vigil.orchestrate.Rules;
 import dev.vigil.orchestrate.llm.LlmConfig;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.DateTimeException;
 import java.time.Duration;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of a pass that {@code run} and {@code watch} share (a picocli mixin): where, how, and with what. */
@@ -48,29 +46,13 @@ final class PassOptionsMixin {
       description = "Use at most the newest N events of the window (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--half-life-hours", paramLabel = "H", defaultValue = "12",
-      description = "Half-life of the EmoBank's decay, in hours (default: ${DEFAULT-VALUE}).")
-  double halfLifeHours;
-
-  @Option(names = "--assume-zone", paramLabel = "ZONE", defaultValue = "UTC",
-      description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
-  String assumeZone;
-
-  @Option(names = "--rules", paramLabel = "FILE",
-      description = "A rules file (JSON) with any of the sections clamp, appraisal, rbt, detectors and policies "
-          + "(CEL preconditions on tool calls, docs/POLICIES.md); a section left out keeps the built-in one.")
-  Path rules;
-
   @Option(names = "--retention-hours", paramLabel = "H", defaultValue = "168",
       description = "EmoBank rows older than H hours before now are compacted into per-episode totals "
           + "(default: ${DEFAULT-VALUE}).")
   double retentionHours;
 
-  @Option(names = "--detectors", paramLabel = "all|none|NAME,...", defaultValue = "all",
-      description = "Soft-failure detectors to run: all, none, or names among premature_success, latency, "
-          + "timestamp_inconsistent, tool_call_explosion, failure_plateau and policy.NAME for each policy rule "
-          + "(default: ${DEFAULT-VALUE}). Tune them in the rules file's \"detectors\" object.")
-  String detectors;
+  @Mixin
+  DiagnosisOptionsMixin diagnosis;
 
   @Option(names = "--llm",
       description = "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
@@ -97,26 +79,16 @@ final class PassOptionsMixin {
     if (windowHours <= 0) {
       throw new BadInputException("--window-hours must be positive, not " + windowHours);
     }
-    if (halfLifeHours <= 0) {
-      throw new BadInputException("--half-life-hours must be positive, not " + halfLifeHours);
-    }
     if (retentionHours <= 0) {
       throw new BadInputException("--retention-hours must be positive, not " + retentionHours);
     }
     if (limit <= 0) {
       throw new BadInputException("--limit must be positive, not " + limit);
     }
-    ZoneId zone;
-    try {
-      zone = ZoneId.of(assumeZone);
-    } catch (DateTimeException e) {
-      throw new BadInputException("--assume-zone \"" + assumeZone + "\" is not a time zone (e.g. UTC, Europe/Paris)");
-    }
     b.emobank(emobank).prompt(prompt).repo(repo).repoClasspath(classpath()).out(out).window(hours(windowHours))
-        .limit(limit).halfLife(hours(halfLifeHours)).assumeZone(zone).retention(hours(retentionHours))
-        .detectors(detectors);
+        .limit(limit).retention(hours(retentionHours));
+    diagnosis.applyTo(b);
     try {
-      b.rules(rules == null ? Rules.defaults() : Rules.load(rules));
       if (llm) {
         b.llm(LlmConfig.from(env, System.getProperties(), llmMaxCalls,
             Duration.ofMillis(Math.round(llmTimeoutSeconds * 1000))));
