@@ -21,7 +21,6 @@ import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -43,11 +42,14 @@ class PassIndexTest {
   @TempDir
   Path tmp;
 
+  /** The events' time; the watcher's clock starts a minute later and steps 1 ms a read. */
+  private static final Instant EVENTS_AT = Instant.parse("2026-11-24T10:00:00Z");
+
   private final StringWriter out = new StringWriter();
 
   private PassOptions template(Path queue) {
     Rules rules = Rules.defaults();
-    return new PassOptions(null, queue, tmp.resolve("bank"), null, null, tmp.resolve("out"), Instant.now(),
+    return new PassOptions(null, queue, tmp.resolve("bank"), null, null, tmp.resolve("out"), EVENTS_AT.plusSeconds(60),
         Duration.ofHours(24), 500, Duration.ofHours(12), ZoneOffset.UTC, rules, Duration.ofHours(168),
         Detectors.select("all", rules.detectors()),
         new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
@@ -57,7 +59,7 @@ class PassIndexTest {
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender a = q.createAppender();
       for (int i = 0; i < n; i++) {
-        EventWire.append(a, Event.of(Instant.now(), "tool.look_up", status).withOrigin("robin", null, null, null));
+        EventWire.append(a, Event.of(EVENTS_AT, "tool.look_up", status).withOrigin("robin", null, null, null));
       }
     }
   }
@@ -71,7 +73,8 @@ class PassIndexTest {
     Path queue = tmp.resolve("queue");
     append(queue, 0, "ok");
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null),
-        o -> Analyzer.builder().queue(o.queue()).build().run(o), Clock.systemUTC(), new PrintWriter(out, true),
+        o -> Analyzer.builder().queue(o.queue()).build().run(o),
+        new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofMillis(1)), new PrintWriter(out, true),
         new PrintWriter(new StringWriter(), true));
     CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
       try {

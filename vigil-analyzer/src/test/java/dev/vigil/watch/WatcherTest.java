@@ -56,12 +56,25 @@ class WatcherTest {
   }
 
   private static void append(Path queue, int n, String status) {
+    append(queue, n, status, null);
+  }
+
+  /** Appends {@code n} events at {@code ts}, or at the wall clock's now when it is null. */
+  private static void append(Path queue, int n, String status, Instant ts) {
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender a = q.createAppender();
       for (int i = 0; i < n; i++) {
-        EventWire.append(a, Event.of(Instant.now(), "tool.look_up", status).withOrigin("robin", null, null, null));
+        EventWire.append(a, Event.of(ts != null ? ts : Instant.now(), "tool.look_up", status)
+            .withOrigin("robin", null, null, null));
       }
     }
+  }
+
+  /** The events' time in the tests on a {@link SteppingClock}: a minute before the clock starts. */
+  private static final Instant EVENTS_AT = Instant.parse("2026-11-24T10:00:00Z");
+
+  private static SteppingClock clock() {
+    return new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofMillis(1));
   }
 
   @Test
@@ -188,14 +201,14 @@ class WatcherTest {
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 3, null), o -> {
       passes.add(o);
       return Analyzer.builder().queue(o.queue()).build().run(o);
-    }, Clock.systemUTC(), new PrintWriter(out, true), new PrintWriter(err, true));
+    }, clock(), new PrintWriter(out, true), new PrintWriter(err, true));
     CompletableFuture<Watcher.Totals> running = start(watcher);
     await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch waiting: ")
         || running.isDone());
     assertTrue(out.toString().contains(" watch waiting: queue " + queue + " does not exist yet (the agent creates it "
         + "on its first tool call); tailing it once it does"), out.toString());
 
-    append(queue, 3, "ok"); // the agent's first calls create the queue
+    append(queue, 3, "ok", EVENTS_AT); // the agent's first calls create the queue
     await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
     watcher.stop();
     Watcher.Totals totals = running.get();
@@ -210,14 +223,14 @@ class WatcherTest {
   void aDirectoryWithoutQueueFilesIsWaitedForToo() throws Exception {
     Path queue = Files.createDirectories(tmp.resolve("queue"));
     Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 1, null),
-        o -> Analyzer.builder().queue(o.queue()).build().run(o), Clock.systemUTC(), new PrintWriter(out, true),
+        o -> Analyzer.builder().queue(o.queue()).build().run(o), clock(), new PrintWriter(out, true),
         new PrintWriter(err, true));
     CompletableFuture<Watcher.Totals> running = start(watcher);
     await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" watch waiting: ")
         || running.isDone());
     assertTrue(out.toString().contains(" watch waiting: queue " + queue + " holds no Chronicle queue yet"),
         out.toString());
-    append(queue, 1, "fail");
+    append(queue, 1, "fail", EVENTS_AT);
     await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
     watcher.stop();
     assertEquals(1, running.get().deposited());
