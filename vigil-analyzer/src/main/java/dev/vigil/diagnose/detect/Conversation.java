@@ -81,7 +81,7 @@ final class Conversation {
     }
     List<Session> out = new ArrayList<>(sessions.size());
     sessions.values().forEach(b -> out.add(b.build()));
-    return out;
+    return List.copyOf(out);
   }
 
   /** The session's key: {@code session}, else {@code agent}, else empty. */
@@ -129,7 +129,7 @@ final class Conversation {
     Session build() {
       List<Turn> out = new ArrayList<>(turns.size());
       turns.values().forEach(t -> out.add(new Turn(session, t.id, t.user, List.copyOf(t.calls), t.answer)));
-      return new Session(session, out);
+      return new Session(session, List.copyOf(out));
     }
   }
 

@@ -121,8 +121,16 @@ public final class Detectors {
   /** Runs every selected detector over the window, oldest event first. */
   public List<Detection> run(List<WindowEvent> window) {
     List<Detection> out = new ArrayList<>(selected.size());
+    List<Conversation.Session> sessions = null; // the dialogue, read once for all conversation detectors
     for (Detector d : selected) {
-      out.add(d.detect(window));
+      if (d instanceof DialogueDetector dialogue) {
+        if (sessions == null) {
+          sessions = Conversation.of(window);
+        }
+        out.add(dialogue.detectIn(sessions));
+      } else {
+        out.add(d.detect(window));
+      }
     }
     return out;
   }

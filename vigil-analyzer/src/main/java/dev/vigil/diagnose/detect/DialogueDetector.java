@@ -27,8 +27,13 @@ abstract class DialogueDetector implements Detector {
 
   @Override
   public final Detection detect(List<WindowEvent> window) {
+    return detectIn(Conversation.of(window));
+  }
+
+  /** Examines the window read as sessions ({@link Detectors#run} reads it once for every conversation detector). */
+  final Detection detectIn(List<Conversation.Session> sessions) {
     DialogueFindings found = new DialogueFindings(name);
-    for (Conversation.Session s : Conversation.of(window)) {
+    for (Conversation.Session s : sessions) {
       session(s, found);
     }
     return found.detection(summary(found.count()));
