@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.Detector;
+import dev.vigil.diagnose.detect.Findings;
+import dev.vigil.diagnose.detect.Scan;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
@@ -23,6 +25,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +37,7 @@ class AnalyzerTest {
   @TempDir
   Path tmp;
 
-  /** Flags every failed call of one kind: derives one event per failure. */
+  /** Flags every failed call of one kind: derives one event per failure, as it reads the window. */
   private static Detector failuresOf(String name, String kind) {
     return new Detector() {
       @Override
@@ -42,14 +46,21 @@ class AnalyzerTest {
       }
 
       @Override
-      public Detection detect(List<WindowEvent> window) {
-        List<Derived> derived = new ArrayList<>();
-        for (WindowEvent w : window) {
-          if (w.event().kind().equals(kind) && w.event().status().equals("fail")) {
-            derived.add(new Derived(Event.of(w.event().ts(), kind + ".flagged", "fail"), w.identity()));
+      public Scan scan(Consumer<Derived> out) {
+        Findings found = new Findings(name, out);
+        return new Scan() {
+          @Override
+          public void accept(WindowEvent w) {
+            if (w.event().kind().equals(kind) && w.event().status().equals("fail")) {
+              found.derive(w, Event.of(w.event().ts(), kind + ".flagged", "fail"));
+            }
           }
-        }
-        return Detection.of(name, derived, derived.size() + " flagged");
+
+          @Override
+          public Detection finish() {
+            return found.detection(JsonNodeFactory.instance.objectNode(), found.count() + " flagged");
+          }
+        };
       }
     };
   }

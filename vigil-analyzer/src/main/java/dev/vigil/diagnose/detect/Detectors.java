@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -118,19 +119,20 @@ public final class Detectors {
     return new Detectors(all);
   }
 
-  /** Runs every selected detector over the window, oldest event first. */
+  /**
+   * Starts one pass's reading of the window by every selected detector.
+   *
+   * @param derived where the derived events go, as they are found
+   */
+  public DetectorScans start(Consumer<Derived> derived) {
+    return new DetectorScans(selected, derived);
+  }
+
+  /** Runs every selected detector over a whole window, oldest event first; the detections list their derived events. */
   public List<Detection> run(List<WindowEvent> window) {
-    List<Detection> out = new ArrayList<>(selected.size());
-    List<Conversation.Session> sessions = null; // the dialogue, read once for all conversation detectors
+    List<Detection> out = new ArrayList<>();
     for (Detector d : selected) {
-      if (d instanceof DialogueDetector dialogue) {
-        if (sessions == null) {
-          sessions = Conversation.of(window);
-        }
-        out.add(dialogue.detectIn(sessions));
-      } else {
-        out.add(d.detect(window));
-      }
+      out.add(d.detect(window));
     }
     return out;
   }

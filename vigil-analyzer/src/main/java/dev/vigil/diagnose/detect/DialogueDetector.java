@@ -7,7 +7,7 @@ import java.util.List;
  * A conversation detector (SPEC section 4.4b): reads the window as {@link Conversation sessions of turns}, one session
  * at a time, and collects what it finds in {@link DialogueFindings}.
  */
-abstract class DialogueDetector implements Detector {
+abstract class DialogueDetector extends WholeWindowDetector {
   private final String name;
   /** The word lists and thresholds. */
   final DialogueSettings words;

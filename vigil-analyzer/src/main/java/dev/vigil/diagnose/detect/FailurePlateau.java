@@ -22,7 +22,7 @@ import java.util.TreeSet;
  * <p>Derived event: {@code <kind>.failure_plateau}, status {@code fail}, at the failure that made the run long
  * enough, payload {@code repeats} and {@code shared_words}.
  */
-final class FailurePlateau implements Detector {
+final class FailurePlateau extends WholeWindowDetector {
   /** The detector's name. */
   public static final String NAME = "failure_plateau";
 

@@ -19,7 +19,7 @@ import java.util.Map;
  * <p>Derived event: {@code <kind>.latency}, status {@code delay}, at the call's start, payload
  * {@code delayed_by_sec} (duration minus budget), {@code duration_ms} and {@code budget_ms}.
  */
-public final class Latency implements Detector {
+public final class Latency extends WholeWindowDetector {
   /** The detector's name. */
   public static final String NAME = "latency";
 

@@ -30,7 +30,7 @@ import java.util.Set;
  * <p>Derived event: {@code <kind>.premature}, status {@code fail}, at the time the success was reported, payload
  * {@code receipt_lag_sec} (absent when no confirmation came), {@code id} and the refs of both events.
  */
-public final class PrematureSuccess implements Detector {
+public final class PrematureSuccess extends WholeWindowDetector {
   /** The detector's name. */
   public static final String NAME = "premature_success";
 

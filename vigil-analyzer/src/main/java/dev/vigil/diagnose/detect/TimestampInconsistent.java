@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * <p>Derived event: one per window, kind {@code timestamp.inconsistent}, status {@code delay}, at the first naive
  * timestamp's event, payload {@code naive} and {@code zoned} counts.
  */
-public final class TimestampInconsistent implements Detector {
+public final class TimestampInconsistent extends WholeWindowDetector {
   /** The detector's name. */
   public static final String NAME = "timestamp_inconsistent";
   /** The derived event's kind. */

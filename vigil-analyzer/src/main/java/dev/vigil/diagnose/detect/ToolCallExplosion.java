@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * <p>Derived event: {@code turn.tool_call_explosion}, status {@code fail}, at the first call over the budget,
  * payload {@code turn}, {@code calls} and {@code max_calls}.
  */
-final class ToolCallExplosion implements Detector {
+final class ToolCallExplosion extends WholeWindowDetector {
   /** The detector's name. */
   public static final String NAME = "tool_call_explosion";
   /** The derived event's kind. */

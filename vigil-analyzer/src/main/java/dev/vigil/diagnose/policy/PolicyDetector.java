@@ -8,7 +8,7 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
-import dev.vigil.diagnose.detect.Detector;
+import dev.vigil.diagnose.detect.WholeWindowDetector;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * <p>A session is the events sharing {@code agent} and {@code session}; events without a session are grouped by
  * agent. Only the window's events are seen, in the window's order (timestamp, then input order).
  */
-final class PolicyDetector implements Detector {
+final class PolicyDetector extends WholeWindowDetector {
   /** How many error messages the evidence quotes. */
   static final int ERROR_EXAMPLES = 3;
 

@@ -11,7 +11,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.vigil.appraise.ToolRoles;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
-import dev.vigil.diagnose.detect.Detector;
+import dev.vigil.diagnose.detect.WholeWindowDetector;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.Event;
 import java.io.IOException;
@@ -40,7 +40,7 @@ import java.util.function.Predicate;
  * the detection says so; it never throws, so the deterministic findings stand as they are. Verdicts are remembered
  * by turn and instructions, so {@code watch}'s passes over overlapping windows ask only about new turns.
  */
-public final class Judge implements Detector {
+public final class Judge extends WholeWindowDetector {
   /** The detector's name in {@code report.json}. */
   public static final String NAME = "judge";
   /** The kind of the derived event. */
