@@ -22,19 +22,19 @@ import java.util.Set;
  * against them. A window with no events scores 0 ({@code no events}), never the empty bank's default stress.
  */
 public final class AlarmFunction {
-  private static final Set<String> FAILED = Set.of("fail", "timeout", "error");
-
   private AlarmFunction() {}
 
   /**
    * The alarm of a window.
    *
-   * @param events     the window's raw events
-   * @param detections what each detector found
-   * @param settings   the weights and levels
+   * @param events      how many raw events the window holds
+   * @param failed      of those, failed tool calls (status {@code fail}, {@code timeout} or {@code error}; conversation
+   *                    context is not a call)
+   * @param detections  what each detector found
+   * @param settings    the weights and levels
    */
-  public static Alarm of(List<Event> events, List<Detection> detections, AlarmSettings settings) {
-    if (events.isEmpty()) {
+  public static Alarm of(long events, long failed, List<Detection> detections, AlarmSettings settings) {
+    if (events == 0) {
       return Alarm.noEvents();
     }
     List<Alarm.Reason> reasons = new ArrayList<>();
@@ -45,14 +45,8 @@ public final class AlarmFunction {
         reasons.add(reason(d.name(), d.count(), w, d.summary()));
       }
     }
-    int failed = 0;
-    for (Event e : events) {
-      if (!Appraiser.isContext(e) && FAILED.contains(e.status())) {
-        failed++;
-      }
-    }
     if (failed > 0) {
-      reasons.add(reason(AlarmSettings.FAILED_CALLS, failed, settings.weight(AlarmSettings.FAILED_CALLS),
+      reasons.add(reason(AlarmSettings.FAILED_CALLS, (int) Math.min(Integer.MAX_VALUE, failed), settings.weight(AlarmSettings.FAILED_CALLS),
           failed + " failed call(s) in the window"));
     }
     double healthy = 1;

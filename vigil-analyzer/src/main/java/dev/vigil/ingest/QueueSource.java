@@ -28,6 +28,7 @@ public final class QueueSource {
   private final Path dir;
   private final String key;
   private long lastIndex;
+  private long lastRead = -1;
 
   /**
    * @param dir the queue directory
@@ -87,8 +88,21 @@ public final class QueueSource {
    * @return the statistics; {@link #lastIndex()} then gives the position to commit
    */
   public IngestStats read(long afterIndex, Instant now, Instant from, IngestSink sink) {
+    return read(afterIndex, now, from, Long.MAX_VALUE, sink);
+  }
+
+  /**
+   * Reads again, from the start, the excerpts an earlier {@link #read} saw: up to and including {@code through} (its
+   * {@link #lastRead()}), so that excerpts appended since are not read.
+   */
+  public IngestStats readThrough(long through, Instant now, Instant from, IngestSink sink) {
+    return read(-1, now, from, through, sink);
+  }
+
+  private IngestStats read(long afterIndex, Instant now, Instant from, long through, IngestSink sink) {
     IngestStats stats = new IngestStats();
     lastIndex = afterIndex;
+    lastRead = -1;
     boolean future = false;
     try (ChronicleQueue queue = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = queue.createTailer();
@@ -101,6 +115,10 @@ public final class QueueSource {
             break;
           }
           long index = dc.index();
+          if (index > through) {
+            break;
+          }
+          lastRead = index;
           try {
             if (from == null || !EventWire.peekTs(dc.wire().bytes()).isBefore(from)) {
               Event e = EventWire.read(dc.wire().bytes());
@@ -119,6 +137,11 @@ public final class QueueSource {
       }
     }
     return stats;
+  }
+
+  /** The index of the last excerpt read, or -1. */
+  public long lastRead() {
+    return lastRead;
   }
 
   /** The index of the last excerpt that no later pass needs to read again. */

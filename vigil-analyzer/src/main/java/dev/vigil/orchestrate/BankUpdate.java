@@ -18,18 +18,19 @@ import java.util.List;
  * @param badDelayValues   events whose {@code delayed_by_sec} was not a number (ignored)
  * @param pendingDeposits  a pass of {@code watch}: what it appraised that the bank as last committed did not hold,
  *                         left to the tail to deposit (empty otherwise)
+ * @param sweep            the reading of the window: what the detectors found, the events read, the failed calls
  */
 public record BankUpdate(Snapshot snapshot, List<EmotionRow> windowRows, long deposited, long alreadyDeposited,
     long derivedEvents, long derivedDeposited, long rowsAppended, long badDelayValues,
-    List<EmoBank.PendingDeposit> pendingDeposits) {
+    List<EmoBank.PendingDeposit> pendingDeposits, Sweep sweep) {
   /** Copies the lists. */
   public BankUpdate {
     windowRows = List.copyOf(windowRows);
     pendingDeposits = List.copyOf(pendingDeposits);
   }
 
-  /** The bank was not updated (the step failed): the fallback snapshot, nothing deposited. */
-  public static BankUpdate none(Snapshot fallback, long rowsAppended) {
-    return new BankUpdate(fallback, List.of(), 0, 0, 0, 0, rowsAppended, 0, List.of());
+  /** The bank was not updated (the step failed): the fallback snapshot, nothing deposited, the window read as given. */
+  public static BankUpdate none(Snapshot fallback, long rowsAppended, Sweep sweep) {
+    return new BankUpdate(fallback, List.of(), 0, 0, 0, 0, rowsAppended, 0, List.of(), sweep);
   }
 }

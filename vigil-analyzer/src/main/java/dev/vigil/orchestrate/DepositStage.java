@@ -1,8 +1,5 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.diagnose.detect.Derived;
-import dev.vigil.diagnose.detect.Detection;
-import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
@@ -11,60 +8,102 @@ import dev.vigil.emobank.Snapshot;
 import dev.vigil.ingest.EventIdentity;
 import dev.vigil.observe.Event;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 
 /**
- * The default {@link BankStage}: the window's events and the derived ones in timestamp order, each deposited once, the
- * snapshot over the window's live rows, the bank committed (with the queue position read, for exactly-once). A pass
- * of {@code watch} ({@link PassOptions#liveBank()}) reads the bank as last committed and leaves its deposits to the
- * tail.
+ * The default {@link BankStage}: one {@link Sweep} of the window, each event to the detectors and then appraised; its
+ * row and the rows of the derived events are deposited once each, in timestamp order (through a buffer of
+ * {@value #REORDER} rows: a derived event is found after the event it is about), the snapshot taken over the
+ * window's live rows, the bank committed (with the queue position read, for exactly-once). A pass of {@code watch}
+ * ({@link PassOptions#liveBank()}) reads the bank as last committed and leaves its deposits to the tail.
  */
 final class DepositStage implements BankStage {
-  private record Deposit(Instant ts, long order, long identity, Event event, boolean derived) {}
+  /** Rows held to deposit in timestamp order. */
+  static final int REORDER = 4096;
 
-  private static final Comparator<Deposit> DEPOSIT_TIME =
-      Comparator.comparing(Deposit::ts).thenComparingLong(Deposit::order);
+  private record Deposit(Instant ts, boolean derived, long order, long identity, EmotionRow row) {}
 
-  @Override
-  public BankUpdate update(PassContext pass, Window window, List<Detection> detections, EmoBank bank)
-      throws IOException {
-    PassOptions o = pass.options();
-    List<Deposit> deposits = new ArrayList<>(window.events().size());
-    long order = 0;
-    for (WindowEvent w : window.events()) {
-      deposits.add(new Deposit(w.event().ts(), order++, w.identity(), w.event(), false));
+  private static final Comparator<Deposit> DEPOSIT_TIME = Comparator.comparing(Deposit::ts)
+      .thenComparing(Deposit::derived).thenComparingLong(Deposit::order);
+
+  /** The deposits of one pass, counted. */
+  private static final class Deposits {
+    final PassOptions o;
+    final EmoBank bank;
+    final Depositor depositor;
+    final PriorityQueue<Deposit> held = new PriorityQueue<>(DEPOSIT_TIME);
+    final List<EmoBank.PendingDeposit> pending = new ArrayList<>();
+    long order;
+    long deposited;
+    long already;
+    long derivedEvents;
+    long derivedDeposited;
+
+    Deposits(PassOptions o, EmoBank bank) {
+      this.o = o;
+      this.bank = bank;
+      this.depositor = new Depositor(o.rules());
     }
-    long derivedEvents = 0;
-    for (Detection d : detections) {
-      for (Derived derived : d.derived()) {
+
+    void add(long identity, Event event, boolean derived) {
+      if (derived) {
         derivedEvents++;
-        deposits.add(new Deposit(derived.event().ts(), order++,
-            EventIdentity.ofDerived(d.name(), derived.sourceIdentity()), derived.event(), true));
+      } else if (Appraiser.isContext(event)) {
+        return; // conversation context: read by the detectors, deposited never
+      }
+      if (bank.isDeposited(identity)) {
+        already += derived ? 0 : 1;
+        return;
+      }
+      held.add(new Deposit(event.ts(), derived, order++, identity, depositor.row(event)));
+      if (held.size() > REORDER) {
+        deposit(held.poll());
       }
     }
-    deposits.sort(DEPOSIT_TIME);
-    Depositor depositor = new Depositor(o.rules());
-    long deposited = 0;
-    long already = 0;
-    long derivedDeposited = 0;
-    List<EmoBank.PendingDeposit> pending = new ArrayList<>();
-    for (Deposit d : deposits) {
-      if (!d.derived() && Appraiser.isContext(d.event())) {
-        continue; // conversation context: read by the detectors, deposited never
+
+    void drain() {
+      while (!held.isEmpty()) {
+        deposit(held.poll());
       }
-      EmotionRow row = depositor.deposit(bank, d.identity(), d.event(), d.derived());
-      if (row == null) {
-        already += d.derived() ? 0 : 1;
-      } else if (o.liveBank()) {
-        pending.add(new EmoBank.PendingDeposit(d.identity(), row, d.derived())); // the tail deposits them
+    }
+
+    private void deposit(Deposit d) {
+      if (bank.isDeposited(d.identity())) {
+        already += d.derived() ? 0 : 1; // the same event twice in the input
+        return;
+      }
+      try {
+        bank.deposit(d.identity(), d.row());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      if (o.liveBank()) {
+        pending.add(new EmoBank.PendingDeposit(d.identity(), d.row(), d.derived())); // the tail deposits them
       } else if (d.derived()) {
         derivedDeposited++;
       } else {
         deposited++;
       }
+    }
+  }
+
+  @Override
+  public BankUpdate update(PassContext pass, Window window, EmoBank bank) throws IOException {
+    PassOptions o = pass.options();
+    Deposits deposits = new Deposits(o, bank);
+    Sweep sweep;
+    try {
+      sweep = Sweep.of(window, o.detectors(),
+          (detector, d) -> deposits.add(EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
+          w -> deposits.add(w.identity(), w.event(), false));
+      deposits.drain();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
     if (window.queueKey() != null) {
       bank.queuePositions().record(window.queueKey(), window.queueLastIndex());
@@ -72,8 +111,8 @@ final class DepositStage implements BankStage {
     List<EmotionRow> rows = windowRows(o, bank);
     Snapshot snapshot = Snapshot.of(rows, new Decay(o.halfLife()), o.now());
     bank.commit(BankState.of(snapshot, o.now(), null), o.now().minus(o.retention()));
-    return new BankUpdate(snapshot, rows, deposited, already, derivedEvents, derivedDeposited, bank.rowsAppended(),
-        depositor.badDelayValues(), pending);
+    return new BankUpdate(snapshot, rows, deposits.deposited, deposits.already, deposits.derivedEvents,
+        deposits.derivedDeposited, bank.rowsAppended(), deposits.depositor.badDelayValues(), deposits.pending, sweep);
   }
 
   /** The live rows inside the window, oldest first. */

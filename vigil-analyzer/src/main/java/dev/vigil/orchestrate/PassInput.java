@@ -1,95 +1,109 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.diagnose.detect.WindowEvent;
-import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
-import dev.vigil.observe.PendingEvent;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 /**
- * The input of {@code run}, read once (SPEC section 4.1): every line or excerpt is read and checked, and the newest
- * {@code --limit} events of the window are kept, per agent when the input is read for a fleet. {@code run} learns
- * from the same read which agents the window holds, so a file is read once however many agents it has; memory
- * stays proportional to {@code --limit} (times the agents), not to the input.
+ * The input of {@code run} (SPEC section 4.1). A first reading reads and checks every line or excerpt, counts the
+ * window's events (per agent when the input is read for a fleet, so a file is read once however many agents it has)
+ * and finds where the newest {@code --limit} begin, keeping 16 bytes an event up to the limit ({@link NewestKeys});
+ * the pass then walks its events by reading the input again ({@link WindowEvents}), so it never holds them.
+ * Standard input is copied to a temporary file first, deleted when the JVM exits; a queue is read again only up to the
+ * last excerpt the first reading saw.
  */
 public final class PassInput {
-  private record Candidate(PendingEvent event, LongSupplier identity, long ref, long order) {
-    Instant ts() {
-      return event.ts();
-    }
-  }
-
-  private static final Comparator<Candidate> EVENT_TIME =
-      Comparator.comparing(Candidate::ts).thenComparingLong(Candidate::order);
   /** The key of everything when the input is not split by agent. */
   private static final String ALL = "";
 
-  /** One agent's (or the whole input's) kept events and how many of its events the window held. */
+  /** One agent's (or the whole input's) window: how many events, and the newest {@code --limit} of them. */
   private static final class Kept {
-    final NewestEvents<Candidate> newest;
+    final NewestKeys newest;
     long inWindow;
 
     Kept(int limit) {
-      newest = new NewestEvents<>(limit, EVENT_TIME);
+      newest = new NewestKeys(limit);
     }
   }
 
   private final Map<String, Kept> kept = new LinkedHashMap<>();
+  private final PassOptions options;
   private final boolean perAgent;
+  private final String events;
   private IngestStats stats;
   private QueueSource queue;
-  private long order;
+  private long queueLastRead = -1;
 
-  private PassInput(boolean perAgent) {
+  private PassInput(PassOptions options, boolean perAgent, String events) {
+    this.options = options;
     this.perAgent = perAgent;
+    this.events = events;
   }
 
   /**
-   * Reads the input of {@code o} (only its agent's events when it names one).
+   * Reads the input of {@code o} (only its agent's events when it names one) for the first time.
    *
    * @param perAgent keep each agent's newest events apart (for a fleet), rather than the newest of all
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
   public static PassInput read(PassOptions o, InputStream stdin, boolean perAgent) throws IOException {
-    PassInput input = new PassInput(perAgent);
-    JsonlSource jsonl = o.events() != null ? new JsonlSource(o.events(), o.assumeZone(), stdin) : null;
+    String events = o.events();
+    if (JsonlSource.STDIN.equals(events)) {
+      Path copy = Files.createTempFile("vigil-stdin-", ".jsonl");
+      copy.toFile().deleteOnExit();
+      Files.copy(stdin, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      events = copy.toString();
+    }
+    PassInput input = new PassInput(o, perAgent, events);
+    JsonlSource jsonl = events != null ? new JsonlSource(events, o.assumeZone(), stdin) : null;
     input.queue = o.queue() != null ? new QueueSource(o.queue()) : null;
     if (jsonl != null) {
       jsonl.check();
     }
+    long[] order = {0};
     IngestSink sink = (event, identity, ref) -> {
       if (!o.acceptsAgent(event.agent())) {
         return; // another agent of a fleet: its own pass reads it
       }
-      long n = input.order++;
+      long n = order[0]++;
       if (o.inWindow(event.ts())) {
         String key = perAgent ? AgentName.display(event.agent()) : ALL;
         Kept k = input.kept.computeIfAbsent(key, x -> new Kept(o.limit()));
-        k.newest.add(new Candidate(event, identity, ref, n));
+        k.newest.add(nanos(event.ts()), n);
         k.inWindow++;
       }
     };
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
     try {
-      input.stats = jsonl != null ? jsonl.read(sink) : input.queue.read(-1, o.now(), o.windowStart(), sink);
+      if (jsonl != null) {
+        input.stats = jsonl.read(sink);
+      } else {
+        input.stats = input.queue.read(-1, o.now(), o.windowStart(), sink);
+        input.queueLastRead = input.queue.lastRead();
+      }
     } catch (IOException e) {
-      throw new IllegalArgumentException((jsonl != null ? "events file " + o.events() : "queue " + o.queue())
-          + " cannot be read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(input.describe() + " cannot be read: " + e.getMessage(), e);
     }
     return input;
+  }
+
+  private String describe() {
+    return queue != null ? "queue " + options.queue() : "events file " + options.events();
+  }
+
+  private static long nanos(Instant ts) {
+    return ts.getEpochSecond() * 1_000_000_000L + ts.getNano();
   }
 
   /** The display names of the agents with events in the window, first seen first (read per agent only). */
@@ -118,15 +132,40 @@ public final class PassInput {
     Kept share = kept.get(key);
     String queueKey = queue == null ? null : queue.key();
     long lastIndex = queue == null ? -1 : queue.lastIndex();
-    if (share == null) {
-      return new Window(List.of(), stats.eventsRead(), 0, stats.naiveTimestamps(), stats.skipped(), queueKey,
-          lastIndex);
+    if (share == null || share.newest.size() == 0) {
+      return new Window(WindowEvents.of(java.util.List.of()), stats.eventsRead(), 0, stats.naiveTimestamps(),
+          stats.skipped(), queueKey, lastIndex);
     }
-    List<WindowEvent> window = new ArrayList<>();
-    for (Candidate c : share.newest.oldestFirst()) {
-      window.add(new WindowEvent(c.event().event(), c.identity().getAsLong(), c.ref(), c.event().naiveTs()));
-    }
-    return new Window(window, stats.eventsRead(), share.inWindow, stats.naiveTimestamps(), stats.skipped(),
+    WindowEvents events = WindowEvents.reading(reader(key, share.newest.oldestTs(), share.newest.oldestOrder()),
+        share.newest.size());
+    return new Window(events, stats.eventsRead(), share.inWindow, stats.naiveTimestamps(), stats.skipped(),
         queueKey, lastIndex);
+  }
+
+  /** Reads the input again, handing on the events of {@code key} from the oldest one used on. */
+  private WindowEvents.Reader reader(String key, long fromTs, long fromOrder) {
+    PassOptions o = options;
+    return selected -> {
+      long[] order = {0};
+      IngestSink sink = (event, identity, ref) -> {
+        if (!o.acceptsAgent(event.agent())) {
+          return;
+        }
+        long n = order[0]++;
+        if (o.inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
+            && !NewestKeys.less(nanos(event.ts()), n, fromTs, fromOrder)) {
+          selected.accept(event, identity, ref, n);
+        }
+      };
+      if (queue != null) {
+        new QueueSource(o.queue()).readThrough(queueLastRead, o.now(), o.windowStart(), sink);
+      } else {
+        try {
+          new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream()).read(sink);
+        } catch (IOException e) {
+          throw new UncheckedIOException(describe() + " can no longer be read: " + e.getMessage(), e);
+        }
+      }
+    };
   }
 }

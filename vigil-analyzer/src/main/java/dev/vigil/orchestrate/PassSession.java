@@ -34,6 +34,7 @@ public final class PassSession {
 
   private EmoBank bank;
   private List<Detection> detections = List.of();
+  private Sweep sweep;
   private BankUpdate update;
   private Snapshot fallbackSnapshot;
   private Diagnosis diagnosis;
@@ -89,9 +90,10 @@ public final class PassSession {
     PassOptions o = pass.options();
     return switch (step) {
       case UPDATE_EB_FROM_LOGS -> {
-        detections = o.detectors().run(window.events());
         bank = o.liveBank() ? EmoBank.openCommitted(o.emobank()) : EmoBank.open(o.emobank());
-        update = stages.bank().update(pass, window, detections, bank);
+        update = stages.bank().update(pass, window, bank);
+        sweep = update.sweep();
+        detections = sweep.detections();
         yield "deposited " + update.deposited() + " new events (" + update.alreadyDeposited() + " already), "
             + update.derivedEvents() + " derived; mood " + update.snapshot().mood();
       }
@@ -126,6 +128,7 @@ public final class PassSession {
       case UPDATE_EB_FROM_LOGS, DIAGNOSE_RBT -> {
         if (update == null) {
           fallbackSnapshot = last.snapshot();
+          readWithoutBank();
         }
         diagnosis = last.provisionalDiagnosis(detections);
         fallback = "provisional diagnosis from the last snapshot (" + last.source() + ")";
@@ -143,6 +146,20 @@ public final class PassSession {
         return "";
       }
     }
+  }
+
+  /** The bank could not be updated: the window is read by the detectors alone (when that fails too, nothing). */
+  private void readWithoutBank() {
+    if (sweep != null) {
+      return;
+    }
+    try {
+      sweep = Sweep.of(window, pass.options().detectors(), (detector, derived) -> { }, w -> { });
+    } catch (RuntimeException | LinkageError e) {
+      thorns.add(InternalThorn.of(Step.UPDATE_EB_FROM_LOGS, e));
+      sweep = Sweep.none();
+    }
+    detections = sweep.detections();
   }
 
   /**
@@ -215,8 +232,8 @@ public final class PassSession {
   PassResult result(List<InternalThorn> resolved) {
     BankUpdate b = update != null ? update
         : BankUpdate.none(fallbackSnapshot != null ? fallbackSnapshot : Snapshot.empty(),
-            bank == null ? 0 : bank.rowsAppended());
-    Alarm alarm = AlarmFunction.of(window.events().stream().map(WindowEvent::event).toList(), detections,
+            bank == null ? 0 : bank.rowsAppended(), sweep != null ? sweep : Sweep.none());
+    Alarm alarm = AlarmFunction.of(b.sweep().events(), b.sweep().failedCalls(), detections,
         pass.options().rules().alarm());
     return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, alarm,
         prompt, code == null ? CodeOutcome.skipped("the code stage did not run") : code,

@@ -1,14 +1,12 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.diagnose.detect.WindowEvent;
-import java.util.List;
 import java.util.Map;
 
 /**
- * What ingest hands the pass (SPEC section 4.1): the newest {@code --limit} events of the window and what reading
- * the input came to.
+ * What ingest hands the pass (SPEC section 4.1): the newest {@code --limit} events of the window, walked from the
+ * input when the pass needs them, and what reading the input came to.
  *
- * @param events          the events used, oldest first
+ * @param events          the events used, walked oldest first
  * @param eventsRead      events read from the input
  * @param eventsInWindow  of those, inside the window (before the limit)
  * @param naiveTimestamps events whose ts had no offset
@@ -16,11 +14,10 @@ import java.util.Map;
  * @param queueKey        the queue's position key, or null for a JSONL input
  * @param queueLastIndex  the index of the queue's last excerpt read (when {@code queueKey} is not null)
  */
-public record Window(List<WindowEvent> events, long eventsRead, long eventsInWindow, long naiveTimestamps,
+public record Window(WindowEvents events, long eventsRead, long eventsInWindow, long naiveTimestamps,
     Map<String, Long> skipped, String queueKey, long queueLastIndex) {
-  /** Copies the collections. */
+  /** Copies the map. */
   public Window {
-    events = List.copyOf(events);
     skipped = Map.copyOf(skipped);
   }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The events a detector's evidence cites, resolved to the window's events: every number under a field that holds a
+ * The events a detector's evidence cites, resolved to the events the detection kept ({@code Detection#cited}, the
+ * newest it cited): every number under a field that holds a
  * ref ({@code ref}, {@code refs}, {@code success}, {@code confirmation}, {@code first}, {@code last},
  * {@code first_naive}, {@code call}, or a name ending in {@code _ref} or {@code _refs}) at any depth, matched to the
  * event with that {@link WindowEvent#ref()}. The newest {@value #MAX_EVENTS} are listed, each value cut at
@@ -66,9 +67,9 @@ final class EvidenceEvents {
 
   private final Map<Long, WindowEvent> byRef = new HashMap<>();
 
-  /** Indexes the window's events by ref. */
-  EvidenceEvents(List<WindowEvent> window) {
-    window.forEach(w -> byRef.put(w.ref(), w));
+  /** Indexes the events a detection kept of those its evidence cites (the newest of them). */
+  EvidenceEvents(List<WindowEvent> cited) {
+    cited.forEach(w -> byRef.put(w.ref(), w));
   }
 
   /** The events an evidence object cites. */

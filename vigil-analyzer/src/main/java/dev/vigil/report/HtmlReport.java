@@ -161,12 +161,11 @@ final class HtmlReport {
   }
 
   private static List<DetectorView> detectors(PassResult r) {
-    EvidenceEvents events = new EvidenceEvents(r.window().events());
     String unit = r.options().events() != null ? "line" : "seq";
     List<DetectorView> out = new ArrayList<>();
     for (Detection det : r.detections()) {
       out.add(new DetectorView(det.name(), det.count(), det.summary(), json(det.evidence()), unit,
-          events.of(det.evidence())));
+          new EvidenceEvents(det.cited()).of(det.evidence())));
     }
     return out;
   }

@@ -18,7 +18,7 @@ class AlarmFunctionTest {
 
   @Test
   void anEmptyWindowScoresZeroForNoEvents() {
-    Alarm a = AlarmFunction.of(List.of(), List.of(found("claim_without_action", 3)), AlarmSettings.DEFAULTS);
+    Alarm a = AlarmFunction.of(0, 0, List.of(found("claim_without_action", 3)), AlarmSettings.DEFAULTS);
     assertEquals(0.0, a.score());
     assertEquals("ok", a.level());
     assertEquals("no events", a.reasons().get(0).source());
@@ -26,11 +26,9 @@ class AlarmFunctionTest {
 
   @Test
   void findingsCombineAsANoisyOrStrongestFirst() {
-    List<Event> events = List.of(Event.of(T, "tool.x", "ok"), Event.of(T, "tool.y", "fail"),
-        Event.of(T, "tool.y", "timeout"), Event.of(T, "turn.answer", "fail"));
-    Alarm a = AlarmFunction.of(events, List.of(found("latency", 0), found("claim_without_action", 2)),
+    Alarm a = AlarmFunction.of(4, 2, List.of(found("latency", 0), found("claim_without_action", 2)),
         AlarmSettings.DEFAULTS);
-    // claim_without_action: 1 - 0.4^2 = 0.84; failed calls (turn.* is context): 1 - 0.9^2 = 0.19
+    // claim_without_action: 1 - 0.4^2 = 0.84; two failed calls: 1 - 0.9^2 = 0.19
     assertEquals(1 - 0.16 * 0.81, a.score(), 1e-12);
     assertEquals("alarm", a.level());
     assertEquals(List.of("claim_without_action", "failed_calls"),
@@ -41,15 +39,15 @@ class AlarmFunctionTest {
 
   @Test
   void aHealthyWindowScoresZeroAndAPolicySeverityIsItsWeight() {
-    List<Event> ok = List.of(Event.of(T, "tool.get_order", "ok"));
-    assertEquals(0.0, AlarmFunction.of(ok, List.of(found("unconfirmed_write", 0)), AlarmSettings.DEFAULTS).score());
+    long ok = 1;
+    assertEquals(0.0, AlarmFunction.of(ok, 0, List.of(found("unconfirmed_write", 0)), AlarmSettings.DEFAULTS).score());
     Detection policy = new Detection("policy.no_refund", 1,
         JsonNodeFactory.instance.objectNode().put("severity", 0.9), "1 violation", List.of());
-    Alarm a = AlarmFunction.of(ok, List.of(policy), AlarmSettings.DEFAULTS);
+    Alarm a = AlarmFunction.of(ok, 0, List.of(policy), AlarmSettings.DEFAULTS);
     assertEquals(0.9, a.score(), 1e-12);
-    assertEquals(0.8, AlarmFunction.of(ok, List.of(found("policy.other", 1)), AlarmSettings.DEFAULTS).score(),
+    assertEquals(0.8, AlarmFunction.of(ok, 0, List.of(found("policy.other", 1)), AlarmSettings.DEFAULTS).score(),
         1e-12);
-    assertEquals(0.5, AlarmFunction.of(ok, List.of(found("my_detector", 1)), AlarmSettings.DEFAULTS).score(),
+    assertEquals(0.5, AlarmFunction.of(ok, 0, List.of(found("my_detector", 1)), AlarmSettings.DEFAULTS).score(),
         1e-12);
   }
 

@@ -2,7 +2,7 @@ package dev.vigil.diagnose.detect;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * One pass's reading of its window by every selected detector (SPEC section 4.4): each event is handed to each
@@ -11,9 +11,10 @@ import java.util.function.Consumer;
 public final class DetectorScans {
   private final List<Scan> scans = new ArrayList<>();
 
-  DetectorScans(List<Detector> detectors, Consumer<Derived> derived) {
+  DetectorScans(List<Detector> detectors, BiConsumer<String, Derived> derived) {
     for (Detector d : detectors) {
-      scans.add(d.scan(derived));
+      String name = d.name();
+      scans.add(d.scan(x -> derived.accept(name, x)));
     }
   }
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -122,9 +122,9 @@ public final class Detectors {
   /**
    * Starts one pass's reading of the window by every selected detector.
    *
-   * @param derived where the derived events go, as they are found
+   * @param derived where the derived events go, with the name of the detector that found them, as they are found
    */
-  public DetectorScans start(Consumer<Derived> derived) {
+  public DetectorScans start(BiConsumer<String, Derived> derived) {
     return new DetectorScans(selected, derived);
   }
 

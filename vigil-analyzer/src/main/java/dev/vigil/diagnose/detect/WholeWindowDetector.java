@@ -1,6 +1,9 @@
 package dev.vigil.diagnose.detect;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -25,10 +28,23 @@ public abstract class WholeWindowDetector implements Detector {
       @Override
       public Detection finish() {
         Detection d = detect(List.copyOf(window));
+        Set<Long> numbers = new HashSet<>();
+        numbersIn(d.evidence(), numbers);
+        Newest<WindowEvent> cited = new Newest<>(Findings.MAX_CITED);
+        window.stream().filter(w -> numbers.contains(w.ref())).forEach(cited::add);
         window.clear();
         d.derived().forEach(out);
-        return d.withDerived(List.of());
+        return new Detection(d.name(), d.count(), d.evidence(), d.summary(), List.of(), cited.items());
       }
     };
+  }
+
+  /** Every whole number in a JSON tree: the refs its evidence may cite are among them. */
+  private static void numbersIn(JsonNode node, Set<Long> out) {
+    if (node.isIntegralNumber()) {
+      out.add(node.asLong());
+    } else {
+      node.forEach(child -> numbersIn(child, out));
+    }
   }
 }

@@ -24,12 +24,16 @@ public final class HeldPassApp {
   public static void main(String[] args) throws Exception {
     Path marker = Path.of(args[3]);
     Appraiser appraiser = Rules.defaults().appraisal().newAppraiser();
-    BankStage held = (pass, window, detections, bank) -> {
-      for (WindowEvent w : window.events()) {
+    BankStage held = (pass, window, bank) -> {
+      window.events().forEach(w -> {
         Appraisal a = appraiser.appraise(w.event());
-        bank.deposit(w.identity(), EmotionRow.of(w.event().ts(), a.emotion(), a.intensity(), a.valence(),
-            a.cause()));
-      }
+        try {
+          bank.deposit(w.identity(), EmotionRow.of(w.event().ts(), a.emotion(), a.intensity(), a.valence(),
+              a.cause()));
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
       Files.writeString(marker, "deposited " + window.events().size());
       try {
         new CountDownLatch(1).await(); // held before the commit until the test kills the process

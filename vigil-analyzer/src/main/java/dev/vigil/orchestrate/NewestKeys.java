@@ -1,0 +1,91 @@
+package dev.vigil.orchestrate;
+
+/**
+ * The newest {@code limit} of the events offered, kept as two numbers each (the event's time in nanoseconds and its
+ * place in the input) in a min-heap of primitive arrays: what the first reading of {@code run}'s input keeps to find
+ * where the newest {@code --limit} events begin (SPEC section 4.1: by time, ties in input order). 16 bytes an event,
+ * at most {@code limit} events, whatever the input's size.
+ */
+final class NewestKeys {
+  private final int limit;
+  private long[] ts = new long[16];
+  private long[] order = new long[16];
+  private int size;
+
+  NewestKeys(int limit) {
+    this.limit = limit;
+  }
+
+  /** Offers an event's key. */
+  void add(long tsNanos, long inputOrder) {
+    if (size < limit) {
+      if (size == ts.length) {
+        int grown = (int) Math.min(limit, (long) ts.length * 2);
+        ts = java.util.Arrays.copyOf(ts, grown);
+        order = java.util.Arrays.copyOf(order, grown);
+      }
+      ts[size] = tsNanos;
+      order[size] = inputOrder;
+      up(size++);
+    } else if (size > 0 && less(ts[0], order[0], tsNanos, inputOrder)) {
+      ts[0] = tsNanos;
+      order[0] = inputOrder;
+      down(0);
+    }
+  }
+
+  /** How many are kept. */
+  int size() {
+    return size;
+  }
+
+  /** The oldest key kept: the time of the oldest event used (only when something is kept). */
+  long oldestTs() {
+    return ts[0];
+  }
+
+  /** The input order of the oldest event used (only when something is kept). */
+  long oldestOrder() {
+    return order[0];
+  }
+
+  /** Whether key a comes before key b. */
+  static boolean less(long tsA, long orderA, long tsB, long orderB) {
+    return tsA < tsB || (tsA == tsB && orderA < orderB);
+  }
+
+  private void up(int i) {
+    while (i > 0) {
+      int parent = (i - 1) / 2;
+      if (!less(ts[i], order[i], ts[parent], order[parent])) {
+        return;
+      }
+      swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private void down(int i) {
+    while (true) {
+      int l = 2 * i + 1;
+      if (l >= size) {
+        return;
+      }
+      int least = l + 1 < size && less(ts[l + 1], order[l + 1], ts[l], order[l]) ? l + 1 : l;
+      if (!less(ts[least], order[least], ts[i], order[i])) {
+        return;
+      }
+      swap(i, least);
+      i = least;
+    }
+  }
+
+  private void swap(int a, int b) {
+    long t = ts[a];
+    ts[a] = ts[b];
+    ts[b] = t;
+    long o = order[a];
+    order[a] = order[b];
+    order[b] = o;
+  }
+}
