@@ -44,7 +44,7 @@ public final class EmoBank implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private final Path dir;
-  private final List<EmotionRow> live = new ArrayList<>();
+  private final LiveRows live = new LiveRows();
   private final SeenIdentities seen;
   private final QueuePositions queues;
   private final Journal journal;
@@ -152,6 +152,40 @@ public final class EmoBank implements AutoCloseable {
     return Collections.unmodifiableList(live);
   }
 
+  /**
+   * The live rows with a time in {@code [from, to]}, oldest first: a view of the bank's rows as they are now (4
+   * bytes a row), each row made when read; a later commit that compacts the bank leaves the view stale.
+   */
+  public List<EmotionRow> liveRows(Instant from, Instant to) {
+    long lo = from.getEpochSecond() * 1_000_000_000L + from.getNano();
+    long hi = to.getEpochSecond() * 1_000_000_000L + to.getNano();
+    int[] at = new int[16];
+    int n = 0;
+    for (int i = 0; i < live.size(); i++) {
+      long t = live.tsNanos(i);
+      if (t >= lo && t <= hi) {
+        if (n == at.length) {
+          at = java.util.Arrays.copyOf(at, n * 2);
+        }
+        at[n++] = i;
+      }
+    }
+    int[] rows = at;
+    int count = n;
+    return new java.util.AbstractList<>() {
+      @Override
+      public EmotionRow get(int i) {
+        java.util.Objects.checkIndex(i, count);
+        return live.get(rows[i]);
+      }
+
+      @Override
+      public int size() {
+        return count;
+      }
+    };
+  }
+
   /** The last live row, or null. */
   public EmotionRow lastRow() {
     return live.isEmpty() ? null : live.get(live.size() - 1);
@@ -223,8 +257,10 @@ public final class EmoBank implements AutoCloseable {
   public void commit(JsonNode state, Instant compactBefore) throws IOException {
     Retention.Result compaction = journal.commit(live, episodes, seen, queues, compactBefore);
     if (compaction != null) {
-      live.clear();
-      live.addAll(compaction.kept());
+      if (compaction.compacted() > 0) {
+        live.clear();
+        live.addAll(compaction.kept());
+      }
       episodes = compaction.episodes();
     }
     if (state != null) {

@@ -42,7 +42,7 @@ public final class Retention {
   public static Result compact(List<EmotionRow> live, Instant before, ObjectNode episodes) {
     ObjectNode out = episodes.deepCopy();
     ObjectNode byEpisode = (ObjectNode) out.get("episodes");
-    List<EmotionRow> kept = new ArrayList<>();
+    List<EmotionRow> kept = new LiveRows();
     int compacted = 0;
     for (EmotionRow row : live) {
       if (!row.ts().isBefore(before)) {

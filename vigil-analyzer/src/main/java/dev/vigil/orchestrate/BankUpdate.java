@@ -3,6 +3,7 @@ package dev.vigil.orchestrate;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ public record BankUpdate(Snapshot snapshot, List<EmotionRow> windowRows, long de
     List<EmoBank.PendingDeposit> pendingDeposits, Sweep sweep) {
   /** Copies the lists. */
   public BankUpdate {
-    windowRows = List.copyOf(windowRows);
+    windowRows = Collections.unmodifiableList(windowRows); // a view of the bank's rows: a copy would make them all
     pendingDeposits = List.copyOf(pendingDeposits);
   }
 

@@ -108,21 +108,10 @@ final class DepositStage implements BankStage {
     if (window.queueKey() != null) {
       bank.queuePositions().record(window.queueKey(), window.queueLastIndex());
     }
-    List<EmotionRow> rows = windowRows(o, bank);
-    Snapshot snapshot = Snapshot.of(rows, new Decay(o.halfLife()), o.now());
+    Snapshot snapshot = Snapshot.of(bank.liveRows(o.windowStart(), o.now()), new Decay(o.halfLife()), o.now());
     bank.commit(BankState.of(snapshot, o.now(), null), o.now().minus(o.retention()));
+    List<EmotionRow> rows = bank.liveRows(o.windowStart(), o.now()); // after the commit, which may compact
     return new BankUpdate(snapshot, rows, deposits.deposited, deposits.already, deposits.derivedEvents,
         deposits.derivedDeposited, bank.rowsAppended(), deposits.depositor.badDelayValues(), deposits.pending, sweep);
-  }
-
-  /** The live rows inside the window, oldest first. */
-  private static List<EmotionRow> windowRows(PassOptions o, EmoBank bank) {
-    List<EmotionRow> rows = new ArrayList<>();
-    for (EmotionRow row : bank.liveRows()) {
-      if (o.inWindow(row.ts())) {
-        rows.add(row);
-      }
-    }
-    return rows;
   }
 }

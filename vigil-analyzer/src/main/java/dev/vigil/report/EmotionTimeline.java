@@ -18,7 +18,8 @@ import java.util.Map;
  * The emotion timeline of {@code report.html}: for each emotion of the window's EmoBank rows, its decayed
  * intensity summed over the rows up to each moment, {@code Σ I·0.5^((t - ts)/h)} over rows with {@code ts ≤ t} (at
  * {@code now} these are the snapshot's totals), sampled at {@value #SAMPLES} moments from the first row to
- * {@code now}; each thorn is marked on its emotion's line at its own time.
+ * {@code now}; each thorn is marked on its emotion's line at its own time. One reading of the rows, in any order,
+ * and memory for the samples only.
  */
 final class EmotionTimeline {
   /** Moments sampled per line: enough for a smooth line, few enough for a small file. */
@@ -50,10 +51,13 @@ final class EmotionTimeline {
     if (rows.isEmpty()) {
       return SvgChart.builder(960, 300, 0, 1, 0, 1).build();
     }
-    List<EmotionRow> sorted = new ArrayList<>(rows);
-    sorted.sort(Comparator.comparing(EmotionRow::ts));
-    Instant first = sorted.get(0).ts();
-    Instant to = now.isAfter(sorted.get(sorted.size() - 1).ts()) ? now : sorted.get(sorted.size() - 1).ts();
+    Instant first = null;
+    Instant last = null;
+    for (EmotionRow r : rows) { // no copy and no sort: the bank's rows are many
+      first = first == null || r.ts().isBefore(first) ? r.ts() : first;
+      last = last == null || r.ts().isAfter(last) ? r.ts() : last;
+    }
+    Instant to = now.isAfter(last) ? now : last;
     Instant from = first.minus(Duration.between(first, to).dividedBy(50));
     if (from.isBefore(windowStart) && !first.isBefore(windowStart)) {
       from = windowStart;
@@ -63,12 +67,13 @@ final class EmotionTimeline {
     for (int k = 0; k < SAMPLES; k++) {
       xs[k] = k * span / (SAMPLES - 1);
     }
-    Map<String, double[]> series = sample(sorted, decay, from, span);
+    Map<String, double[]> series = sample(rows, decay, from, span);
     double max = series.values().stream().flatMapToDouble(java.util.Arrays::stream).max().orElse(0);
     List<double[]> marks = new ArrayList<>();
     for (Finding thorn : thorns.subList(0, Math.min(MAX_MARKS, thorns.size()))) {
-      double y = valueAt(sorted, thorn.emotion(), thorn.ts(), decay);
-      marks.add(new double[] {Math.max(0, Duration.between(from, thorn.ts()).toMillis()), y});
+      double x = Math.max(0, Math.min(span, Duration.between(from, thorn.ts()).toMillis()));
+      double y = onLine(series.get(thorn.emotion()), x, span);
+      marks.add(new double[] {x, y});
       max = Math.max(max, y);
     }
     double top = max <= 0 ? 1 : max * 1.05;
@@ -100,44 +105,42 @@ final class EmotionTimeline {
 
   /**
    * Each emotion's decayed intensity at {@value #SAMPLES} moments evenly spread over {@code spanMillis} from
-   * {@code from}: the sums are carried from one moment to the next (decayed by the time between them) and each row
-   * joins at the first moment not before it, decayed from its own time.
-   *
-   * @param sorted the rows, oldest first
+   * {@code from}: each row joins at the first moment not before it, decayed from its own time, and the sums are
+   * carried from one moment to the next (decayed by the time between them). The rows may come in any order.
    */
-  static Map<String, double[]> sample(List<EmotionRow> sorted, Decay decay, Instant from, double spanMillis) {
-    Map<String, double[]> series = new LinkedHashMap<>();
-    sorted.forEach(r -> series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES]));
-    Map<String, Double> running = new LinkedHashMap<>();
-    int next = 0;
-    Instant previous = from;
+  static Map<String, double[]> sample(List<EmotionRow> rows, Decay decay, Instant from, double spanMillis) {
+    Instant[] moments = new Instant[SAMPLES];
     for (int k = 0; k < SAMPLES; k++) {
-      Instant t = from.plusMillis(Math.round(spanMillis * k / (SAMPLES - 1)));
-      double carry = decay.apply(1.0, previous, t);
-      running.replaceAll((e, v) -> v * carry);
-      for (; next < sorted.size() && !sorted.get(next).ts().isAfter(t); next++) {
-        EmotionRow r = sorted.get(next);
-        running.merge(r.emotion(), decay.apply(r.intensity(), r.ts(), t), Double::sum);
+      moments[k] = from.plusMillis(Math.round(spanMillis * k / (SAMPLES - 1)));
+    }
+    Map<String, double[]> series = new LinkedHashMap<>();
+    for (EmotionRow r : rows) {
+      double at = Duration.between(from, r.ts()).toMillis() * (SAMPLES - 1) / spanMillis;
+      int k = Math.max(0, Math.min(SAMPLES - 1, (int) Math.ceil(at)));
+      while (k > 0 && !moments[k - 1].isBefore(r.ts())) {
+        k--;
       }
-      for (Map.Entry<String, double[]> e : series.entrySet()) {
-        e.getValue()[k] = running.getOrDefault(e.getKey(), 0.0);
+      while (k < SAMPLES - 1 && moments[k].isBefore(r.ts())) {
+        k++;
       }
-      previous = t;
+      series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES])[k] += decay.apply(r.intensity(), r.ts(), moments[k]);
+    }
+    for (double[] line : series.values()) {
+      for (int k = 1; k < SAMPLES; k++) {
+        line[k] += line[k - 1] * decay.apply(1.0, moments[k - 1], moments[k]);
+      }
     }
     return series;
   }
 
-  /** The decayed intensity of one emotion at {@code t}: its rows up to {@code t}, decayed to {@code t}. */
-  static double valueAt(List<EmotionRow> sorted, String emotion, Instant t, Decay decay) {
-    double sum = 0;
-    for (EmotionRow r : sorted) {
-      if (r.ts().isAfter(t)) {
-        break;
-      }
-      if (r.emotion().equals(emotion)) {
-        sum += decay.apply(r.intensity(), r.ts(), t);
-      }
+  /**
+   * The height of a line at {@code x}: its first sample not before {@code x}, where the rows up to {@code x} have
+   * joined (a thorn's own row among them); 0 for an emotion with no line.
+   */
+  static double onLine(double[] line, double x, double spanMillis) {
+    if (line == null) {
+      return 0;
     }
-    return sum;
+    return line[Math.max(0, Math.min(SAMPLES - 1, (int) Math.ceil(x * (SAMPLES - 1) / spanMillis - 1e-9)))];
   }
 }

@@ -25,7 +25,8 @@ class EmotionTimelineTest {
 
   @Test
   void eachSampleSumsTheRowsUpToItDecayedToIt() {
-    Map<String, double[]> s = EmotionTimeline.sample(ROWS, HALF_DAY, T0, Duration.ofHours(24).toMillis());
+    List<EmotionRow> shuffled = List.of(ROWS.get(2), ROWS.get(0), ROWS.get(1)); // the order of the rows does not matter
+    Map<String, double[]> s = EmotionTimeline.sample(shuffled, HALF_DAY, T0, Duration.ofHours(24).toMillis());
 
     double[] frustration = s.get("frustration");
     assertEquals(1.0, frustration[0], 1e-9, "the first row counts at its own time");
@@ -40,13 +41,16 @@ class EmotionTimelineTest {
 
   @Test
   void aThornIsMarkedOnItsEmotionsLineAtItsOwnTime() {
-    assertEquals(0.5 + 1.0, EmotionTimeline.valueAt(ROWS, "frustration", T0.plus(Duration.ofHours(12)), HALF_DAY),
-        1e-9);
     Finding thorn = new Finding(T0.plus(Duration.ofHours(12)), "frustration", 0.5, -0.7, "tool.book:fail");
     SvgChart chart = EmotionTimeline.of(ROWS, List.of(thorn), HALF_DAY, T0.minus(Duration.ofHours(1)),
         T0.plus(Duration.ofHours(24)));
     assertEquals(List.of("frustration", "relief"), chart.lines().stream().map(SvgChart.Line::label).toList());
     assertEquals(1, chart.marks().size());
+    // the thorn at 12 h sits on the frustration line: the first row decayed half, and the thorn's own row
+    Map<String, double[]> s = EmotionTimeline.sample(ROWS, HALF_DAY, T0.minus(Duration.ofHours(1)),
+        Duration.ofHours(25).toMillis());
+    assertEquals(EmotionTimeline.onLine(s.get("frustration"), Duration.ofHours(13).toMillis(),
+        Duration.ofHours(25).toMillis()), 0.5 + 1.0, 0.05);
     assertEquals(EmotionTimeline.SAMPLES, chart.lines().get(0).points().split(" ").length);
   }
 }

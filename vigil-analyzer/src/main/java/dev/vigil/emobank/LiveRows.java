@@ -1,0 +1,106 @@
+package dev.vigil.emobank;
+
+import java.time.Instant;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.RandomAccess;
+
+/**
+ * The bank's live rows in columns of primitives (SPEC section 4.3): a row is 44 bytes (its time, three numbers and
+ * four strings each kept once in a table) rather than two objects of about 90, so that a bank of a million rows fits
+ * in a small heap. {@link #get} makes the {@link EmotionRow} anew. Live rows are never {@code amend} rows.
+ */
+final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
+  private final Map<String, Integer> index = new HashMap<>();
+  private final List<String> strings = new ArrayList<>();
+  private long[] ts = new long[64];
+  private double[] intensity = new double[64];
+  private double[] valence = new double[64];
+  private double[] confidence = new double[64];
+  private int[] emotion = new int[64];
+  private int[] cause = new int[64];
+  private int[] episode = new int[64];
+  private int[] source = new int[64];
+  private int size;
+
+  @Override
+  public EmotionRow get(int i) {
+    if (i < 0 || i >= size) {
+      throw new IndexOutOfBoundsException(i);
+    }
+    return new EmotionRow(Instant.ofEpochSecond(Math.floorDiv(ts[i], 1_000_000_000L),
+        Math.floorMod(ts[i], 1_000_000_000L)), strings.get(emotion[i]), intensity[i], valence[i],
+        strings.get(cause[i]), strings.get(episode[i]), confidence[i], strings.get(source[i]), false);
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  /** The time of row {@code i}, in nanoseconds since the epoch, without making the row. */
+  long tsNanos(int i) {
+    return ts[i];
+  }
+
+  @Override
+  public boolean add(EmotionRow row) {
+    if (size == ts.length) {
+      grow();
+    }
+    put(size++, row);
+    modCount++;
+    return true;
+  }
+
+  @Override
+  public EmotionRow set(int i, EmotionRow row) {
+    EmotionRow was = get(i);
+    put(i, row);
+    return was;
+  }
+
+  @Override
+  public void clear() {
+    size = 0;
+    modCount++;
+  }
+
+  private void put(int i, EmotionRow row) {
+    Instant t = row.ts();
+    ts[i] = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
+    intensity[i] = row.intensity();
+    valence[i] = row.valence();
+    confidence[i] = row.confidence();
+    emotion[i] = string(row.emotion());
+    cause[i] = string(row.cause());
+    episode[i] = string(row.episode());
+    source[i] = string(row.source());
+  }
+
+  private int string(String s) {
+    Integer at = index.get(s);
+    if (at == null) {
+      at = strings.size();
+      strings.add(s);
+      index.put(s, at);
+    }
+    return at;
+  }
+
+  private void grow() {
+    int n = ts.length * 2;
+    ts = Arrays.copyOf(ts, n);
+    intensity = Arrays.copyOf(intensity, n);
+    valence = Arrays.copyOf(valence, n);
+    confidence = Arrays.copyOf(confidence, n);
+    emotion = Arrays.copyOf(emotion, n);
+    cause = Arrays.copyOf(cause, n);
+    episode = Arrays.copyOf(episode, n);
+    source = Arrays.copyOf(source, n);
+  }
+}
