@@ -93,7 +93,7 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
   }
 
   private void grow() {
-    int n = ts.length * 2;
+    int n = ts.length + (ts.length >> 1);
     ts = Arrays.copyOf(ts, n);
     intensity = Arrays.copyOf(intensity, n);
     valence = Arrays.copyOf(valence, n);

@@ -40,6 +40,9 @@ public final class Retention {
 
   /** Folds the live rows older than {@code before} into a copy of {@code episodes}. */
   public static Result compact(List<EmotionRow> live, Instant before, ObjectNode episodes) {
+    if (live.stream().noneMatch(row -> row.ts().isBefore(before))) {
+      return new Result(live, episodes, 0); // nothing to fold: the rows stay as they are, uncopied
+    }
     ObjectNode out = episodes.deepCopy();
     ObjectNode byEpisode = (ObjectNode) out.get("episodes");
     List<EmotionRow> kept = new LiveRows();

@@ -26,10 +26,12 @@ final class DepositStage implements BankStage {
   /** Rows held to deposit in timestamp order. */
   static final int REORDER = 4096;
 
-  private record Deposit(Instant ts, boolean derived, long order, long identity, EmotionRow row) {}
+  private record Deposit(long tsNanos, boolean derived, long order, long identity, EmotionRow row) {}
 
-  private static final Comparator<Deposit> DEPOSIT_TIME = Comparator.comparing(Deposit::ts)
-      .thenComparing(Deposit::derived).thenComparingLong(Deposit::order);
+  /** By time, an event before what was derived at the same time, then in the order found. */
+  private static final Comparator<Deposit> DEPOSIT_TIME = (a, b) -> a.tsNanos != b.tsNanos
+      ? Long.compare(a.tsNanos, b.tsNanos)
+      : a.derived != b.derived ? Boolean.compare(a.derived, b.derived) : Long.compare(a.order, b.order);
 
   /** The deposits of one pass, counted. */
   private static final class Deposits {
@@ -60,7 +62,8 @@ final class DepositStage implements BankStage {
         already += derived ? 0 : 1;
         return;
       }
-      held.add(new Deposit(event.ts(), derived, order++, identity, depositor.row(event)));
+      Instant ts = event.ts();
+      held.add(new Deposit(ts.getEpochSecond() * 1_000_000_000L + ts.getNano(), derived, order++, identity, depositor.row(event)));
       if (held.size() > REORDER) {
         deposit(held.poll());
       }

@@ -33,10 +33,11 @@ public final class WindowEvents {
     void accept(PendingEvent event, LongSupplier identity, long ref, long order);
   }
 
-  private record Held(WindowEvent event, long order) {}
+  private record Held(WindowEvent event, long tsNanos, long order) {}
 
-  private static final Comparator<Held> TIME_ORDER = Comparator.comparing((Held h) -> h.event().event().ts())
-      .thenComparingLong(Held::order);
+  /** By time, ties in input order (the keys are primitives: the buffer compares often). */
+  private static final Comparator<Held> TIME_ORDER = (a, b) -> a.tsNanos != b.tsNanos
+      ? Long.compare(a.tsNanos, b.tsNanos) : Long.compare(a.order, b.order);
 
   private final Reader reader;
   private final long size;
@@ -88,7 +89,9 @@ public final class WindowEvents {
     };
     try {
       reader.read((event, identity, ref, order) -> {
-        Held h = new Held(new WindowEvent(event.event(), identity.getAsLong(), ref, event.naiveTs()), order);
+        java.time.Instant ts = event.ts();
+        Held h = new Held(new WindowEvent(event.event(), identity.getAsLong(), ref, event.naiveTs()),
+            ts.getEpochSecond() * 1_000_000_000L + ts.getNano(), order);
         if (last[0] != null && TIME_ORDER.compare(h, last[0]) < 0) {
           late[0]++;
           each.accept(h.event()); // older than what was handed on: its place has passed
