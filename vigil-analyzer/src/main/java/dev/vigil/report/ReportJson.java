@@ -39,6 +39,7 @@ final class ReportJson {
     root.put("events_read", r.eventsRead());
     root.put("events_in_window", r.eventsInWindow());
     root.put("events_used", r.eventsUsed());
+    root.put("events_out_of_order", r.bank().sweep().outOfOrder());
     root.put("events_deposited", r.eventsDeposited());
     root.put("events_already_deposited", r.alreadyDeposited());
     root.put("rows_appended", r.rowsAppended());
