@@ -10,7 +10,12 @@ import dev.vigil.diagnose.detect.Detector;
 import dev.vigil.diagnose.detect.Findings;
 import dev.vigil.diagnose.detect.Scan;
 import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassResult;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +42,7 @@ class StreamedWindowTest {
   Path tmp;
 
   /** Records the seconds (before now) of every event it is handed, in the order handed. */
-  private static final class Recorder implements Detector {
+  private static class Recorder implements Detector {
     final List<Long> secondsBefore = new ArrayList<>();
 
     @Override
@@ -133,6 +138,46 @@ class StreamedWindowTest {
     assertEquals(10_000, recorder.secondsBefore.size());
     assertEquals(1, r.bank().sweep().outOfOrder());
     assertOldestFirst(recorder.secondsBefore.subList(0, 9_999 - 4096));
+  }
+
+  @Test
+  void aQueueIsReadAgainOnlyUpToTheLastExcerptTheFirstReadingSaw() throws Exception {
+    Path queue = tmp.resolve("queue");
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender appender = q.createAppender();
+      for (long s = 100; s >= 1; s--) {
+        EventWire.append(appender, Event.of(NOW.minusSeconds(s), "tool.search", "ok"));
+      }
+    }
+    Recorder recorder = new Recorder() {
+      @Override
+      public Scan scan(Consumer<Derived> derived) {
+        Scan inner = super.scan(derived);
+        return new Scan() {
+          @Override
+          public void accept(WindowEvent w) {
+            if (secondsBefore.isEmpty()) { // the agent appends while the pass walks the window
+              try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+                ExcerptAppender appender = q.createAppender();
+                for (int i = 0; i < 50; i++) {
+                  EventWire.append(appender, Event.of(NOW.minusMillis(500), "tool.late", "ok"));
+                }
+              }
+            }
+            inner.accept(w);
+          }
+
+          @Override
+          public Detection finish() {
+            return inner.finish();
+          }
+        };
+      }
+    };
+    PassResult r = run(Analyzer.builder().queue(queue), recorder, 1_000_000);
+
+    assertEquals(100, recorder.secondsBefore.size(), "the 50 appended after the first reading wait for the next pass");
+    assertEquals(100, r.eventsUsed());
   }
 
   @Test
