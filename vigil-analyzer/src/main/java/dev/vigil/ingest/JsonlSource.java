@@ -56,10 +56,22 @@ public final class JsonlSource {
    * UTF-8 is not JSON); a line may end in {@code \n} or {@code \r\n}, and blank lines are passed over.
    */
   public IngestStats read(IngestSink sink) throws IOException {
+    return read(sink, 1);
+  }
+
+  /**
+   * Reads like {@link #read(IngestSink)}, passing over the lines before line {@code firstLine} (1-based) without
+   * parsing them; the statistics count only the lines read.
+   */
+  public IngestStats read(IngestSink sink, long firstLine) throws IOException {
     check();
     IngestStats stats = new IngestStats();
     try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      JsonlLines.read(in, (buf, from, to, lineNo) -> line(buf, from, to, lineNo, stats, sink));
+      JsonlLines.read(in, (buf, from, to, lineNo) -> {
+        if (lineNo >= firstLine) {
+          line(buf, from, to, lineNo, stats, sink);
+        }
+      });
     }
     return stats;
   }

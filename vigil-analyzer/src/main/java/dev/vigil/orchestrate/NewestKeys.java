@@ -3,13 +3,15 @@ package dev.vigil.orchestrate;
 /**
  * The newest {@code limit} of the events offered, kept as two numbers each (the event's time in nanoseconds and its
  * place in the input) in a min-heap of primitive arrays: what the first reading of {@code run}'s input keeps to find
- * where the newest {@code --limit} events begin (SPEC section 4.1: by time, ties in input order). 16 bytes an event,
- * at most {@code limit} events, whatever the input's size.
+ * where the newest {@code --limit} events begin (SPEC section 4.1: by time, ties in input order), and the ref (JSONL
+ * line) of each, so that the second reading can pass over the lines before the first one used without parsing them.
+ * 24 bytes an event, at most {@code limit} events, whatever the input's size.
  */
 final class NewestKeys {
   private final int limit;
   private long[] ts = new long[16];
   private long[] order = new long[16];
+  private long[] refs = new long[16];
   private int size;
 
   NewestKeys(int limit) {
@@ -17,19 +19,22 @@ final class NewestKeys {
   }
 
   /** Offers an event's key. */
-  void add(long tsNanos, long inputOrder) {
+  void add(long tsNanos, long inputOrder, long ref) {
     if (size < limit) {
       if (size == ts.length) {
         int grown = (int) Math.min(limit, (long) ts.length * 2);
         ts = java.util.Arrays.copyOf(ts, grown);
         order = java.util.Arrays.copyOf(order, grown);
+        refs = java.util.Arrays.copyOf(refs, grown);
       }
       ts[size] = tsNanos;
       order[size] = inputOrder;
+      refs[size] = ref;
       up(size++);
     } else if (size > 0 && less(ts[0], order[0], tsNanos, inputOrder)) {
       ts[0] = tsNanos;
       order[0] = inputOrder;
+      refs[0] = ref;
       down(0);
     }
   }
@@ -47,6 +52,15 @@ final class NewestKeys {
   /** The input order of the oldest event used (only when something is kept). */
   long oldestOrder() {
     return order[0];
+  }
+
+  /** The smallest ref of the events kept (only when something is kept). */
+  long minRef() {
+    long min = Long.MAX_VALUE;
+    for (int i = 0; i < size; i++) {
+      min = Math.min(min, refs[i]);
+    }
+    return min;
   }
 
   /** Whether key a comes before key b. */
@@ -87,5 +101,8 @@ final class NewestKeys {
     long o = order[a];
     order[a] = order[b];
     order[b] = o;
+    long r = refs[a];
+    refs[a] = refs[b];
+    refs[b] = r;
   }
 }

@@ -76,11 +76,11 @@ public final class PassInput {
       if (!o.acceptsAgent(event.agent())) {
         return; // another agent of a fleet: its own pass reads it
       }
-      long n = order[0]++;
+      long n = o.queue() == null ? ref : order[0]++; // a line's number is its place in the input
       if (o.inWindow(event.ts())) {
         String key = perAgent ? AgentName.display(event.agent()) : ALL;
         Kept k = input.kept.computeIfAbsent(key, x -> new Kept(o.limit()));
-        k.newest.add(nanos(event.ts()), n);
+        k.newest.add(nanos(event.ts()), n, ref);
         k.inWindow++;
       }
     };
@@ -136,14 +136,17 @@ public final class PassInput {
       return new Window(WindowEvents.of(java.util.List.of()), stats.eventsRead(), 0, stats.naiveTimestamps(),
           stats.skipped(), queueKey, lastIndex);
     }
-    WindowEvents events = WindowEvents.reading(reader(key, share.newest.oldestTs(), share.newest.oldestOrder()),
-        share.newest.size());
+    WindowEvents events = WindowEvents.reading(reader(key, share.newest.oldestTs(), share.newest.oldestOrder(),
+        share.newest.minRef()), share.newest.size());
     return new Window(events, stats.eventsRead(), share.inWindow, stats.naiveTimestamps(), stats.skipped(),
         queueKey, lastIndex);
   }
 
-  /** Reads the input again, handing on the events of {@code key} from the oldest one used on. */
-  private WindowEvents.Reader reader(String key, long fromTs, long fromOrder) {
+  /**
+   * Reads the input again, handing on the events of {@code key} from the oldest one used on; a JSONL input from the
+   * line {@code firstRef} on (the lines before it hold no event used).
+   */
+  private WindowEvents.Reader reader(String key, long fromTs, long fromOrder, long firstRef) {
     PassOptions o = options;
     return selected -> {
       long[] order = {0};
@@ -151,7 +154,7 @@ public final class PassInput {
         if (!o.acceptsAgent(event.agent())) {
           return;
         }
-        long n = order[0]++;
+        long n = queue == null ? ref : order[0]++;
         if (o.inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
             && !NewestKeys.less(nanos(event.ts()), n, fromTs, fromOrder)) {
           selected.accept(event, identity, ref, n);
@@ -161,7 +164,7 @@ public final class PassInput {
         new QueueSource(o.queue()).readThrough(queueLastRead, o.now(), o.windowStart(), sink);
       } else {
         try {
-          new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream()).read(sink);
+          new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream()).read(sink, firstRef);
         } catch (IOException e) {
           throw new UncheckedIOException(describe() + " can no longer be read: " + e.getMessage(), e);
         }
