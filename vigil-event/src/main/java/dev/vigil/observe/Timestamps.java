@@ -21,6 +21,11 @@ public final class Timestamps {
   private static final DateTimeFormatter SECONDS =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
 
+  /** The second last formatted and its text: rows and events come in runs within one second. */
+  private record Second(long epochSecond, String text) {}
+
+  private static volatile Second last = new Second(Long.MIN_VALUE, "");
+
   private Timestamps() {}
 
   /** A parsed timestamp and whether it was naive (had no offset and was read in the assumed zone). */
@@ -29,7 +34,12 @@ public final class Timestamps {
   /** Formats an instant as UTC ISO-8601 with at least microsecond precision. */
   public static String format(Instant ts) {
     StringBuilder sb = new StringBuilder(30);
-    SECONDS.formatTo(ts, sb);
+    Second second = last;
+    if (second.epochSecond() != ts.getEpochSecond()) {
+      second = new Second(ts.getEpochSecond(), SECONDS.format(ts));
+      last = second;
+    }
+    sb.append(second.text());
     int nanos = ts.getNano();
     sb.append('.');
     if (nanos % 1000 == 0) {

@@ -82,4 +82,15 @@ class TimestampsTest {
   void leavesEveryOtherFormToTheGeneralPath(String text) {
     assertEquals(null, Timestamps.parseCanonicalUtc(text));
   }
+
+  @Test
+  void secondsFormattedInTurnEachKeepTheirOwnText() {
+    Instant a = Instant.parse("2026-11-22T10:15:30.5Z");
+    Instant b = Instant.parse("1999-12-31T23:59:59.25Z");
+    for (int i = 0; i < 3; i++) {
+      assertEquals("2026-11-22T10:15:30.500000Z", Timestamps.format(a));
+      assertEquals("1999-12-31T23:59:59.250000Z", Timestamps.format(b));
+      assertEquals("2026-11-22T10:15:30.500001Z", Timestamps.format(a.plusNanos(1000)));
+    }
+  }
 }
