@@ -30,7 +30,8 @@ class FailurePlateauTest {
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(1, d.count());
     assertEquals("{\"plateaus\":[{\"kind\":\"tool.apply_fix\",\"repeats\":4,"
-        + "\"shared_words\":[\"password\",\"sudo\",\"sudoer\"],\"refs\":[1,2,3,4]}]}", d.evidence().toString());
+        + "\"shared_words\":[\"password\",\"sudo\",\"sudoer\"],\"refs\":[1,2,3,4]}],"
+        + "\"plateaus_total\":1}", d.evidence().toString());
     assertEquals("tool.apply_fix.failure_plateau", d.derived().get(0).event().kind());
     assertEquals(4, d.derived().get(0).event().payload().get("repeats").asInt());
   }

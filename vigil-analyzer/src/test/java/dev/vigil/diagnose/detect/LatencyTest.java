@@ -23,7 +23,8 @@ class LatencyTest {
     Detection d = new Latency(DetectorSettings.DEFAULTS).detect(Logs.window(lines));
     assertEquals(2, d.count(), "budget max(3 x 110 ms, 1 s) = 1 s: the 5 s and the 2 s calls");
     assertEquals("{\"tools\":[{\"kind\":\"tool.search\",\"calls\":7,\"median_ms\":110.0,\"budget_ms\":1000.0,"
-        + "\"budget\":\"median\",\"slow\":[{\"ref\":5,\"duration_ms\":5000.0},{\"ref\":7,\"duration_ms\":2000.0}]}]}",
+        + "\"budget\":\"median\",\"slow\":[{\"ref\":5,\"duration_ms\":5000.0},{\"ref\":7,\"duration_ms\":2000.0}],"
+        + "\"slow_total\":2}],\"tools_total\":1}",
         d.evidence().toString());
     assertEquals("tool.search.latency", d.derived().get(0).event().kind());
     assertEquals("delay", d.derived().get(0).event().status());

@@ -17,7 +17,8 @@ class TimestampInconsistentTest {
         at(2, 0, "tool.a", "ok", "{}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(1, d.count());
-    assertEquals("{\"naive\":1,\"zoned\":2,\"naive_at\":[{\"ref\":2,\"fields\":[\"ts\"]}]}", d.evidence().toString());
+    assertEquals("{\"naive\":1,\"zoned\":2,\"naive_at\":[{\"ref\":2,\"fields\":[\"ts\"]}],"
+        + "\"naive_at_total\":1}", d.evidence().toString());
     assertEquals(TimestampInconsistent.KIND, d.derived().get(0).event().kind());
     assertEquals("delay", d.derived().get(0).event().status());
   }
@@ -29,7 +30,8 @@ class TimestampInconsistentTest {
         at(1, 0, "tool.set_reminder", "ok", "{\"args\":{\"when\":\"2026-11-22T16:00:00+01:00\"}}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(1, d.count());
-    assertEquals("{\"naive\":1,\"zoned\":3,\"naive_at\":[{\"ref\":1,\"fields\":[\"payload.args.when\"]}]}",
+    assertEquals("{\"naive\":1,\"zoned\":3,\"naive_at\":[{\"ref\":1,\"fields\":[\"payload.args.when\"]}],"
+        + "\"naive_at_total\":1}",
         d.evidence().toString());
   }
 

@@ -24,7 +24,8 @@ class ToolCallExplosionTest {
     Detection d = new ToolCallExplosion(DetectorSettings.DEFAULTS).detect(Logs.window(lines));
     assertEquals(1, d.count());
     assertEquals("{\"max_calls\":8,\"turns\":[{\"turn\":\"t-2\",\"calls\":15,\"first\":4,\"last\":18,"
-        + "\"tools\":{\"tool.apply_fix\":15}}]}", d.evidence().toString());
+        + "\"tools\":{\"tool.apply_fix\":15}}],"
+        + "\"turns_total\":1}", d.evidence().toString());
     assertEquals(ToolCallExplosion.KIND, d.derived().get(0).event().kind());
     assertEquals("t-2", d.derived().get(0).event().turn());
     assertEquals("turn t-2 made 15 tool calls against a budget of 8", d.summary());
