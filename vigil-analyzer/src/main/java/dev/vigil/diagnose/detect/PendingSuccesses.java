@@ -92,6 +92,11 @@ final class PendingSuccesses {
     return dropped;
   }
 
+  /** A success that waits for nothing (it has no id value), judged at once. */
+  Success unindexed(WindowEvent slim) {
+    return new Success(-1, slim, new String[0], EventFields.reportedAt(slim.event()));
+  }
+
   /** The oldest success reported more than {@code horizon} before {@code now}, taken out; or null. */
   Success expired(Instant now, Duration horizon) {
     Success oldest = waiting.peekFirst();

@@ -29,12 +29,14 @@ import java.util.function.Consumer;
  *
  * <p>Streaming, in memory bounded by id and kind: a success waits for its confirmation, as a {@link
  * PendingSuccesses compact copy} indexed by its id values, until {@link #HORIZON} (1 h, event time) after it was
- * reported; a confirmation that comes later finds no success to belong to, so "no confirmation at all" means none
- * within the hour. At most {@value #MAX_WAITING} successes wait at once; beyond, the oldest stops waiting unjudged.
- * A success confirmed late is judged at its confirmation; one whose wait ended is premature when its kind is known to
- * depend on confirmation, and put aside when it is not known yet (the newest {@value Findings#MAX_CITED} per kind,
- * at most {@value #MAX_KINDS} kinds) until a success of its kind gets a confirmation or the window ends. Successes
- * that could not be judged because one of these bounds was reached are counted as {@code dropped}.
+ * reported (a success without an id value does not wait: no confirmation can name it); a confirmation that comes
+ * later finds no success to belong to, so "no confirmation at all" means none within the hour. At most
+ * {@value #MAX_WAITING} successes wait at once; beyond, the oldest stops waiting unjudged ({@code dropped_waiting}
+ * counts those). A success confirmed late is judged at its confirmation; one whose wait ended is premature when its
+ * kind is known to depend on confirmation, and put aside when that is not known yet (the newest
+ * {@value Findings#MAX_CITED} per kind, at most {@value #MAX_KINDS} kinds) until a success of its kind gets a
+ * confirmation or the window ends; {@code dropped_aside} counts those of a kind that turned out to depend on
+ * confirmation that were not kept, and so not judged.
  *
  * <p>Derived event: {@code <kind>.premature}, status {@code fail}, at the time the success was reported, payload
  * {@code receipt_lag_sec} (absent when no confirmation came), {@code id} and the refs of both events. Evidence: the
@@ -87,7 +89,8 @@ public final class PrematureSuccess implements Detector {
     private double lagSum;
     private int lagged;
     private int unconfirmed;
-    private long dropped;
+    private long droppedWaiting;
+    private long droppedAside;
 
     private Reading(Consumer<Derived> derived) {
       this.found = new Findings(NAME, derived);
@@ -106,10 +109,15 @@ public final class PrematureSuccess implements Detector {
           confirmed(owner.success(), w, owner.id());
         }
       } else if (EventFields.SUCCESS.contains(EventFields.status(e))) {
-        PendingSuccesses.Success out = pending.add(EventFields.slim(w), EventFields.ids(e));
+        Set<String> ids = EventFields.ids(e);
         whole.keep(w);
+        if (ids.isEmpty()) {
+          settle(pending.unindexed(EventFields.slim(w))); // no confirmation can name it: nothing to wait for
+          return;
+        }
+        PendingSuccesses.Success out = pending.add(EventFields.slim(w), ids);
         if (out != null && !out.confirmed) {
-          dropped++; // stopped waiting early: too many were waiting
+          droppedWaiting++; // stopped waiting early: too many were waiting
         }
       }
     }
@@ -132,8 +140,11 @@ public final class PrematureSuccess implements Detector {
       }
       ArrayNode kinds = evidence.putArray("success_kinds");
       dependentKinds.forEach(kinds::add);
-      if (dropped > 0) {
-        evidence.put("dropped", dropped);
+      if (droppedWaiting > 0) {
+        evidence.put("dropped_waiting", droppedWaiting);
+      }
+      if (droppedAside > 0) {
+        evidence.put("dropped_aside", droppedAside);
       }
       evidence.putArray("instances");
       return found.detection(evidence, summary(count, lagged, lagSum, unconfirmed, dependentKinds));
@@ -167,7 +178,7 @@ public final class PrematureSuccess implements Detector {
       Newest<PendingSuccesses.Success> aside = asideByKind.get(s.kind());
       if (aside == null) {
         if (asideByKind.size() >= MAX_KINDS) {
-          dropped++;
+          droppedAside++;
           return;
         }
         aside = new Newest<>(Findings.MAX_CITED);
@@ -181,7 +192,7 @@ public final class PrematureSuccess implements Detector {
         Newest<PendingSuccesses.Success> aside = asideByKind.remove(s.kind());
         if (aside != null) {
           aside.items().forEach(this::unconfirmed); // the kind depends on confirmation: they never got theirs
-          dropped += aside.total() - aside.items().size();
+          droppedAside += aside.total() - aside.items().size();
         }
       }
       double lag = Duration.between(s.reportedAt, confirmation.event().ts()).toNanos() / 1e9;

@@ -148,20 +148,33 @@ public final class TimestampInconsistent implements Detector {
     return s.length() >= 16 ? s.substring(0, 16) : s;
   }
 
-  private static void scan(JsonNode node, List<String> path, List<String> naiveFields, List<String> naiveValues,
+  /** The path of a payload field: {@code payload.args.when}, {@code payload.items[2].at}. */
+  private static String path(List<Object> segments) {
+    StringBuilder sb = new StringBuilder("payload");
+    for (Object s : segments) {
+      if (s instanceof Integer i) {
+        sb.append('[').append(i).append(']');
+      } else {
+        sb.append('.').append(s);
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void scan(JsonNode node, List<Object> path, List<String> naiveFields, List<String> naiveValues,
       int[] counts, int depth) {
     if (depth > MAX_DEPTH) {
       return;
     }
     if (node.isObject()) {
       for (var f : node.properties()) {
-        path.add("." + f.getKey());
+        path.add(f.getKey());
         scan(f.getValue(), path, naiveFields, naiveValues, counts, depth + 1);
         path.remove(path.size() - 1);
       }
     } else if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
-        path.add("[" + i + "]");
+        path.add(i);
         scan(node.get(i), path, naiveFields, naiveValues, counts, depth + 1);
         path.remove(path.size() - 1);
       }
@@ -173,7 +186,7 @@ public final class TimestampInconsistent implements Detector {
       Matcher m = DATE_TIME.matcher(text);
       if (m.matches()) {
         if (m.group(1) == null) {
-          naiveFields.add("payload" + String.join("", path));
+          naiveFields.add(path(path));
           naiveValues.add(m.group());
           counts[0]++;
         } else {

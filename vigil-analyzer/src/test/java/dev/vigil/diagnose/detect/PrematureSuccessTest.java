@@ -58,6 +58,18 @@ class PrematureSuccessTest {
   }
 
   @Test
+  void aSuccessWithoutAnIdOfAKindThatNeedsConfirmationIsPremature() {
+    List<String> lines = new ArrayList<>();
+    lines.add(at(0, 0, "reminder.toast", "ok", "{\"message\":\"Reminder set\"}"));
+    lines.addAll(robin(1, 30));
+    lines.add(at(9, 0, "reminder.toast", "ok", "{\"message\":\"Reminder set\"}"));
+    Detection d = detector.detect(Logs.window(lines));
+    assertEquals(3, d.count(), d.evidence().toString());
+    assertEquals(2, d.evidence().get("unconfirmed").asInt(), "the one before the kind was seen to need it too");
+    assertEquals("{\"success\":5,\"confirmation\":null}", d.evidence().at("/instances/2").toString());
+  }
+
+  @Test
   void aCallThatReturnsAfterItsReceiptIsGatedAndNotPremature() {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -154,7 +166,7 @@ class PrematureSuccessTest {
     assertEquals(97.0, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
     assertEquals(Findings.MAX_CITED, d.evidence().get("instances").size());
     assertEquals(100_000, d.evidence().get("instances_total").asLong());
-    assertFalse(d.evidence().has("dropped"));
+    assertFalse(d.evidence().has("dropped_waiting") || d.evidence().has("dropped_aside"));
     assertTrue(d.cited().size() <= Findings.MAX_CITED);
     assertEquals(0, scan.held(), "finish lets go of every success");
   }
@@ -170,7 +182,7 @@ class PrematureSuccessTest {
     assertEquals(PrematureSuccess.MAX_WAITING, scan.held());
     Detection d = scan.finish();
     assertEquals(0, d.count(), "tool.book never got a confirmation: it does not depend on one");
-    assertEquals(200_000 - PrematureSuccess.MAX_WAITING, d.evidence().get("dropped").asLong());
+    assertEquals(200_000 - PrematureSuccess.MAX_WAITING, d.evidence().get("dropped_waiting").asLong());
   }
 
   @Test
@@ -188,7 +200,7 @@ class PrematureSuccessTest {
     assertEquals(51, d.count(), "the newest 50 put aside and the late one");
     assertEquals(50, d.evidence().get("unconfirmed").asInt());
     assertEquals(1, d.evidence().get("confirmed_late").asInt());
-    assertEquals(10, d.evidence().get("dropped").asInt(), "the 10 oldest fell off the 50 kept per kind");
+    assertEquals(10, d.evidence().get("dropped_aside").asInt(), "the 10 oldest fell off the 50 kept per kind");
   }
 
   @Test
