@@ -1,6 +1,7 @@
 package dev.vigil.diagnose.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
@@ -96,6 +97,22 @@ final class EventFields {
       }
     }
     return "";
+  }
+
+  /**
+   * A compact copy of a window event that a detector holds while it waits to judge it: the same header (time, kind,
+   * status, agent, seq, pid, thread, turn, call id, session), identity and ref, and of the payload only
+   * {@code duration_ms}, so that holding it does not hold the payload's tree.
+   */
+  static WindowEvent slim(WindowEvent w) {
+    Event e = w.event();
+    ObjectNode payload = JsonNodeFactory.instance.objectNode();
+    JsonNode d = e.payload().get("duration_ms");
+    if (d != null && d.isNumber()) {
+      payload.set("duration_ms", d);
+    }
+    return new WindowEvent(new Event(e.ts(), e.kind(), e.status(), payload, e.agent(), e.seq(), e.pid(), e.thread(),
+        e.turn(), e.callId(), e.session()), w.identity(), w.ref(), w.naiveTs());
   }
 
   /** A derived event about {@code source}: its agent and turn, a new kind, status, time and payload. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,9 +24,11 @@ import java.util.regex.Pattern;
  * naive digits with {@code Z} ({@code "2026-11-25T00:29:00Z"}) took the local time for UTC: still naive.
  *
  * <p>Derived event: one per window, kind {@code timestamp.inconsistent}, status {@code delay}, at the first naive
- * timestamp's event, payload {@code naive} and {@code zoned} counts.
+ * timestamp's event, payload {@code naive} and {@code zoned} counts; it goes out when the window ends. Streaming, it
+ * keeps the counts and the first naive event. Evidence: the counts, the newest {@value Findings#MAX_CITED} events
+ * with naive times ({@code naive_at}, each with its naive fields) and {@code naive_at_total}.
  */
-public final class TimestampInconsistent extends WholeWindowDetector {
+public final class TimestampInconsistent implements Detector {
   /** The detector's name. */
   public static final String NAME = "timestamp_inconsistent";
   /** The derived event's kind. */
@@ -36,7 +39,8 @@ public final class TimestampInconsistent extends WholeWindowDetector {
       "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(?::\\d{2}(?:[.,]\\d{1,9})?)?"
           + "(Z|[+-]\\d{2}(?::?\\d{2})?(?:\\[[^\\]]+\\])?|\\[[^\\]]+\\])?");
   private static final int MAX_DEPTH = 8;
-  private static final int MAX_CITED = 20;
+  /** The shortest text that can be a date-time: {@code 2026-11-22T15:00}. */
+  private static final int MIN_DATE_TIME = 16;
 
   @Override
   public String name() {
@@ -44,53 +48,59 @@ public final class TimestampInconsistent extends WholeWindowDetector {
   }
 
   @Override
-  public Detection detect(List<WindowEvent> window) {
-    int naive = 0;
-    int zoned = 0;
-    int resolved = 0;
-    WindowEvent firstNaive = null;
-    ArrayNode cited = JsonNodeFactory.instance.arrayNode();
-    for (WindowEvent w : window) {
-      List<String> naiveFields = new ArrayList<>();
-      int[] counts = new int[2];
-      if (w.naiveTs()) {
-        naiveFields.add("ts");
-        counts[0]++;
-      } else {
-        counts[1]++;
-      }
-      List<String> naiveValues = new ArrayList<>();
-      scan(w.event().payload(), "payload", naiveFields, naiveValues, counts, 0);
-      int handled = resolved(w.event(), naiveFields, naiveValues);
-      counts[0] -= handled;
-      resolved += handled;
-      naive += counts[0];
-      zoned += counts[1];
-      if (!naiveFields.isEmpty()) {
-        if (firstNaive == null) {
-          firstNaive = w;
+  public Scan scan(Consumer<Derived> derived) {
+    Findings found = new Findings(NAME, derived);
+    return new Scan() {
+      private long naive;
+      private long zoned;
+      private long resolved;
+      private WindowEvent firstNaive;
+
+      @Override
+      public void accept(WindowEvent w) {
+        List<String> naiveFields = new ArrayList<>();
+        int[] counts = new int[2];
+        if (w.naiveTs()) {
+          naiveFields.add("ts");
+          counts[0]++;
+        } else {
+          counts[1]++;
         }
-        if (cited.size() < MAX_CITED) {
-          ArrayNode fields = cited.addObject().put("ref", w.ref()).putArray("fields");
+        List<String> naiveValues = new ArrayList<>();
+        scan(w.event().payload(), new ArrayList<>(), naiveFields, naiveValues, counts, 0);
+        int handled = resolved(w.event(), naiveFields, naiveValues);
+        counts[0] -= handled;
+        resolved += handled;
+        naive += counts[0];
+        zoned += counts[1];
+        if (!naiveFields.isEmpty()) {
+          if (firstNaive == null) {
+            firstNaive = w;
+          }
+          ArrayNode fields = found.entry("naive_at").put("ref", w.ref()).putArray("fields");
           naiveFields.forEach(fields::add);
+          found.cite(w);
         }
       }
-    }
-    ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
-    if (resolved > 0) {
-      evidence.put("resolved", resolved);
-    }
-    evidence.set("naive_at", cited);
-    if (naive == 0 || zoned == 0) {
-      return new Detection(NAME, 0, evidence, "", List.of());
-    }
-    ObjectNode payload = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned)
-        .put("first_naive", firstNaive.ref());
-    Derived d = new Derived(EventFields.derive(firstNaive.event(), KIND, "delay", firstNaive.event().ts(),
-        payload), firstNaive.identity());
-    String summary = naive + " naive and " + zoned + " zoned timestamps mixed in the window (first naive one: "
-        + firstNaive.event().kind() + ")";
-    return new Detection(NAME, 1, evidence, summary, List.of(d));
+
+      @Override
+      public Detection finish() {
+        ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
+        if (resolved > 0) {
+          evidence.put("resolved", resolved);
+        }
+        evidence.putArray("naive_at");
+        if (naive == 0 || zoned == 0) {
+          return found.detection(evidence, "");
+        }
+        ObjectNode payload = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned)
+            .put("first_naive", firstNaive.ref());
+        found.derive(firstNaive, EventFields.derive(firstNaive.event(), KIND, "delay", firstNaive.event().ts(),
+            payload));
+        return found.detection(evidence, naive + " naive and " + zoned
+            + " zoned timestamps mixed in the window (first naive one: " + firstNaive.event().kind() + ")");
+      }
+    };
   }
 
   /**
@@ -138,24 +148,45 @@ public final class TimestampInconsistent extends WholeWindowDetector {
     return s.length() >= 16 ? s.substring(0, 16) : s;
   }
 
-  private static void scan(JsonNode node, String path, List<String> naiveFields, List<String> naiveValues,
+  /** The path of a payload field: {@code payload.args.when}, {@code payload.items[2].at}. */
+  private static String path(List<Object> segments) {
+    StringBuilder sb = new StringBuilder("payload");
+    for (Object s : segments) {
+      if (s instanceof Integer i) {
+        sb.append('[').append(i).append(']');
+      } else {
+        sb.append('.').append(s);
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void scan(JsonNode node, List<Object> path, List<String> naiveFields, List<String> naiveValues,
       int[] counts, int depth) {
     if (depth > MAX_DEPTH) {
       return;
     }
     if (node.isObject()) {
       for (var f : node.properties()) {
-        scan(f.getValue(), path + "." + f.getKey(), naiveFields, naiveValues, counts, depth + 1);
+        path.add(f.getKey());
+        scan(f.getValue(), path, naiveFields, naiveValues, counts, depth + 1);
+        path.remove(path.size() - 1);
       }
     } else if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
-        scan(node.get(i), path + "[" + i + "]", naiveFields, naiveValues, counts, depth + 1);
+        path.add(i);
+        scan(node.get(i), path, naiveFields, naiveValues, counts, depth + 1);
+        path.remove(path.size() - 1);
       }
-    } else if (node.isTextual()) {
-      Matcher m = DATE_TIME.matcher(node.asText().strip());
+    } else if (node.isTextual() && node.textValue().length() >= MIN_DATE_TIME) {
+      String text = node.textValue().strip();
+      if (text.length() < MIN_DATE_TIME || !Character.isDigit(text.charAt(0)) || text.charAt(4) != '-') {
+        return; // cannot be a date-time: spare the regex
+      }
+      Matcher m = DATE_TIME.matcher(text);
       if (m.matches()) {
         if (m.group(1) == null) {
-          naiveFields.add(path);
+          naiveFields.add(path(path));
           naiveValues.add(m.group());
           counts[0]++;
         } else {

@@ -1,8 +1,12 @@
 package dev.vigil.diagnose.detect;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.ingest.EventIdentity;
+import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +27,20 @@ final class Logs {
     }
     out.sort((a, b) -> a.event().ts().compareTo(b.event().ts()));
     return out;
+  }
+
+  /**
+   * A generated event, built directly (no JSON) so that tests can stream hundreds of thousands: agent {@code a},
+   * thread {@code main}, its ref, seq and identity {@code ref}.
+   */
+  static WindowEvent event(long ref, Instant ts, String kind, String status, String turn, ObjectNode payload) {
+    return new WindowEvent(new Event(ts, kind, status, payload, "a", ref, 1L, "main", turn, null, null), ref, ref,
+        false);
+  }
+
+  /** A generated event's payload: {@code {"duration_ms": ms}}. */
+  static ObjectNode durationMs(double ms) {
+    return JsonNodeFactory.instance.objectNode().put("duration_ms", ms);
   }
 
   /** One event line at {@code 12:MM:SS} on 2026-11-22 (UTC). */

@@ -2,7 +2,11 @@ package dev.vigil.diagnose.detect;
 
 import static dev.vigil.diagnose.detect.Logs.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +21,8 @@ class TimestampInconsistentTest {
         at(2, 0, "tool.a", "ok", "{}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(1, d.count());
-    assertEquals("{\"naive\":1,\"zoned\":2,\"naive_at\":[{\"ref\":2,\"fields\":[\"ts\"]}]}", d.evidence().toString());
+    assertEquals("{\"naive\":1,\"zoned\":2,\"naive_at\":[{\"ref\":2,\"fields\":[\"ts\"]}],"
+        + "\"naive_at_total\":1}", d.evidence().toString());
     assertEquals(TimestampInconsistent.KIND, d.derived().get(0).event().kind());
     assertEquals("delay", d.derived().get(0).event().status());
   }
@@ -29,7 +34,8 @@ class TimestampInconsistentTest {
         at(1, 0, "tool.set_reminder", "ok", "{\"args\":{\"when\":\"2026-11-22T16:00:00+01:00\"}}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(1, d.count());
-    assertEquals("{\"naive\":1,\"zoned\":3,\"naive_at\":[{\"ref\":1,\"fields\":[\"payload.args.when\"]}]}",
+    assertEquals("{\"naive\":1,\"zoned\":3,\"naive_at\":[{\"ref\":1,\"fields\":[\"payload.args.when\"]}],"
+        + "\"naive_at_total\":1}",
         d.evidence().toString());
   }
 
@@ -68,5 +74,27 @@ class TimestampInconsistentTest {
     assertEquals(1, d.count(), d.evidence().toString());
     String failed = "{\"args\":{\"when\":\"2026-11-25T00:29\"},\"result\":{\"dueAt\":\"2026-11-24T23:29:00Z\"}}";
     assertEquals(1, detector.detect(Logs.window(List.of(at(0, 0, "tool.set_reminder", "fail", failed)))).count());
+  }
+
+  @Test
+  void atScaleOneDerivedEventAndTheNewestNaiveEventsAreKept() {
+    List<Derived> sink = new ArrayList<>();
+    Scan scan = detector.scan(sink::add);
+    Instant t0 = Instant.parse("2026-11-22T00:00:00Z");
+    for (int i = 0; i < 200_000; i++) {
+      WindowEvent w = Logs.event(i + 1, t0.plusSeconds(i), "tool.a", "ok", null,
+          JsonNodeFactory.instance.objectNode());
+      scan.accept(i % 10 == 9 ? new WindowEvent(w.event(), w.identity(), w.ref(), true) : w);
+    }
+    Detection d = scan.finish();
+    assertEquals(1, d.count());
+    assertEquals(1, sink.size());
+    assertEquals(20_000, d.evidence().get("naive").asLong());
+    assertEquals(180_000, d.evidence().get("zoned").asLong());
+    assertEquals(Findings.MAX_CITED, d.evidence().get("naive_at").size());
+    assertEquals(20_000, d.evidence().get("naive_at_total").asLong());
+    assertEquals(200_000, d.evidence().at("/naive_at/49/ref").asLong());
+    assertEquals(10, sink.get(0).event().payload().get("first_naive").asLong());
+    assertTrue(d.cited().size() <= Findings.MAX_CITED);
   }
 }
