@@ -43,10 +43,12 @@ final class EvidenceOf {
           for (JsonNode tool : e.path("tools")) {
             JsonNode slow = tool.path("slow");
             double delayed = 0;
-            for (JsonNode call : slow) {
-              delayed += (call.path("duration_ms").asDouble() - tool.path("budget_ms").asDouble()) / 1000.0;
+            for (JsonNode call : slow) { // the newest listed: each its own budget under a running median
+              double budget = call.path("budget_ms").asDouble(tool.path("budget_ms").asDouble());
+              delayed += (call.path("duration_ms").asDouble() - budget) / 1000.0;
             }
-            b.slowTool(tool.path("kind").asText(), tool.path("budget_ms").asDouble() / 1000.0, slow.size(),
+            int total = tool.path("slow_total").asInt(slow.size());
+            b.slowTool(tool.path("kind").asText(), tool.path("budget_ms").asDouble() / 1000.0, total,
                 slow.isEmpty() ? 0 : delayed / slow.size());
           }
         }
