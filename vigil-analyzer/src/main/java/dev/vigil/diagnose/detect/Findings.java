@@ -52,9 +52,8 @@ public final class Findings {
 
   /** A new entry of the evidence list {@code list}, kept if among its newest {@value #MAX_CITED}. */
   public ObjectNode entry(String list) {
-    ObjectNode entry = JsonNodeFactory.instance.objectNode();
-    lists.computeIfAbsent(list, k -> new Newest<>(MAX_CITED)).add(entry);
-    return entry;
+    return lists.computeIfAbsent(list, k -> new Newest<>(MAX_CITED))
+        .addReusing(old -> old == null ? JsonNodeFactory.instance.objectNode() : old.removeAll());
   }
 
   /** Instances so far. */

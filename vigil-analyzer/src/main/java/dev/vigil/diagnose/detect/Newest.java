@@ -28,6 +28,17 @@ public final class Newest<T> {
     }
   }
 
+  /**
+   * Adds an item: {@code reuse} gets the item that falls off (emptied by the caller for its new use), or makes one
+   * while fewer than {@code limit} are kept; so that a long run of items makes no garbage.
+   */
+  public T addReusing(java.util.function.UnaryOperator<T> reuse) {
+    T item = reuse.apply(items.size() == limit ? items.pollFirst() : null);
+    total++;
+    items.addLast(item);
+    return item;
+  }
+
   /** The items kept, oldest first. */
   public List<T> items() {
     return List.copyOf(items);
