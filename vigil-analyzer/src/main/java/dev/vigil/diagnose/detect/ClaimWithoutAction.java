@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * {@code claim_without_action} (SPEC section 4.4b): the answer states an action as done (a past form of {@code claims}:
@@ -35,6 +36,9 @@ final class ClaimWithoutAction extends DialogueDetector {
   static final String NAME = "claim_without_action";
   /** The derived event's kind. */
   static final String KIND = "turn.claim_without_action";
+
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?\\n])");
+  private static final Pattern CLAUSE_END = Pattern.compile("[,;:]");
 
   /** How many failed writes of one turn are kept to cite, the newest. */
   static final int MAX_FAILED = Findings.MAX_CITED;
@@ -114,11 +118,11 @@ final class ClaimWithoutAction extends DialogueDetector {
     private void judge(Conversation.Turn t, Writes writes) {
       Set<String> unbacked = new LinkedHashSet<>();
       List<WindowEvent> failed = new ArrayList<>();
-      for (String sentence : t.answerText().split("(?<=[.!?\\n])")) {
+      for (String sentence : SENTENCE_END.split(t.answerText())) {
         if (sentence.strip().endsWith("?")) {
           continue;
         }
-        for (String clause : sentence.split("[,;:]")) {
+        for (String clause : CLAUSE_END.split(sentence)) {
           List<String> w = Phrases.words(clause);
           for (int i = 0; i < w.size(); i++) {
             List<String> verbs = words.claims().get(w.get(i));

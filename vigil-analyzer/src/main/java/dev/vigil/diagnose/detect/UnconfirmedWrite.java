@@ -30,8 +30,13 @@ final class UnconfirmedWrite extends DialogueDetector {
   /** How many successful writes of one turn are kept while its user message has not been read. */
   static final int MAX_PENDING = Findings.MAX_CITED;
 
+  private final Phrases.Compiled affirmatives;
+  private final Phrases.Compiled asks;
+
   UnconfirmedWrite(DetectorSettings settings) {
     super(NAME, settings);
+    this.affirmatives = Phrases.compile(words.affirmatives());
+    this.asks = Phrases.compile(words.asks());
   }
 
   @Override
@@ -45,14 +50,17 @@ final class UnconfirmedWrite extends DialogueDetector {
   }
 
   /**
-   * One session: the answer of the last turn that had one, and the successful writes of an open turn read before its user
-   * message (judged when the turn completes; at most {@value #MAX_PENDING} per turn, the newest).
+   * One session: the answer of the last turn that had one, and the successful writes of an open turn read before its
+   * user message (judged when the turn completes; at most {@value #MAX_PENDING} per turn, the newest).
    */
   private final class Session implements Conversation.Reader {
     private final DialogueFindings found;
     private final Map<Conversation.Turn, Newest<WindowEvent>> pending = new HashMap<>(4);
     /** The answer of the session's last turn that had one. */
     private WindowEvent previous;
+    /** The last turn whose user message was read, and whether it confirmed. */
+    private Conversation.Turn read;
+    private boolean confirmed;
 
     Session(DialogueFindings found) {
       this.found = found;
@@ -80,11 +88,15 @@ final class UnconfirmedWrite extends DialogueDetector {
       if (t.answer() != null) {
         previous = t.answer();
       }
+      read = null;
     }
 
     private void judge(Conversation.Turn t, WindowEvent call) {
-      String confirmed = Phrases.first(Phrases.words(t.userText()), words.affirmatives());
-      if (confirmed != null) {
+      if (read != t) {
+        read = t;
+        confirmed = Phrases.first(Phrases.words(t.userText()), affirmatives) != null;
+      }
+      if (confirmed) {
         return;
       }
       String asked;
@@ -95,7 +107,7 @@ final class UnconfirmedWrite extends DialogueDetector {
         asked = "no earlier answer";
       } else {
         String answer = Conversation.text(previous);
-        asked = answer.contains("?") ? "?" : Phrases.first(Phrases.words(answer), words.asks());
+        asked = answer.contains("?") ? "?" : Phrases.first(Phrases.words(answer), asks);
         if (asked == null) {
           return;
         }

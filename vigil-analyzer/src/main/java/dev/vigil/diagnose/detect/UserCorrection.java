@@ -29,9 +29,11 @@ final class UserCorrection extends DialogueDetector {
   static final int MAX_EARLIER = 20;
 
   private final int sharedWords;
+  private final Phrases.Compiled corrections;
 
   UserCorrection(DetectorSettings settings) {
     super(NAME, settings);
+    this.corrections = Phrases.compile(words.corrections());
     this.sharedWords = settings.plateauSharedWords();
   }
 
@@ -67,18 +69,21 @@ final class UserCorrection extends DialogueDetector {
   }
 
   private void judge(Conversation.Turn t, Said said, List<Said> earlier, DialogueFindings found) {
-    String phrase = Phrases.first(Phrases.words(t.userText()), words.corrections());
+    String phrase = Phrases.first(Phrases.words(t.userText()), corrections);
     if (phrase != null) {
       found.add(t, t.user(), List.of(t.user()), KIND, "complaint",
           JsonNodeFactory.instance.objectNode().put("said", phrase));
       return;
     }
     for (Said before : earlier) {
-      Set<String> shared = new TreeSet<>(said.words());
-      shared.retainAll(before.words());
-      Set<String> union = new TreeSet<>(said.words());
-      union.addAll(before.words());
-      if (shared.size() >= sharedWords && shared.size() >= words.repeatMinOverlap() * union.size()) {
+      int common = 0;
+      for (String w : said.words()) {
+        common += before.words().contains(w) ? 1 : 0;
+      }
+      int union = said.words().size() + before.words().size() - common;
+      if (common >= sharedWords && common >= words.repeatMinOverlap() * union) {
+        Set<String> shared = new TreeSet<>(said.words());
+        shared.retainAll(before.words());
         ObjectNode details = JsonNodeFactory.instance.objectNode().put("repeated_ref", before.event().ref());
         ArrayNode repeats = details.putArray("repeats");
         shared.forEach(repeats::add);
