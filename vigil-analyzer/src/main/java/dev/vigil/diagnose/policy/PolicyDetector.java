@@ -118,6 +118,11 @@ final class PolicyDetector implements Detector {
       return sessions.size();
     }
 
+    /** How many events and texts the open sessions' histories hold. */
+    long held() {
+      return sessions.held();
+    }
+
     @Override
     public Detection finish() {
       ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("tool", rule.tool())

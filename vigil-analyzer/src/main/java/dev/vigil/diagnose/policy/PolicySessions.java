@@ -70,6 +70,11 @@ final class PolicySessions {
     return open.size();
   }
 
+  /** How many events and texts all histories hold. */
+  long held() {
+    return held;
+  }
+
   /** How many sessions were closed early to stay within the bounds. */
   long closedEarly() {
     return closedEarly;
