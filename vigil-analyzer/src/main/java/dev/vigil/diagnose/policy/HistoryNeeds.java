@@ -33,6 +33,11 @@ record HistoryNeeds(Set<String> lastKinds, Set<String> callsKinds, boolean userT
     return new HistoryNeeds(lastOnly, f.calls, f.userTexts, f.everything);
   }
 
+  /** Whether the rule reads nothing of the session: no history need be kept at all. */
+  boolean nothing() {
+    return !everything && !userTexts && lastKinds.isEmpty() && callsKinds.isEmpty();
+  }
+
   /** How many of the newest events of a kind a session keeps for the rule: 0, 1 (for {@code last}) or {@code many}. */
   int keep(String kind, int many) {
     if (everything || callsKinds.contains(kind)) {

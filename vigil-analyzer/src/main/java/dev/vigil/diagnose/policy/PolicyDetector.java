@@ -13,6 +13,7 @@ import dev.vigil.diagnose.detect.Scan;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.Event;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +36,10 @@ final class PolicyDetector implements Detector {
   static final int ERROR_EXAMPLES = 3;
 
   private static final Pattern CEL_POSITION = Pattern.compile("^evaluation error at <input>:(\\d+): ");
+
+  /** The history of a rule that reads nothing of its session: empty, and no session is kept. */
+  private static final SessionHistory NO_HISTORY = new SessionHistory(new HistoryNeeds(Set.of(), Set.of(), false,
+      false));
 
   private final PolicyRule rule;
   private final PolicyEnvironment.Compiled compiled;
@@ -82,6 +87,12 @@ final class PolicyDetector implements Detector {
     @Override
     public void accept(WindowEvent w) {
       Event e = w.event();
+      if (compiled.needs().nothing()) {
+        if (rule.watches(e)) {
+          judge(w, NO_HISTORY);
+        }
+        return;
+      }
       SessionHistory history = sessions.of(e);
       if (rule.watches(e)) {
         judge(w, history);

@@ -88,6 +88,22 @@ class PolicyAtScaleTest {
   }
 
   @Test
+  void aRuleThatReadsNoSessionKeepsNone() {
+    PolicyRule override = new PolicyRule("no_override", "refund_order", "has(args.override)", 0.8, "");
+    PolicyDetector.PolicyScan scan = (PolicyDetector.PolicyScan) new PolicyDetector(override,
+        PolicyEnvironment.compile(override.violation())).scan(d -> { });
+    int[] most = {0};
+    generate(true, w -> {
+      scan.accept(w);
+      most[0] = Math.max(most[0], scan.openSessions());
+    });
+    Detection d = scan.finish();
+    assertEquals(0, most[0]);
+    assertEquals(SESSIONS, d.evidence().get("calls").asInt());
+    assertEquals(0, d.count());
+  }
+
+  @Test
   void atMostTheBoundOfSessionsIsOpen() {
     PolicyDetector.PolicyScan scan = (PolicyDetector.PolicyScan) detector(100, PolicySessions.MAX_HELD)
         .scan(d -> { });
