@@ -1,14 +1,19 @@
 package dev.vigil.diagnose.detect;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.ToolRoles;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * {@code claim_without_action} (SPEC section 4.4b): the answer states an action as done (a past form of {@code claims}:
@@ -19,6 +24,10 @@ import java.util.Set;
  * booked", "once the parcel is returned"), when its sentence is a question, or when a tool result of the session's turns so
  * far holds the word (the answer reports a state it looked up: "the order's status is cancelled").
  *
+ * <p>Read as a stream: an answer is judged when its turn completes, against the writes read in the turn (those of
+ * the claims' verbs: which verbs succeeded, the newest {@value #MAX_FAILED} that failed) and the claim forms the
+ * session's tool results held so far.
+ *
  * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer, payload {@code claims}
  * (the forms) and {@code failed_calls} (the write calls of those verbs that failed).
  */
@@ -28,19 +37,23 @@ final class ClaimWithoutAction extends DialogueDetector {
   /** The derived event's kind. */
   static final String KIND = "turn.claim_without_action";
 
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?\\n])");
+  private static final Pattern CLAUSE_END = Pattern.compile("[,;:]");
+
+  /** How many failed writes of one turn are kept to cite, the newest. */
+  static final int MAX_FAILED = Findings.MAX_CITED;
+
+  /** Every verb some claim names: only writes of these can back or fail a claim. */
+  private final Set<String> claimVerbs = new HashSet<>();
+
   ClaimWithoutAction(DetectorSettings settings) {
     super(NAME, settings);
+    words.claims().values().forEach(claimVerbs::addAll);
   }
 
   @Override
-  void session(Conversation.Session s, DialogueFindings found) {
-    StringBuilder lookedUp = new StringBuilder();
-    for (Conversation.Turn t : s.turns()) {
-      t.calls().forEach(c -> lookedUp.append(' ').append(c.event().payload().path("result").toString()));
-      if (t.answer() != null) {
-        judge(t, Set.copyOf(Phrases.words(lookedUp.toString())), found);
-      }
-    }
+  Conversation.Reader reader(DialogueFindings found) {
+    return new Session(found);
   }
 
   @Override
@@ -48,37 +61,96 @@ final class ClaimWithoutAction extends DialogueDetector {
     return count + " answer(s) state an action as done that no successful call backs";
   }
 
-  private void judge(Conversation.Turn t, Set<String> lookedUp, DialogueFindings found) {
-    Set<String> unbacked = new LinkedHashSet<>();
-    List<WindowEvent> failed = new ArrayList<>();
-    for (String sentence : t.answerText().split("(?<=[.!?\\n])")) {
-      if (sentence.strip().endsWith("?")) {
-        continue;
-      }
-      for (String clause : sentence.split("[,;:]")) {
-        List<String> w = Phrases.words(clause);
-        for (int i = 0; i < w.size(); i++) {
-          List<String> verbs = words.claims().get(w.get(i));
-          if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
-            continue;
-          }
-          if (!backed(t, verbs, failed)) {
-            unbacked.add(w.get(i));
+  /** The writes of one open turn that can back a claim: the verbs that succeeded, the newest calls that failed. */
+  private static final class Writes {
+    static final Writes NONE = new Writes();
+
+    final Set<String> succeeded = new HashSet<>();
+    final Newest<WindowEvent> failed = new Newest<>(MAX_FAILED);
+  }
+
+  /**
+   * One session: the claim forms its tool results so far hold (at most the claims' size) and the writes of its open
+   * turns (at most two).
+   */
+  private final class Session implements Conversation.Reader {
+    private final DialogueFindings found;
+    private final Set<String> lookedUp = new HashSet<>();
+    private final Map<Conversation.Turn, Writes> writes = new HashMap<>(4);
+
+    Session(DialogueFindings found) {
+      this.found = found;
+    }
+
+    @Override
+    public void call(Conversation.Turn t, WindowEvent c) {
+      JsonNode result = c.event().payload().path("result");
+      if (!result.isMissingNode()) {
+        for (String w : Phrases.words(result.toString())) {
+          if (words.claims().containsKey(w)) {
+            lookedUp.add(w);
           }
         }
       }
+      if (roles.of(c.event()) != ToolRoles.Role.WRITE) {
+        return;
+      }
+      String verb = verb(c);
+      if (!claimVerbs.contains(verb)) {
+        return;
+      }
+      Writes w = writes.computeIfAbsent(t, k -> new Writes());
+      if (EventFields.SUCCESS.contains(EventFields.status(c.event()))) {
+        w.succeeded.add(verb);
+      } else {
+        w.failed.add(c);
+      }
     }
-    if (unbacked.isEmpty()) {
-      return;
+
+    @Override
+    public void complete(Conversation.Turn t) {
+      Writes w = writes.remove(t);
+      if (t.answer() != null) {
+        judge(t, w == null ? Writes.NONE : w);
+      }
     }
-    ObjectNode details = JsonNodeFactory.instance.objectNode();
-    ArrayNode claims = details.putArray("claims");
-    unbacked.forEach(claims::add);
-    ArrayNode failedTools = details.putArray("failed_calls");
-    failed.forEach(f -> failedTools.add(ToolRoles.toolName(f.event())));
-    List<WindowEvent> cited = new ArrayList<>(failed);
-    cited.add(t.answer());
-    found.add(t, t.answer(), cited, KIND, "fail", details);
+
+    private void judge(Conversation.Turn t, Writes writes) {
+      Set<String> unbacked = new LinkedHashSet<>();
+      List<WindowEvent> failed = new ArrayList<>();
+      for (String sentence : SENTENCE_END.split(t.answerText())) {
+        if (sentence.strip().endsWith("?")) {
+          continue;
+        }
+        for (String clause : CLAUSE_END.split(sentence)) {
+          List<String> w = Phrases.words(clause);
+          for (int i = 0; i < w.size(); i++) {
+            List<String> verbs = words.claims().get(w.get(i));
+            if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
+              continue;
+            }
+            if (!backed(writes, verbs, failed)) {
+              unbacked.add(w.get(i));
+            }
+          }
+        }
+      }
+      if (unbacked.isEmpty()) {
+        return;
+      }
+      ObjectNode details = JsonNodeFactory.instance.objectNode();
+      ArrayNode claims = details.putArray("claims");
+      unbacked.forEach(claims::add);
+      ArrayNode failedTools = details.putArray("failed_calls");
+      failed.forEach(f -> failedTools.add(ToolRoles.toolName(f.event())));
+      List<WindowEvent> cited = new ArrayList<>(failed);
+      cited.add(t.answer());
+      found.add(t, t.answer(), cited, KIND, "fail", details);
+    }
+  }
+
+  private static String verb(WindowEvent c) {
+    return ToolRoles.verb(ToolRoles.toolName(c.event())).toLowerCase(Locale.ROOT);
   }
 
   /** Whether a negation, modal or condition stands before the form in its clause. */
@@ -94,19 +166,12 @@ final class ClaimWithoutAction extends DialogueDetector {
   }
 
   /** Whether a write of one of {@code verbs} succeeded in the turn; collects those that failed. */
-  private boolean backed(Conversation.Turn t, List<String> verbs, List<WindowEvent> failed) {
-    boolean ok = false;
-    for (WindowEvent c : t.calls()) {
-      String verb = ToolRoles.verb(ToolRoles.toolName(c.event())).toLowerCase(Locale.ROOT);
-      if (roles.of(c.event()) != ToolRoles.Role.WRITE || !verbs.contains(verb)) {
-        continue;
-      }
-      if (EventFields.SUCCESS.contains(EventFields.status(c.event()))) {
-        ok = true;
-      } else if (!failed.contains(c)) {
+  private static boolean backed(Writes writes, List<String> verbs, List<WindowEvent> failed) {
+    for (WindowEvent c : writes.failed.items()) {
+      if (verbs.contains(verb(c)) && !failed.contains(c)) {
         failed.add(c);
       }
     }
-    return ok;
+    return verbs.stream().anyMatch(writes.succeeded::contains);
   }
 }

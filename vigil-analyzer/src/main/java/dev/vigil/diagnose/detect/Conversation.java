@@ -3,30 +3,87 @@ package dev.vigil.diagnose.detect;
 import dev.vigil.appraise.ToolRoles;
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The window read as dialogue (SPEC section 4.4b): sessions of turns, each turn the user message that opened it, the
- * tool calls made while answering it and the answer, oldest first.
+ * The window read as dialogue, one event at a time, oldest first (SPEC section 4.4b): each session's turns, each turn
+ * the user message that opened it, the tool calls made while answering it and the answer. Its {@link Reader readers}
+ * (one per conversation detector and session) see each call as it joins its turn and each turn when it is complete.
  *
  * <p>A session is the events' {@code session}, else their {@code agent}. A turn is the events' {@code turn} id within
  * the session; events without one are placed by position: a {@code turn.user} opens a turn, the tool calls after it
  * join it and a {@code turn.answer} closes it. Only tool calls ({@link ToolRoles#isToolCall}) are calls; other events
  * are not part of the dialogue.
+ *
+ * <p>Memory does not grow with the window: a session keeps at most one open turn with an id and one placed by
+ * position, and a turn keeps its user message, its answer and its first event, not its calls (a reader keeps what it
+ * needs of them, bounded). A turn is complete when its answer arrives, when the session's next turn of the same sort
+ * begins (another id; a {@code turn.user} after the open positional turn's user or calls), when its session is closed
+ * or at {@link #finish}; a later event of a completed turn's id opens a new turn with that id. At most
+ * {@value #MAX_SESSIONS} sessions are kept open: when another one begins, the least recently active one is closed (its
+ * open turns completed, its readers' state dropped), and an event of it that comes later begins it anew, with no
+ * earlier turns.
  */
 final class Conversation {
-  /**
-   * One turn.
-   *
-   * @param session the session's key
-   * @param id      the turn's id, or a positional id ({@code #1}, {@code #2}…) when the events carry none
-   * @param user    the {@code turn.user} event, or null when the window does not hold it
-   * @param calls   the tool calls, oldest first
-   * @param answer  the {@code turn.answer} event, or null
-   */
-  record Turn(String session, String id, WindowEvent user, List<WindowEvent> calls, WindowEvent answer) {
+  /** How many sessions are kept open at most by default. */
+  static final int MAX_SESSIONS = 10_000;
+
+  /** What a detector reads of one session: its state about the session, bounded, dropped with the session. */
+  interface Reader {
+    /** A tool call joined {@code turn}, still open. */
+    default void call(Turn turn, WindowEvent call) {}
+
+    /** {@code turn} is complete: it gets no more events. */
+    void complete(Turn turn);
+  }
+
+  /** A subscriber: gives its reader of each session as the session begins. */
+  interface Listener {
+    /** The reader of a session that begins. */
+    Reader open(String session);
+  }
+
+  /** One turn, as far as it has been read; readers must not keep it past {@link Reader#complete}. */
+  static final class Turn {
+    private final String session;
+    private final String id;
+    private WindowEvent user;
+    private WindowEvent answer;
+    private WindowEvent firstCall;
+    private int calls;
+
+    private Turn(String session, String id) {
+      this.session = session;
+      this.id = id;
+    }
+
+    /** The session's key. */
+    String session() {
+      return session;
+    }
+
+    /** The turn's id, or a positional id ({@code #1}, {@code #2}…) when the events carry none. */
+    String id() {
+      return id;
+    }
+
+    /** The {@code turn.user} event, or null when the window does not hold it (yet). */
+    WindowEvent user() {
+      return user;
+    }
+
+    /** The {@code turn.answer} event, or null. */
+    WindowEvent answer() {
+      return answer;
+    }
+
+    /** How many tool calls joined the turn. */
+    int calls() {
+      return calls;
+    }
+
     /** The user's message, or empty. */
     String userText() {
       return text(user);
@@ -37,25 +94,44 @@ final class Conversation {
       return text(answer);
     }
 
-    private static String text(WindowEvent w) {
-      return w == null ? "" : w.event().payload().path("text").asText("");
-    }
-
     /** The first event of the turn, for evidence and the derived event's place. */
     WindowEvent first() {
-      return user != null ? user : !calls.isEmpty() ? calls.get(0) : answer;
+      return user != null ? user : firstCall != null ? firstCall : answer;
     }
   }
 
-  /**
-   * One session.
-   *
-   * @param id    the session's key
-   * @param turns its turns, in the order they began
-   */
-  record Session(String id, List<Turn> turns) {}
+  private final int maxSessions;
+  private final List<Listener> listeners = new ArrayList<>();
+  /** Open sessions, least recently active first. */
+  private final LinkedHashMap<String, Session> sessions = new LinkedHashMap<>(64, 0.75f, true);
+  private long closedEarly;
+  private boolean finished;
 
-  private Conversation() {}
+  /** A reading that keeps at most {@value #MAX_SESSIONS} sessions open. */
+  Conversation() {
+    this(MAX_SESSIONS);
+  }
+
+  /** A reading that keeps at most {@code maxSessions} sessions open (tests use a small number). */
+  Conversation(int maxSessions) {
+    if (maxSessions < 1) {
+      throw new IllegalArgumentException("maxSessions must be at least 1, not " + maxSessions);
+    }
+    this.maxSessions = maxSessions;
+  }
+
+  /** Adds a subscriber; before the first event. */
+  void subscribe(Listener listener) {
+    if (!sessions.isEmpty() || finished) {
+      throw new IllegalStateException("subscribe before the first event");
+    }
+    listeners.add(listener);
+  }
+
+  /** The text of a user message or answer; empty for null. */
+  static String text(WindowEvent w) {
+    return w == null ? "" : w.event().payload().path("text").asText("");
+  }
 
   /** Whether an event is a user message. */
   static boolean isUser(Event e) {
@@ -67,23 +143,6 @@ final class Conversation {
     return e.kind().equals("turn.answer");
   }
 
-  /** The window's sessions, in the order they began; sessions with no turn.user, answer or call are left out. */
-  static List<Session> of(List<WindowEvent> window) {
-    Map<String, Builder> sessions = new LinkedHashMap<>();
-    for (WindowEvent w : window) {
-      Event e = w.event();
-      boolean user = isUser(e);
-      boolean answer = isAnswer(e);
-      if (!user && !answer && !ToolRoles.isToolCall(e)) {
-        continue;
-      }
-      sessions.computeIfAbsent(sessionOf(e), Builder::new).add(w, user, answer);
-    }
-    List<Session> out = new ArrayList<>(sessions.size());
-    sessions.values().forEach(b -> out.add(b.build()));
-    return List.copyOf(out);
-  }
-
   /** The session's key: {@code session}, else {@code agent}, else empty. */
   static String sessionOf(Event e) {
     if (e.session() != null) {
@@ -92,55 +151,127 @@ final class Conversation {
     return e.agent() != null ? e.agent() : "";
   }
 
-  private static final class Builder {
-    private final String session;
-    private final Map<String, TurnBuilder> turns = new LinkedHashMap<>();
-    private TurnBuilder positional;
+  /** Reads the next event of the window; events that are no turn or call are passed over. */
+  void accept(WindowEvent w) {
+    if (finished) {
+      throw new IllegalStateException("the conversation is finished");
+    }
+    Event e = w.event();
+    boolean user = isUser(e);
+    boolean answer = isAnswer(e);
+    if (!user && !answer && !ToolRoles.isToolCall(e)) {
+      return;
+    }
+    String key = sessionOf(e);
+    Session s = sessions.get(key);
+    if (s == null) {
+      if (sessions.size() >= maxSessions) {
+        Iterator<Session> eldest = sessions.values().iterator();
+        Session closed = eldest.next();
+        eldest.remove();
+        closed.close();
+        closedEarly++;
+      }
+      s = new Session(key, listeners);
+      sessions.put(key, s);
+    }
+    s.add(w, user, answer);
+  }
+
+  /** Completes every open turn, least recently active session first; once. */
+  void finish() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    sessions.values().forEach(Session::close);
+    sessions.clear();
+  }
+
+  /** How many sessions are open. */
+  int openSessions() {
+    return sessions.size();
+  }
+
+  /** How many sessions were closed early to keep at most the maximum open. */
+  long closedEarly() {
+    return closedEarly;
+  }
+
+  /** One open session: its open turns and its readers. */
+  private static final class Session {
+    private final String key;
+    private final List<Reader> readers;
+    private Turn withId;
+    private Turn positional;
     private int positions;
 
-    Builder(String session) {
-      this.session = session;
+    Session(String key, List<Listener> listeners) {
+      this.key = key;
+      this.readers = new ArrayList<>(listeners.size());
+      listeners.forEach(l -> readers.add(l.open(key)));
     }
 
     void add(WindowEvent w, boolean user, boolean answer) {
       String id = w.event().turn();
-      TurnBuilder t;
+      Turn t;
       if (id != null) {
-        t = turns.computeIfAbsent(id, TurnBuilder::new);
+        if (withId == null || !withId.id.equals(id)) {
+          complete(withId);
+          withId = new Turn(key, id);
+        }
+        t = withId;
       } else {
-        if (positional == null || user && (positional.user != null || !positional.calls.isEmpty())) {
-          positional = new TurnBuilder("#" + ++positions);
-          turns.put(positional.id, positional);
+        if (positional == null || user && (positional.user != null || positional.calls > 0)) {
+          complete(positional);
+          positional = new Turn(key, "#" + ++positions);
         }
         t = positional;
       }
-      if (user && t.user == null) {
-        t.user = w;
+      if (user) {
+        if (t.user == null) {
+          t.user = w;
+        }
       } else if (answer) {
         t.answer = w;
-        if (t == positional) {
+        if (t == withId) {
+          withId = null;
+        } else {
           positional = null;
         }
-      } else if (!user) {
-        t.calls.add(w);
+        complete(t);
+      } else {
+        t.calls++;
+        if (t.firstCall == null) {
+          t.firstCall = w;
+        }
+        for (Reader r : readers) {
+          r.call(t, w);
+        }
       }
     }
 
-    Session build() {
-      List<Turn> out = new ArrayList<>(turns.size());
-      turns.values().forEach(t -> out.add(new Turn(session, t.id, t.user, List.copyOf(t.calls), t.answer)));
-      return new Session(session, List.copyOf(out));
+    private void complete(Turn t) {
+      if (t != null) {
+        for (Reader r : readers) {
+          r.complete(t);
+        }
+      }
     }
-  }
 
-  private static final class TurnBuilder {
-    private final String id;
-    private final List<WindowEvent> calls = new ArrayList<>();
-    private WindowEvent user;
-    private WindowEvent answer;
-
-    TurnBuilder(String id) {
-      this.id = id;
+    /** Completes the open turns, the older first. */
+    void close() {
+      Turn a = withId;
+      Turn b = positional;
+      withId = null;
+      positional = null;
+      if (a != null && b != null && b.first().ref() < a.first().ref()) {
+        complete(b);
+        complete(a);
+      } else {
+        complete(a);
+        complete(b);
+      }
     }
   }
 }

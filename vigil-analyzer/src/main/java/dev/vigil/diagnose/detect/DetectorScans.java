@@ -3,23 +3,48 @@ package dev.vigil.diagnose.detect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * One pass's reading of its window by every selected detector (SPEC section 4.4): each event is handed to each
- * detector's {@link Scan} in turn, oldest first, and the window is never held here.
+ * detector's {@link Scan} in turn, oldest first, and the window is never held here. The conversation detectors share
+ * one reading of the dialogue ({@link Conversation}), fed here once per event.
  */
 public final class DetectorScans {
   private final List<Scan> scans = new ArrayList<>();
+  private Conversation dialogue;
 
+  /** @param derived where the derived events go, with the name of the detector that found them */
   DetectorScans(List<Detector> detectors, BiConsumer<String, Derived> derived) {
-    for (Detector d : detectors) {
-      String name = d.name();
-      scans.add(d.scan(x -> derived.accept(name, x)));
+    this(detectors, i -> {
+      String name = detectors.get(i).name();
+      return x -> derived.accept(name, x);
+    });
+  }
+
+  /**
+   * @param derived where the derived events of the detector at each index go
+   */
+  DetectorScans(List<Detector> detectors, IntFunction<Consumer<Derived>> derived) {
+    for (int i = 0; i < detectors.size(); i++) {
+      Detector d = detectors.get(i);
+      if (d instanceof DialogueDetector talk) {
+        if (dialogue == null) {
+          dialogue = new Conversation();
+        }
+        scans.add(talk.scanIn(dialogue, derived.apply(i)));
+      } else {
+        scans.add(d.scan(derived.apply(i)));
+      }
     }
   }
 
   /** Hands the next event of the window to every detector. */
   public void accept(WindowEvent event) {
+    if (dialogue != null) {
+      dialogue.accept(event);
+    }
     for (Scan s : scans) {
       s.accept(event);
     }

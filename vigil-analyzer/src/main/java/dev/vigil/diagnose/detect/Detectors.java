@@ -128,11 +128,19 @@ public final class Detectors {
     return new DetectorScans(selected, derived);
   }
 
-  /** Runs every selected detector over a whole window, oldest event first; the detections list their derived events. */
+  /**
+   * Runs every selected detector over a whole window, oldest event first, as a pass does (the conversation detectors
+   * read the dialogue once for all); the detections list their derived events.
+   */
   public List<Detection> run(List<WindowEvent> window) {
-    List<Detection> out = new ArrayList<>();
-    for (Detector d : selected) {
-      out.add(d.detect(window));
+    List<List<Derived>> derived = new ArrayList<>(selected.size());
+    selected.forEach(d -> derived.add(new ArrayList<>()));
+    DetectorScans scans = new DetectorScans(selected, i -> derived.get(i)::add);
+    window.forEach(scans::accept);
+    List<Detection> found = scans.finish();
+    List<Detection> out = new ArrayList<>(found.size());
+    for (int i = 0; i < found.size(); i++) {
+      out.add(found.get(i).withDerived(derived.get(i)));
     }
     return out;
   }

@@ -1,13 +1,15 @@
 package dev.vigil.diagnose.detect;
 
 import dev.vigil.appraise.ToolRoles;
-import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * A conversation detector (SPEC section 4.4b): reads the window as {@link Conversation sessions of turns}, one session
- * at a time, and collects what it finds in {@link DialogueFindings}.
+ * A conversation detector (SPEC section 4.4b): reads the window as a {@link Conversation}, streamed, with one
+ * {@link Conversation.Reader reader} per session that keeps what the detector needs of the session's earlier turns,
+ * bounded, and collects what it finds in {@link DialogueFindings}. In a pass the four conversation detectors share one
+ * reading of the dialogue ({@link DetectorScans}); alone, a detector reads it for itself.
  */
-abstract class DialogueDetector extends WholeWindowDetector {
+abstract class DialogueDetector implements Detector {
   private final String name;
   /** The word lists and thresholds. */
   final DialogueSettings words;
@@ -26,21 +28,45 @@ abstract class DialogueDetector extends WholeWindowDetector {
   }
 
   @Override
-  public final Detection detect(List<WindowEvent> window) {
-    return detectIn(Conversation.of(window));
+  public final Scan scan(Consumer<Derived> derived) {
+    Conversation dialogue = new Conversation();
+    Scan mine = scanIn(dialogue, derived);
+    return new Scan() {
+      @Override
+      public void accept(WindowEvent event) {
+        dialogue.accept(event);
+      }
+
+      @Override
+      public Detection finish() {
+        return mine.finish();
+      }
+    };
   }
 
-  /** Examines the window read as sessions ({@link Detectors#run} reads it once for every conversation detector). */
-  final Detection detectIn(List<Conversation.Session> sessions) {
-    DialogueFindings found = new DialogueFindings(name);
-    for (Conversation.Session s : sessions) {
-      session(s, found);
-    }
-    return found.detection(summary(found.count()));
+  /**
+   * Reads a dialogue that others feed (the pass's one reading for every conversation detector): the scan's
+   * {@link Scan#accept} does nothing, and its {@link Scan#finish} finishes the dialogue (once for all) first.
+   */
+  final Scan scanIn(Conversation dialogue, Consumer<Derived> derived) {
+    DialogueFindings found = new DialogueFindings(name, derived);
+    dialogue.subscribe(session -> reader(found));
+    return new Scan() {
+      @Override
+      public void accept(WindowEvent event) {
+        // the dialogue is fed by whoever shares it
+      }
+
+      @Override
+      public Detection finish() {
+        dialogue.finish();
+        return found.detection(summary(found.count()), dialogue.closedEarly());
+      }
+    };
   }
 
-  /** Reads one session. */
-  abstract void session(Conversation.Session session, DialogueFindings found);
+  /** A reader of one session that begins: its state is all the detector keeps of the session. */
+  abstract Conversation.Reader reader(DialogueFindings found);
 
   /** The sentence for people when {@code count} instances were found. */
   abstract String summary(int count);

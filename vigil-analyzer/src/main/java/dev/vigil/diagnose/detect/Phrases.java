@@ -3,6 +3,7 @@ package dev.vigil.diagnose.detect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Whole-word phrase matching for the conversation detectors (SPEC section 4.4b): a text is lower-cased and split into
@@ -10,13 +11,36 @@ import java.util.Locale;
  * words stand in a row. A phrase word starting with an apostrophe ({@code n't}) matches any word ending with it.
  */
 final class Phrases {
+  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}']+");
+
+  /**
+   * A list of phrases, each split into its words once.
+   *
+   * @param phrases the phrases, in the order they are tried
+   * @param words   each phrase's words
+   */
+  record Compiled(List<String> phrases, List<List<String>> words) {
+    /** Copies the lists. */
+    Compiled {
+      phrases = List.copyOf(phrases);
+      words = List.copyOf(words);
+    }
+  }
+
   private Phrases() {}
+
+  /** Splits each phrase into its words, once for every text it is looked for in. */
+  static Compiled compile(List<String> phrases) {
+    List<List<String>> words = new ArrayList<>(phrases.size());
+    phrases.forEach(p -> words.add(List.copyOf(words(p))));
+    return new Compiled(phrases, words);
+  }
 
   /** The words of a text, lower case. */
   static List<String> words(String text) {
     List<String> out = new ArrayList<>();
     String normalized = text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
-    for (String w : normalized.split("[^\\p{L}\\p{N}']+")) {
+    for (String w : NOT_WORD.split(normalized)) {
       String t = strip(w);
       if (!t.isEmpty()) {
         out.add(t);
@@ -38,18 +62,17 @@ final class Phrases {
   }
 
   /** The first phrase of {@code phrases} found in {@code words}, or null. */
-  static String first(List<String> words, List<String> phrases) {
-    for (String phrase : phrases) {
-      if (indexOf(words, phrase, 0) >= 0) {
-        return phrase;
+  static String first(List<String> words, Compiled phrases) {
+    for (int i = 0; i < phrases.phrases().size(); i++) {
+      if (indexOf(words, phrases.words().get(i), 0) >= 0) {
+        return phrases.phrases().get(i);
       }
     }
     return null;
   }
 
-  /** Where {@code phrase} starts in {@code words} at or after {@code from}, or -1. */
-  static int indexOf(List<String> words, String phrase, int from) {
-    List<String> p = words(phrase);
+  /** Where the phrase of words {@code p} starts in {@code words} at or after {@code from}, or -1. */
+  static int indexOf(List<String> words, List<String> p, int from) {
     if (p.isEmpty()) {
       return -1;
     }

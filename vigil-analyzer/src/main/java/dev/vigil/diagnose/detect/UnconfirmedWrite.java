@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.ToolRoles;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code unconfirmed_write} (SPEC section 4.4b): a write call that succeeded in a turn whose user message gives no
@@ -12,6 +14,9 @@ import java.util.List;
  * the session asked for one or proposed the action (a question mark or one of {@code asks}), or with no earlier
  * answer in the session at all ({@code when_no_earlier_answer}). Only turns whose user message the window holds are
  * judged: without the dialogue there is nothing to read.
+ *
+ * <p>Read as a stream: a write is judged as it is read when its turn's user message came before it, else when its
+ * turn completes; a session's state is the answer of its last answered turn.
  *
  * <p>Derived event: {@code <call kind>.unconfirmed}, status {@code unconfirmed} (appraised as anxiety: a risk taken,
  * not yet a failure), payload {@code tool}, {@code asked} (what the previous answer said, or
@@ -22,22 +27,21 @@ final class UnconfirmedWrite extends DialogueDetector {
   static final String NAME = "unconfirmed_write";
   /** The derived event's status. */
   static final String STATUS = "unconfirmed";
+  /** How many successful writes of one turn are kept while its user message has not been read. */
+  static final int MAX_PENDING = Findings.MAX_CITED;
+
+  private final Phrases.Compiled affirmatives;
+  private final Phrases.Compiled asks;
 
   UnconfirmedWrite(DetectorSettings settings) {
     super(NAME, settings);
+    this.affirmatives = Phrases.compile(words.affirmatives());
+    this.asks = Phrases.compile(words.asks());
   }
 
   @Override
-  void session(Conversation.Session s, DialogueFindings found) {
-    Conversation.Turn previous = null;
-    for (Conversation.Turn t : s.turns()) {
-      if (t.user() != null) {
-        judge(t, previous, found);
-      }
-      if (t.answer() != null) {
-        previous = t;
-      }
-    }
+  Conversation.Reader reader(DialogueFindings found) {
+    return new Session(found);
   }
 
   @Override
@@ -45,37 +49,78 @@ final class UnconfirmedWrite extends DialogueDetector {
     return count + " write call(s) made without the user's explicit confirmation";
   }
 
-  private void judge(Conversation.Turn t, Conversation.Turn previous, DialogueFindings found) {
-    String confirmed = Phrases.first(Phrases.words(t.userText()), words.affirmatives());
-    if (confirmed != null) {
-      return;
+  /**
+   * One session: the answer of the last turn that had one, and the successful writes of an open turn read before its
+   * user message (judged when the turn completes; at most {@value #MAX_PENDING} per turn, the newest).
+   */
+  private final class Session implements Conversation.Reader {
+    private final DialogueFindings found;
+    private final Map<Conversation.Turn, Newest<WindowEvent>> pending = new HashMap<>(4);
+    /** The answer of the session's last turn that had one. */
+    private WindowEvent previous;
+    /** The last turn whose user message was read, and whether it confirmed. */
+    private Conversation.Turn read;
+    private boolean confirmed;
+
+    Session(DialogueFindings found) {
+      this.found = found;
     }
-    String asked;
-    if (previous == null) {
-      if (!words.whenNoEarlierAnswer()) {
+
+    @Override
+    public void call(Conversation.Turn t, WindowEvent call) {
+      if (roles.of(call.event()) != ToolRoles.Role.WRITE
+          || !EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
         return;
       }
-      asked = "no earlier answer";
-    } else {
-      String answer = previous.answerText();
-      asked = answer.contains("?") ? "?" : Phrases.first(Phrases.words(answer), words.asks());
-      if (asked == null) {
-        return;
+      if (t.user() != null) {
+        judge(t, call);
+      } else {
+        pending.computeIfAbsent(t, k -> new Newest<>(MAX_PENDING)).add(call);
       }
     }
-    for (WindowEvent call : t.calls()) {
-      if (roles.of(call.event()) == ToolRoles.Role.WRITE
-          && EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
-        ObjectNode details = JsonNodeFactory.instance.objectNode()
-            .put("tool", ToolRoles.toolName(call.event())).put("asked", asked);
-        List<WindowEvent> cited = new ArrayList<>();
-        if (previous != null) {
-          cited.add(previous.answer());
+
+    @Override
+    public void complete(Conversation.Turn t) {
+      Newest<WindowEvent> early = pending.remove(t);
+      if (early != null && t.user() != null) {
+        early.items().forEach(call -> judge(t, call));
+      }
+      if (t.answer() != null) {
+        previous = t.answer();
+      }
+      read = null;
+    }
+
+    private void judge(Conversation.Turn t, WindowEvent call) {
+      if (read != t) {
+        read = t;
+        confirmed = Phrases.first(Phrases.words(t.userText()), affirmatives) != null;
+      }
+      if (confirmed) {
+        return;
+      }
+      String asked;
+      if (previous == null) {
+        if (!words.whenNoEarlierAnswer()) {
+          return;
         }
-        cited.add(t.user());
-        cited.add(call);
-        found.add(t, call, cited, call.event().kind() + ".unconfirmed", STATUS, details);
+        asked = "no earlier answer";
+      } else {
+        String answer = Conversation.text(previous);
+        asked = answer.contains("?") ? "?" : Phrases.first(Phrases.words(answer), asks);
+        if (asked == null) {
+          return;
+        }
       }
+      ObjectNode details = JsonNodeFactory.instance.objectNode()
+          .put("tool", ToolRoles.toolName(call.event())).put("asked", asked);
+      List<WindowEvent> cited = new ArrayList<>(3);
+      if (previous != null) {
+        cited.add(previous);
+      }
+      cited.add(t.user());
+      cited.add(call);
+      found.add(t, call, cited, call.event().kind() + ".unconfirmed", STATUS, details);
     }
   }
 }

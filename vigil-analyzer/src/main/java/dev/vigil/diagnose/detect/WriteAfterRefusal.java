@@ -14,12 +14,21 @@ import java.util.Map;
  * ({@code run}, 3) whatever the arguments. The agent forced its way through a guard. A write that failed once and then
  * succeeded is a retry, not this.
  *
+ * <p>Read as a stream, call by call: a session keeps, for at most {@value #MAX_TOOLS} write tools (the most recently
+ * failed), the failures since the tool last succeeded: their number, and the newest {@value #MAX_REFUSALS}, which
+ * {@code changed_args} counts and the evidence cites.
+ *
  * <p>Derived event: {@code <call kind>.after_refusal}, status {@code fail}, about the successful call, payload
  * {@code tool}, {@code refusals} (the failures before it) and {@code changed_args}.
  */
 final class WriteAfterRefusal extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "write_after_refusal";
+
+  /** How many failures of one tool are kept to compare and cite, the newest. */
+  static final int MAX_REFUSALS = 16;
+  /** How many tools with failures since their last success a session keeps, the most recently failed. */
+  static final int MAX_TOOLS = 16;
 
   private final int failures;
   private final int plateau;
@@ -31,22 +40,8 @@ final class WriteAfterRefusal extends DialogueDetector {
   }
 
   @Override
-  void session(Conversation.Session s, DialogueFindings found) {
-    Map<String, List<WindowEvent>> refusals = new LinkedHashMap<>();
-    for (Conversation.Turn t : s.turns()) {
-      for (WindowEvent call : t.calls()) {
-        if (roles.of(call.event()) != ToolRoles.Role.WRITE) {
-          continue;
-        }
-        List<WindowEvent> before = refusals.computeIfAbsent(ToolRoles.toolName(call.event()), k -> new ArrayList<>());
-        if (!EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
-          before.add(call);
-          continue;
-        }
-        judge(t, call, before, found);
-        before.clear();
-      }
-    }
+  Conversation.Reader reader(DialogueFindings found) {
+    return new Session(found);
   }
 
   @Override
@@ -54,14 +49,55 @@ final class WriteAfterRefusal extends DialogueDetector {
     return count + " write(s) succeeded right after the same tool refused them";
   }
 
-  private void judge(Conversation.Turn t, WindowEvent success, List<WindowEvent> before, DialogueFindings found) {
+  /**
+   * One session: the write tools that failed since they last succeeded, at most {@value #MAX_TOOLS}, each with its
+   * failures (how many, and the newest {@value #MAX_REFUSALS}).
+   */
+  private final class Session implements Conversation.Reader {
+    private final DialogueFindings found;
+    private final LinkedHashMap<String, Newest<WindowEvent>> refusals = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, Newest<WindowEvent>> eldest) {
+        return size() > MAX_TOOLS;
+      }
+    };
+
+    Session(DialogueFindings found) {
+      this.found = found;
+    }
+
+    @Override
+    public void call(Conversation.Turn t, WindowEvent call) {
+      if (roles.of(call.event()) != ToolRoles.Role.WRITE) {
+        return;
+      }
+      String tool = ToolRoles.toolName(call.event());
+      if (!EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
+        refusals.computeIfAbsent(tool, k -> new Newest<>(MAX_REFUSALS)).add(call);
+        return;
+      }
+      Newest<WindowEvent> before = refusals.remove(tool);
+      if (before != null) {
+        judge(t, call, before, found);
+      }
+    }
+
+    @Override
+    public void complete(Conversation.Turn t) {
+      // refusals carry over from turn to turn
+    }
+  }
+
+  private void judge(Conversation.Turn t, WindowEvent success, Newest<WindowEvent> refusals,
+      DialogueFindings found) {
+    List<WindowEvent> before = refusals.items();
     String args = success.event().payload().path("args").toString();
     long changed = before.stream().filter(f -> !f.event().payload().path("args").toString().equals(args)).count();
-    if (changed < failures && before.size() < plateau) {
+    if (changed < failures && refusals.total() < plateau) {
       return;
     }
     ObjectNode details = JsonNodeFactory.instance.objectNode().put("tool", ToolRoles.toolName(success.event()))
-        .put("refusals", before.size()).put("changed_args", changed);
+        .put("refusals", refusals.total()).put("changed_args", changed);
     List<WindowEvent> cited = new ArrayList<>(before);
     cited.add(success);
     found.add(t, success, cited, success.event().kind() + ".after_refusal", "fail", details);

@@ -5,17 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cel.runtime.CelEvaluationException;
-import dev.cel.runtime.CelRuntime;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
-import dev.vigil.diagnose.detect.WholeWindowDetector;
+import dev.vigil.diagnose.detect.Detector;
+import dev.vigil.diagnose.detect.Findings;
+import dev.vigil.diagnose.detect.Scan;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.Event;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,20 +26,36 @@ import java.util.regex.Pattern;
  * evidence's {@code errors}, with the first few messages, and the pass goes on.
  *
  * <p>A session is the events sharing {@code agent} and {@code session}; events without a session are grouped by
- * agent. Only the window's events are seen, in the window's order (timestamp, then input order).
+ * agent. Only the window's events are seen, in the window's order (timestamp, then input order), one at a time: a
+ * session's history is bounded ({@link SessionHistory}), and so are the sessions kept open ({@link PolicySessions}).
+ * The evidence lists the newest violations ({@code violations_total} says how many) and, when sessions had to be
+ * closed to stay within the bounds, {@code sessions_closed_early}.
  */
-final class PolicyDetector extends WholeWindowDetector {
+final class PolicyDetector implements Detector {
   /** How many error messages the evidence quotes. */
   static final int ERROR_EXAMPLES = 3;
 
   private static final Pattern CEL_POSITION = Pattern.compile("^evaluation error at <input>:(\\d+): ");
 
-  private final PolicyRule rule;
-  private final CelRuntime.Program program;
+  /** The history of a rule that reads nothing of its session: empty, and no session is kept. */
+  private static final SessionHistory NO_HISTORY = new SessionHistory(new HistoryNeeds(Set.of(), Set.of(), false,
+      false));
 
-  PolicyDetector(PolicyRule rule, CelRuntime.Program program) {
+  private final PolicyRule rule;
+  private final PolicyEnvironment.Compiled compiled;
+  private final int maxSessions;
+  private final int maxHeld;
+
+  PolicyDetector(PolicyRule rule, PolicyEnvironment.Compiled compiled) {
+    this(rule, compiled, PolicySessions.MAX_SESSIONS, PolicySessions.MAX_HELD);
+  }
+
+  /** A detector that keeps at most {@code maxSessions} sessions and {@code maxHeld} events (tests use small ones). */
+  PolicyDetector(PolicyRule rule, PolicyEnvironment.Compiled compiled, int maxSessions, int maxHeld) {
     this.rule = rule;
-    this.program = program;
+    this.compiled = compiled;
+    this.maxSessions = maxSessions;
+    this.maxHeld = maxHeld;
   }
 
   @Override
@@ -52,55 +67,90 @@ final class PolicyDetector extends WholeWindowDetector {
     return rule;
   }
 
-  private record SessionKey(String agent, String session) {}
-
   @Override
-  public Detection detect(List<WindowEvent> window) {
-    Map<SessionKey, List<Event>> sessions = new HashMap<>();
-    Map<Event, Map<String, Object>> asCel = new IdentityHashMap<>();
-    ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("tool", rule.tool())
-        .put("violation", rule.violation()).put("severity", rule.severity());
-    ArrayNode violations = JsonNodeFactory.instance.arrayNode();
-    ArrayNode examples = JsonNodeFactory.instance.arrayNode();
-    List<Derived> derived = new ArrayList<>();
-    int calls = 0;
-    int errors = 0;
-    for (WindowEvent w : window) {
+  public Scan scan(Consumer<Derived> derived) {
+    return new PolicyScan(new Findings(name(), derived));
+  }
+
+  /** One window's reading: each call of the rule's tool judged on its session's history so far. */
+  final class PolicyScan implements Scan {
+    private final Findings found;
+    private final PolicySessions sessions = new PolicySessions(compiled.needs(), maxSessions, maxHeld);
+    private final ArrayNode examples = JsonNodeFactory.instance.arrayNode();
+    private int calls;
+    private int errors;
+
+    PolicyScan(Findings found) {
+      this.found = found;
+    }
+
+    @Override
+    public void accept(WindowEvent w) {
       Event e = w.event();
-      List<Event> earlier = sessions.computeIfAbsent(new SessionKey(e.agent(), e.session()), k -> new ArrayList<>());
-      if (rule.watches(e)) {
-        calls++;
-        SessionHistory history = new SessionHistory(earlier, asCel);
-        Object verdict;
-        try {
-          verdict = PolicyEnvironment.eval(program, variables(e, history), history);
-        } catch (CelEvaluationException | RuntimeException ex) {
-          verdict = ex;
+      if (compiled.needs().nothing()) {
+        if (rule.watches(e)) {
+          judge(w, NO_HISTORY);
         }
-        if (verdict instanceof Boolean holds) {
-          if (holds) {
-            derived.add(new Derived(violation(e), w.identity()));
-            ObjectNode v = violations.addObject().put("ref", w.ref());
-            putPresent(v, "session", e.session());
-            putPresent(v, "turn", e.turn());
-          }
-        } else {
-          errors++;
-          if (examples.size() < ERROR_EXAMPLES) {
-            examples.addObject().put("ref", w.ref()).put("message", message(verdict));
-          }
+        return;
+      }
+      SessionHistory history = sessions.of(e);
+      if (rule.watches(e)) {
+        judge(w, history);
+      }
+      sessions.add(history, e);
+    }
+
+    private void judge(WindowEvent w, SessionHistory history) {
+      Event e = w.event();
+      calls++;
+      Object verdict;
+      try {
+        verdict = PolicyEnvironment.eval(compiled.program(), variables(e, history), history);
+      } catch (CelEvaluationException | RuntimeException ex) {
+        verdict = ex;
+      }
+      if (verdict instanceof Boolean holds) {
+        if (holds) {
+          ObjectNode v = found.entry("violations").put("ref", w.ref());
+          putPresent(v, "session", e.session());
+          putPresent(v, "turn", e.turn());
+          found.derive(w, violation(e));
+        }
+      } else {
+        errors++;
+        if (examples.size() < ERROR_EXAMPLES) {
+          examples.addObject().put("ref", w.ref()).put("message", message(verdict));
         }
       }
-      earlier.add(e);
     }
-    evidence.put("calls", calls).put("errors", errors);
-    evidence.set("violations", violations);
-    if (errors > 0) {
-      evidence.set("error_examples", examples);
+
+    /** How many sessions are open. */
+    int openSessions() {
+      return sessions.size();
     }
-    String summary = derived.size() + " of " + calls + " calls of " + rule.tool() + " broke policy " + rule.name()
-        + (rule.description().isEmpty() ? "" : " (" + rule.description() + ")");
-    return new Detection(name(), derived.size(), evidence, derived.isEmpty() ? "" : summary, derived);
+
+    /** How many events and texts the open sessions' histories hold. */
+    long held() {
+      return sessions.held();
+    }
+
+    @Override
+    public Detection finish() {
+      ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("tool", rule.tool())
+          .put("violation", rule.violation()).put("severity", rule.severity()).put("calls", calls)
+          .put("errors", errors);
+      evidence.putArray("violations");
+      evidence.put("violations_total", 0);
+      if (errors > 0) {
+        evidence.set("error_examples", examples);
+      }
+      if (sessions.closedEarly() > 0) {
+        evidence.put("sessions_closed_early", sessions.closedEarly());
+      }
+      String summary = found.count() + " of " + calls + " calls of " + rule.tool() + " broke policy " + rule.name()
+          + (rule.description().isEmpty() ? "" : " (" + rule.description() + ")");
+      return found.detection(evidence, summary);
+    }
   }
 
   private static Map<String, Object> variables(Event e, SessionHistory history) {

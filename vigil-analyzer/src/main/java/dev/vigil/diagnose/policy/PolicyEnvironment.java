@@ -2,6 +2,7 @@ package dev.vigil.diagnose.policy;
 
 import dev.cel.bundle.Cel;
 import dev.cel.bundle.CelFactory;
+import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.CelIssue;
 import dev.cel.common.CelOptions;
@@ -67,15 +68,24 @@ final class PolicyEnvironment {
   }
 
   /**
+   * One compiled rule.
+   *
+   * @param program the program, shared and thread-safe
+   * @param needs   what it can read of a session's history
+   */
+  record Compiled(CelRuntime.Program program, HistoryNeeds needs) {}
+
+  /**
    * Compiles (parses and type-checks) one expression.
    *
    * @throws IllegalArgumentException with the first error's line and column (1-based), what is wrong and CEL's
    *                                  pointer into the expression
    */
-  static CelRuntime.Program compile(String expression) {
+  static Compiled compile(String expression) {
     Cel cel = Holder.CEL;
     try {
-      return cel.createProgram(cel.compile(expression).getAst());
+      CelAbstractSyntaxTree ast = cel.compile(expression).getAst();
+      return new Compiled(cel.createProgram(ast), HistoryNeeds.of(ast.getExpr()));
     } catch (CelValidationException e) {
       CelIssue first = e.getErrors().isEmpty() ? null : e.getErrors().get(0);
       if (first == null) {

@@ -127,7 +127,7 @@ class ConversationDetectorsTest {
     Detection d = CLAIM.apply(Logs.window(
         s().user("cancel order 7").fail("cancel_order").answer("Order 7 cancelled.").lines()));
     assertEquals("{\"instances\":[{\"session\":\"s1\",\"turn\":\"s1-t1\",\"refs\":[2,3],\"claims\":[\"cancelled\"],"
-        + "\"failed_calls\":[\"cancel_order\"]}]}", d.evidence().toString());
+        + "\"failed_calls\":[\"cancel_order\"]}],\"instances_total\":1}", d.evidence().toString());
     var derived = d.derived().get(0).event();
     assertEquals("turn.claim_without_action", derived.kind());
     assertEquals("fail", derived.status());

@@ -113,7 +113,8 @@ class PolicyDetectorTest {
     Detection d = detect("refund_order", SHIPPED, lines);
     assertEquals("policy.rule", d.name());
     assertEquals("{\"tool\":\"refund_order\",\"violation\":\"" + SHIPPED + "\",\"severity\":0.6,\"calls\":1,"
-        + "\"errors\":0,\"violations\":[{\"ref\":3,\"session\":\"s1\",\"turn\":\"t-0\"}]}", d.evidence().toString());
+        + "\"errors\":0,\"violations\":[{\"ref\":3,\"session\":\"s1\",\"turn\":\"t-0\"}],\"violations_total\":1}",
+        d.evidence().toString());
     assertEquals("1 of 1 calls of refund_order broke policy rule", d.summary());
     Derived derived = d.derived().get(0);
     WindowEvent call = Shop.window(lines).get(2);
