@@ -26,6 +26,8 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
   private int[] episode = new int[64];
   private int[] source = new int[64];
   private int size;
+  private final String[] lastString = new String[4];
+  private final int[] lastIndex = new int[4];
 
   @Override
   public EmotionRow get(int i) {
@@ -76,10 +78,21 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
     intensity[i] = row.intensity();
     valence[i] = row.valence();
     confidence[i] = row.confidence();
-    emotion[i] = string(row.emotion());
-    cause[i] = string(row.cause());
-    episode[i] = string(row.episode());
-    source[i] = string(row.source());
+    emotion[i] = string(row.emotion(), 0);
+    cause[i] = string(row.cause(), 1);
+    episode[i] = string(row.episode(), 2);
+    source[i] = string(row.source(), 3);
+  }
+
+  /** The string's place in the table; each column remembers its last string, which most rows repeat. */
+  private int string(String s, int column) {
+    if (s != null && s.equals(lastString[column])) {
+      return lastIndex[column];
+    }
+    int at = string(s);
+    lastString[column] = s;
+    lastIndex[column] = at;
+    return at;
   }
 
   private int string(String s) {

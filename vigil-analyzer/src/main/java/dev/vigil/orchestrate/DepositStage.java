@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * The default {@link BankStage}: one {@link Sweep} of the window, each event to the detectors and then appraised; its
@@ -38,7 +37,7 @@ final class DepositStage implements BankStage {
     final PassOptions o;
     final EmoBank bank;
     final Depositor depositor;
-    final PriorityQueue<Deposit> held = new PriorityQueue<>(DEPOSIT_TIME);
+    final TimeOrderBuffer<Deposit> held = new TimeOrderBuffer<>(DEPOSIT_TIME);
     final List<EmoBank.PendingDeposit> pending = new ArrayList<>();
     long order;
     long deposited;

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -80,7 +79,7 @@ public final class WindowEvents {
    * @throws UncheckedIOException when the input can no longer be read
    */
   public void forEach(Consumer<WindowEvent> each) {
-    PriorityQueue<Held> held = new PriorityQueue<>(TIME_ORDER);
+    TimeOrderBuffer<Held> held = new TimeOrderBuffer<>(TIME_ORDER);
     Held[] last = {null};
     long[] late = {0};
     Consumer<Held> handOn = h -> {
