@@ -68,8 +68,9 @@ public final class Main implements Runnable {
    */
   static String outOfMemory(long maxHeapBytes) {
     return "vigil-analyzer: out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) cannot "
-        + "hold the events of this pass. A pass keeps every event it uses in memory (about 1 KB each): lower "
-        + "--limit or --window-hours, or give the JVM more heap (java -Xmx2g -jar vigil-analyzer.jar ...). The "
+        + "hold this pass. A pass keeps what its detectors follow per tool, turn and session (up to 10,000 open "
+        + "sessions), the EmoBank's live rows (44 bytes each) and 24 bytes an event up to --limit: lower --limit, "
+        + "--window-hours or --retention-hours, or give the JVM more heap (java -Xmx2g -jar vigil-analyzer.jar ...). The "
         + "EmoBank is as it was before the pass, or its uncommitted rows are recovered when it is next opened.";
   }
 

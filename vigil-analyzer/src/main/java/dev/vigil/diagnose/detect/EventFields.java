@@ -105,11 +105,18 @@ final class EventFields {
    * {@code duration_ms}, so that holding it does not hold the payload's tree.
    */
   static WindowEvent slim(WindowEvent w) {
+    return slim(w, "duration_ms");
+  }
+
+  /** A compact copy like {@link #slim(WindowEvent)} that keeps these fields of the payload (when present). */
+  static WindowEvent slim(WindowEvent w, String... kept) {
     Event e = w.event();
     ObjectNode payload = JsonNodeFactory.instance.objectNode();
-    JsonNode d = e.payload().get("duration_ms");
-    if (d != null && d.isNumber()) {
-      payload.set("duration_ms", d);
+    for (String field : kept) {
+      JsonNode v = e.payload().get(field);
+      if (v != null && (!field.equals("duration_ms") || v.isNumber())) {
+        payload.set(field, v);
+      }
     }
     return new WindowEvent(new Event(e.ts(), e.kind(), e.status(), payload, e.agent(), e.seq(), e.pid(), e.thread(),
         e.turn(), e.callId(), e.session()), w.identity(), w.ref(), w.naiveTs());

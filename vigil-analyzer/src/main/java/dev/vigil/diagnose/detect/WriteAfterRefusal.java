@@ -15,8 +15,8 @@ import java.util.Map;
  * succeeded is a retry, not this.
  *
  * <p>Read as a stream, call by call: a session keeps, for at most {@value #MAX_TOOLS} write tools (the most recently
- * failed), the failures since the tool last succeeded: their number, and the newest {@value #MAX_REFUSALS}, which
- * {@code changed_args} counts and the evidence cites.
+ * failed), the failures since the tool last succeeded: their number, and the newest {@value #MAX_REFUSALS} as compact
+ * copies (header and arguments), which {@code changed_args} counts and the evidence cites.
  *
  * <p>Derived event: {@code <call kind>.after_refusal}, status {@code fail}, about the successful call, payload
  * {@code tool}, {@code refusals} (the failures before it) and {@code changed_args}.
@@ -73,7 +73,9 @@ final class WriteAfterRefusal extends DialogueDetector {
       }
       String tool = ToolRoles.toolName(call.event());
       if (!EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
-        refusals.computeIfAbsent(tool, k -> new Newest<>(MAX_REFUSALS)).add(call);
+        // a compact copy: its arguments are compared, the rest of its payload (result, error) is not needed
+        refusals.computeIfAbsent(tool, k -> new Newest<>(MAX_REFUSALS)).add(EventFields.slim(call, "args",
+            "tool", "duration_ms"));
         return;
       }
       Newest<WindowEvent> before = refusals.remove(tool);
