@@ -123,19 +123,23 @@ class AnalyzerJarIT {
 
   @Test
   void aPassThatOutgrowsTheHeapNamesTheRemedyAndLosesNothingStored() throws Exception {
+    // memory does not grow with the events used, but a pass holds 4,096 events to put them in time order: events of
+    // 20 KB each (a large tool result) outgrow a 40 MB heap
     Path events = tmp.resolve("many.jsonl");
+    String blob = "x".repeat(20_000);
     try (var w = Files.newBufferedWriter(events, StandardCharsets.UTF_8)) {
-      for (int i = 0; i < 200_000; i++) {
+      for (int i = 0; i < 8_000; i++) {
         w.write("{\"ts\":\"2026-11-22T10:" + String.format("%02d:%02d", i / 6000 % 60, i / 100 % 60) + "."
             + String.format("%06d", i) + "Z\",\"kind\":\"tool.search\",\"status\":\"ok\",\"payload\":{\"args\":"
-            + "{\"q\":\"weather " + i + "\",\"page\":" + i + "},\"duration_ms\":" + i + ".5},\"seq\":" + i + "}\n");
+            + "{\"q\":\"weather " + i + "\",\"page\":" + i + "},\"result\":\"" + blob + i + "\",\"duration_ms\":"
+            + i + ".5},\"seq\":" + i + "}\n");
       }
     }
     Path bank = tmp.resolve("bank");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = List.of(java.toString(), "-Xmx40m", "-jar", JAR.toString(), "run", "--events",
         events.toString(), "--emobank", bank.toString(), "--out", tmp.resolve("out").toString(), "--now",
-        "2026-11-22T12:00:00Z", "--limit", "200000");
+        "2026-11-22T12:00:00Z", "--limit", "8000");
     Process p = new ProcessBuilder(command).redirectOutput(tmp.resolve("oom.out").toFile())
         .redirectError(tmp.resolve("oom.err").toFile()).start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "analyzer did not finish");
