@@ -6,7 +6,7 @@ import net.openhft.chronicle.bytes.BytesOut;
 /**
  * Encodes events in the {@link EventWire} layout without building an {@link Event} or a payload tree: the payload is
  * written field by field into {@link #payload()}, the other fields are given to {@link #head}, and
- * {@link #writeTo} puts the excerpt into the queue with few bulk copies, {@code seq} last (so that it can be taken
+ * {@link #writeTo} puts the whole excerpt into the queue with one copy, {@code seq} last (so that it can be taken
  * while the queue's write lock is held). One encoder per thread; it is reused from one event to the next and
  * allocates nothing once its buffers have grown to size.
  *
@@ -14,11 +14,21 @@ import net.openhft.chronicle.bytes.BytesOut;
  * earlier name (see {@link SmileOut}); {@link EventWire#read} reads both alike.
  */
 public final class EventEncoder {
-  private final SmileOut payload = new SmileOut();
+  /** The longest stop-bit number (a long's 64 bits, 7 a byte, and the byte that marks a negative one). */
+  private static final int MAX_STOP_BIT = 11;
+  /** Room before the payload for the fields in front of it, so that the excerpt is one run of bytes. */
+  private static final int HEAD_ROOM = 256;
+
+  private final SmileOut payload = new SmileOut(HEAD_ROOM);
   /** The fields before {@code seq}, then those after it (with the payload's length): {@code seqAt} splits them. */
-  private byte[] head = new byte[256];
+  private byte[] head = new byte[HEAD_ROOM];
   private int seqAt;
   private int headLength;
+  /** The last kind, status and agent (compared by identity: the same strings come again and again), encoded. */
+  private String lastKind;
+  private String lastStatus;
+  private String lastAgent;
+  private byte[] lastNames = new byte[0];
 
   /** Empties the payload for the next event. */
   public EventEncoder begin() {
@@ -42,16 +52,12 @@ public final class EventEncoder {
    */
   public void head(long epochSecond, int nano, String kind, String status, String agent, long pid, String thread,
       String turn, String callId, String session) {
-    int n = 0;
-    n = room(n, 2 + 20);
+    int n = room(0, 2 + 2 * MAX_STOP_BIT);
     head[n++] = EventWire.MAGIC;
     head[n++] = EventWire.VERSION;
     n = stopBit(n, epochSecond);
     n = stopBit(n, nano);
-    n = utf8(n, kind);
-    n = utf8(n, status);
-    n = utf8(n, agent);
-    n = room(n, 1);
+    n = names(n, kind, status, agent);
     head[n++] = (byte) (EventWire.HAS_SEQ | (pid >= 0 ? EventWire.HAS_PID : 0));
     seqAt = n;
     if (pid >= 0) {
@@ -66,26 +72,65 @@ public final class EventEncoder {
 
   /** Writes the excerpt encoded by {@link #head} and the payload, with {@code seq}. */
   public void writeTo(BytesOut<?> out, long seq) {
-    out.write(head, 0, seqAt);
-    out.writeStopBit(seq);
-    out.write(head, seqAt, headLength - seqAt);
-    out.write(payload.array(), 0, payload.length());
+    byte[] b = payload.array();
+    int seqLength = seq < 0 ? HEAD_ROOM : Math.max(1, (70 - Long.numberOfLeadingZeros(seq)) / 7);
+    int start = payload.reserve() - headLength - seqLength;
+    if (start < 0) {
+      out.write(head, 0, seqAt);
+      out.writeStopBit(seq);
+      out.write(head, seqAt, headLength - seqAt);
+      out.write(b, payload.reserve(), payload.length());
+      return;
+    }
+    // the excerpt as one run of bytes, in the room left before the payload
+    System.arraycopy(head, 0, b, start, seqAt);
+    int at = start + seqAt;
+    long rest = seq;
+    for (; (rest & ~0x7FL) != 0; rest >>>= 7) {
+      b[at++] = (byte) ((rest & 0x7F) | 0x80);
+    }
+    b[at++] = (byte) rest;
+    System.arraycopy(head, seqAt, b, at, headLength - seqAt);
+    out.write(b, start, payload.end() - start);
   }
 
-  /** Chronicle's stop-bit encoding: 7 bits a byte, least significant first; a negative number as its complement. */
+  /** {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last event. */
+  private int names(int at, String kind, String status, String agent) {
+    if (kind == lastKind && status == lastStatus && agent == lastAgent) {
+      at = room(at, lastNames.length + MAX_STOP_BIT + 1);
+      System.arraycopy(lastNames, 0, head, at, lastNames.length);
+      return at + lastNames.length;
+    }
+    int start = at;
+    at = utf8(utf8(utf8(at, kind), status), agent);
+    lastKind = kind;
+    lastStatus = status;
+    lastAgent = agent;
+    lastNames = Arrays.copyOfRange(head, start, at);
+    return at;
+  }
+
+  /**
+   * Chronicle's stop-bit encoding: 7 bits a byte, least significant first; a negative number as its complement.
+   * Room for {@link #MAX_STOP_BIT} bytes was made by whoever wrote before.
+   */
   private int stopBit(int at, long v) {
-    at = room(at, 11);
+    byte[] b = head;
+    if ((v & ~0x7FL) == 0) {
+      b[at] = (byte) v;
+      return at + 1;
+    }
     boolean negative = v < 0;
     long rest = negative ? ~v : v;
     while ((rest & ~0x7FL) != 0) {
-      head[at++] = (byte) ((rest & 0x7F) | 0x80);
+      b[at++] = (byte) ((rest & 0x7F) | 0x80);
       rest >>>= 7;
     }
     if (negative) {
-      head[at++] = (byte) (rest | 0x80);
-      head[at++] = 0;
+      b[at++] = (byte) (rest | 0x80);
+      b[at++] = 0;
     } else {
-      head[at++] = (byte) rest;
+      b[at++] = (byte) rest;
     }
     return at;
   }
@@ -95,8 +140,11 @@ public final class EventEncoder {
    * (a surrogate, paired or not, as three), so that Chronicle's {@code readUtf8} gives back the very same string.
    */
   private int utf8(int at, String s) {
-    if (s == null) {
-      return stopBit(at, -1);
+    at = room(at, MAX_STOP_BIT + 2);
+    if (s == null) { // -1
+      head[at] = (byte) 0x80;
+      head[at + 1] = 0;
+      return at + 2;
     }
     int n = s.length();
     int bytes = n;
@@ -107,7 +155,7 @@ public final class EventEncoder {
       }
     }
     at = stopBit(at, bytes);
-    at = room(at, bytes);
+    at = room(at, bytes + MAX_STOP_BIT + 1);
     byte[] b = head;
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);

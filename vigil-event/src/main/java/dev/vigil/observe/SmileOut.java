@@ -49,27 +49,72 @@ public final class SmileOut {
         .build();
   }
 
-  private byte[] buf = new byte[256];
+  /** Bytes kept free before the value, for what a caller puts in front of it ({@link EventEncoder}). */
+  private final int reserve;
+  private byte[] buf;
   private int length;
+
+  /** An empty buffer. */
+  public SmileOut() {
+    this(0);
+  }
+
+  SmileOut(int reserve) {
+    this.reserve = reserve;
+    this.buf = new byte[reserve + 256];
+    this.length = reserve;
+  }
 
   /** Empties the buffer for the next value. */
   public void reset() {
-    length = 0;
+    length = reserve;
   }
 
   /** Bytes written since the last {@link #reset()}. */
   public int length() {
-    return length;
-  }
-
-  /** The buffer; its first {@link #length()} bytes are the value. */
-  public byte[] array() {
-    return buf;
+    return length - reserve;
   }
 
   /** A copy of what was written. */
   public byte[] toByteArray() {
-    return Arrays.copyOf(buf, length);
+    return Arrays.copyOfRange(buf, reserve, length);
+  }
+
+  /**
+   * The bytes of the property name {@code name}, to be written again and again with {@link #raw}: a name known in
+   * advance costs a copy rather than an encoding.
+   */
+  public static byte[] nameBytes(String name) {
+    SmileOut out = new SmileOut();
+    out.name(name);
+    return out.toByteArray();
+  }
+
+  /** The bytes of the string value {@code s}, for {@link #raw}. */
+  public static byte[] stringBytes(String s) {
+    SmileOut out = new SmileOut();
+    out.string(s);
+    return out.toByteArray();
+  }
+
+  /** Bytes written before by another SmileOut ({@link #nameBytes}, {@link #stringBytes}, {@link #toByteArray}). */
+  public void raw(byte[] bytes) {
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, buf, length, bytes.length);
+    length += bytes.length;
+  }
+
+  /** The buffer (the value is at {@link #reserve()} up to {@link #end()}); for {@link EventEncoder}. */
+  byte[] array() {
+    return buf;
+  }
+
+  int reserve() {
+    return reserve;
+  }
+
+  int end() {
+    return length;
   }
 
   public void startObject() {

@@ -61,12 +61,21 @@ class EventEncoderTest {
   void theHeadIsByteForByteEventWiresOwn() {
     RandomEvents random = new RandomEvents(17, 0);
     EventEncoder encoder = new EventEncoder();
+    Event previous = random.next();
     for (int i = 0; i < 2_000; i++) {
       Event e = random.next();
       e = withSeq(e, i % 3 == 0 ? Long.MAX_VALUE - i : i);
       if (i % 5 == 0) {
         e = e.withOrigin("a\uD83D\uDE00\uD800z", e.seq(), e.pid(), "thread \uDC00 é");
       }
+      if (i % 7 == 0) {
+        e = e.withOrigin(e.agent(), e.seq(), e.pid(), "a long thread name, " + "ü".repeat(200));
+      }
+      if (i % 2 == 0) { // the same strings as the event before, as a tool's events have
+        e = new Event(e.ts(), previous.kind(), previous.status(), e.payload(), previous.agent(), e.seq(), e.pid(),
+            e.thread(), e.turn(), e.callId(), e.session());
+      }
+      previous = e;
       encode(encoder, e);
       Bytes<?> ours = Bytes.allocateElasticOnHeap();
       encoder.writeTo(ours, e.seq());

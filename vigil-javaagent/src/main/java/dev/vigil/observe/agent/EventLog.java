@@ -2,6 +2,7 @@ package dev.vigil.observe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
+import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import java.io.IOException;
@@ -13,10 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -26,9 +24,10 @@ import net.openhft.chronicle.wire.DocumentContext;
  * such a thread appends its own event rather than waiting for room (issue 19: none lost). Chronicle appenders are
  * confined to a thread, so each appending thread has its own; one lock of this process (and Chronicle's write lock,
  * for other processes) orders their appends, and {@code seq} is taken while it is held, so {@code seq} is strictly
- * increasing in queue order whichever thread appends. The costly part of an event (its payload, encoded) is built
- * before the lock is taken. Only the writer thread opens and closes the queue; closing waits for the calling
- * threads' appends in flight.
+ * increasing in queue order whichever thread appends. The costly part of an event (its encoding, by the appending
+ * thread's own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes are copied into the
+ * excerpt. Only the writer thread opens and closes the queue; it closes it holding the same lock, so never under an
+ * append in flight.
  *
  * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it is meant for
  * other processes and spins while its holder may be descheduled), two to three times slower than waiting for room
@@ -46,20 +45,26 @@ final class EventLog {
     }
   }
 
-  /** A calling thread's appender and the queue it belongs to. */
-  private record CallerAppender(ChronicleQueue queue, ExcerptAppender appender) {}
+  /** A calling thread's encoder, and its appender with the queue that appender belongs to (null before its first). */
+  private static final class Caller {
+    final EventEncoder encoder = new EventEncoder();
+    ChronicleQueue queue;
+    ExcerptAppender appender;
+  }
+
+  /** How many times a thread tries the append lock before it parks: an append holds it well under a microsecond. */
+  private static final int SPINS = 64;
 
   private final Path dir;
   private final EventAssembler assembler;
   private final long pid;
   private final AtomicLong seq = new AtomicLong();
-  private final ReadWriteLock closing = new ReentrantReadWriteLock();
   /**
    * Held around each append of this process: its threads then wait for one another parked, rather than spinning
    * on Chronicle's write lock (meant for other processes) while its holder may be descheduled.
    */
   private final ReentrantLock appending = new ReentrantLock();
-  private final ThreadLocal<CallerAppender> callers = new ThreadLocal<>();
+  private final ThreadLocal<Caller> callers = ThreadLocal.withInitial(Caller::new);
   private final Queue<ExcerptAppender> callerAppenders = new ConcurrentLinkedQueue<>();
   private final LongAdder appendedByCallers = new LongAdder();
 
@@ -68,6 +73,8 @@ final class EventLog {
   private volatile String failure = "";
   /** The writer thread's appender; null while the queue is not open. */
   private ExcerptAppender appender;
+  /** The writer thread's encoder. */
+  private final EventEncoder encoder = new EventEncoder();
   private long lastOpenAttempt;
 
   EventLog(Path dir, EventAssembler assembler, long pid) {
@@ -126,18 +133,19 @@ final class EventLog {
   }
 
   /**
-   * Appends the event of {@code call} (a tool call or one side of a turn) through the writer thread's appender; the writer thread only, the queue open.
+   * Appends the event of {@code call} (a tool call or one side of a turn) through the writer thread's appender; the
+   * writer thread only, the queue open.
    *
    * @throws Unbuildable when the event could not be built; anything else when writing failed
    */
   void append(Captured call, String agent) {
-    append(appender, call, agent);
+    append(appender, encoder, call, agent);
   }
 
   /** Appends a {@code vigil.dropped} event; the writer thread only, the queue open. */
   void appendDropped(ObjectNode payload, String agent, String thread) {
     byte[] bytes = EventWire.payloadBytes(payload);
-    appending.lock();
+    lock();
     try (DocumentContext dc = appender.writingDocument()) {
       try {
         Event e = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent, seq.incrementAndGet(), pid, thread,
@@ -159,66 +167,78 @@ final class EventLog {
    * @return null when it was written, else why not (the event is then lost)
    */
   String appendHere(Captured call, String agent) {
-    Lock open = closing.readLock();
-    open.lock();
+    Caller mine = callers.get();
+    try {
+      assembler.encode(call, mine.encoder, agent, pid);
+    } catch (Throwable t) {
+      return new Unbuildable(t).getMessage();
+    }
     Thread current = Thread.currentThread();
     ClassLoader previous = current.getContextClassLoader();
+    lock();
     try {
       ChronicleQueue q = queue;
       if (q == null) {
         return failure.isEmpty() ? "the queue " + dir + " is closed" : failure;
       }
       current.setContextClassLoader(EventLog.class.getClassLoader()); // Chronicle's, as on the writer thread
-      CallerAppender mine = callers.get();
-      if (mine == null || mine.queue() != q) {
-        mine = new CallerAppender(q, q.createAppender());
-        callers.set(mine);
-        callerAppenders.add(mine.appender());
+      if (mine.queue != q) {
+        mine.appender = q.createAppender();
+        mine.queue = q;
+        callerAppenders.add(mine.appender);
       }
-      append(mine.appender(), call, agent);
-      appendedByCallers.increment();
-      return null;
-    } catch (Unbuildable u) {
-      return u.getMessage();
+      write(mine.appender, mine.encoder);
     } catch (Throwable t) {
       return "writing to " + dir + " failed (" + t + ")";
     } finally {
+      appending.unlock();
       current.setContextClassLoader(previous);
-      open.unlock();
     }
+    appendedByCallers.increment();
+    return null;
   }
 
-  private void append(ExcerptAppender a, Captured captured, String agent) {
-    ObjectNode payload;
-    byte[] bytes;
+  /** Encodes the event (the costly part) before the lock is taken, then writes it. */
+  private void append(ExcerptAppender a, EventEncoder enc, Captured captured, String agent) {
     try {
-      payload = captured instanceof CapturedCall call ? assembler.payload(call)
-          : assembler.payload((CapturedTurn) captured);
-      bytes = EventWire.payloadBytes(payload);
+      assembler.encode(captured, enc, agent, pid);
     } catch (Throwable t) {
       throw new Unbuildable(t);
     }
-    appending.lock();
-    try (DocumentContext dc = a.writingDocument()) {
-      try {
-        // inside the write locks: seq follows the queue's order
-        Event e = captured instanceof CapturedCall call
-            ? assembler.event(call, payload, agent, seq.incrementAndGet(), pid)
-            : assembler.event((CapturedTurn) captured, payload, agent, seq.incrementAndGet(), pid);
-        EventWire.write(dc.wire().bytes(), e, bytes);
-      } catch (RuntimeException | Error x) {
-        dc.rollbackOnClose();
-        throw x;
-      }
+    lock();
+    try {
+      write(a, enc);
     } finally {
       appending.unlock();
     }
   }
 
-  /** Closes every appender and the queue, after the calling threads' appends in flight; the writer thread only. */
+  /** Copies an encoded event into an excerpt with the next {@code seq}; the lock held. */
+  private void write(ExcerptAppender a, EventEncoder enc) {
+    try (DocumentContext dc = a.writingDocument()) {
+      try {
+        enc.writeTo(dc.wire().bytes(), seq.incrementAndGet());
+      } catch (RuntimeException | Error x) {
+        dc.rollbackOnClose();
+        throw x;
+      }
+    }
+  }
+
+  /** Takes the append lock: tries a few times before parking, since it is held so briefly. */
+  private void lock() {
+    for (int i = 0; i < SPINS; i++) {
+      if (appending.tryLock()) {
+        return;
+      }
+      Thread.onSpinWait();
+    }
+    appending.lock();
+  }
+
+  /** Closes every appender and the queue, never under an append in flight; the writer thread only. */
   void close() {
-    Lock exclusive = closing.writeLock();
-    exclusive.lock();
+    appending.lock();
     try {
       for (ExcerptAppender a = callerAppenders.poll(); a != null; a = callerAppenders.poll()) {
         closeQuietly(a);
@@ -228,7 +248,7 @@ final class EventLog {
       appender = null;
       queue = null;
     } finally {
-      exclusive.unlock();
+      appending.unlock();
     }
   }
 

@@ -32,7 +32,7 @@ class EventAssemblerTest {
     long start = System.nanoTime();
     CapturedCall call = new CapturedCall(TOOL, start, start + 1_840_000, "main", new Object[] {"in 30 minutes", "pw"},
         "Reminder set", null, "turn-1", "session-7", "call_3", null, null, false, null);
-    Event e = assembler(4096).assemble(call, "robin", 17, 4242);
+    Event e = Encoded.event(assembler(4096), call, "robin", 17, 4242);
     assertEquals("tool.set_reminder", e.kind());
     assertEquals("ok", e.status());
     assertEquals("{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\",\"password\":\"***\"},"
@@ -49,7 +49,7 @@ class EventAssemblerTest {
     Exception cause = new IOException("disk");
     CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
         null, null, null, null, false, null);
-    Event e = assembler(4096).assemble(failed, "a", 1, 1);
+    Event e = Encoded.event(assembler(4096), failed, "a", 1, 1);
     assertEquals("fail", e.status());
     assertEquals("java.lang.IllegalStateException", e.payload().path("error").path("type").asText());
     assertTrue(e.payload().path("error").path("frames").get(0).asText().startsWith("dev.vigil.observe.agent."));
@@ -65,7 +65,7 @@ class EventAssemblerTest {
   void frameworkErrorResultIsAFailure() {
     CapturedCall call = new CapturedCall(EXECUTOR, 0, 1000, "t", null, null, null, null, null, "call_1", "bookHotel",
         "{\"city\":\"Oslo\",\"token\":\"abc\"}", true, "no rooms");
-    Event e = assembler(4096).assemble(call, "a", 1, 1);
+    Event e = Encoded.event(assembler(4096), call, "a", 1, 1);
     assertEquals("tool.book_hotel", e.kind());
     assertEquals("fail", e.status());
     assertEquals("{\"city\":\"Oslo\",\"token\":\"***\"}", e.payload().path("args").toString());
@@ -74,10 +74,10 @@ class EventAssemblerTest {
 
   @Test
   void longValuesAreCutAndMarked() throws Exception {
-    EventAssembler a = assembler(10);
+    ValueWriter a = new ValueWriter(AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction(), 10);
     assertEquals("0123456789…(+5 chars)", a.cut("012345678901234", null, 0));
     assertEquals("short", a.cut("short", null, 0));
-    String json = a.value(new ObjectMapper().readTree("{\"list\":[1,2,3,4,5]}"), false, TOOL, 0).asText();
+    String json = Encoded.value(a, new ObjectMapper().readTree("{\"list\":[1,2,3,4,5]}"), false, TOOL, 0).asText();
     assertEquals("{\"list\":[1…(+10 chars)", json);
   }
 }
