@@ -24,6 +24,7 @@ public final class EventEncoder {
   private byte[] head = new byte[HEAD_ROOM];
   private int seqAt;
   private int headLength;
+  private long epochMillis;
   /** The last kind, status and agent (compared by identity: the same strings come again and again), encoded. */
   private String lastKind;
   private String lastStatus;
@@ -52,6 +53,7 @@ public final class EventEncoder {
    */
   public void head(long epochSecond, int nano, String kind, String status, String agent, long pid, String thread,
       String turn, String callId, String session) {
+    epochMillis = epochSecond * 1000 + nano / 1_000_000;
     int n = room(0, 2 + 2 * MAX_STOP_BIT);
     head[n++] = EventWire.MAGIC;
     head[n++] = EventWire.VERSION;
@@ -68,6 +70,11 @@ public final class EventEncoder {
     n = utf8(n, callId);
     n = utf8(n, session);
     headLength = stopBit(n, payload.length());
+  }
+
+  /** The {@code ts} given to {@link #head}, in milliseconds since the epoch. */
+  public long epochMillis() {
+    return epochMillis;
   }
 
   /** Writes the excerpt encoded by {@link #head} and the payload, with {@code seq}. */

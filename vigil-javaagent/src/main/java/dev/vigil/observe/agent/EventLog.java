@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,13 +19,16 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * The queue the events go to, shared by the writer thread and by the calling threads that find the hand-off full:
- * such a thread appends its own event rather than waiting for room (issue 19: none lost). Chronicle appenders are
- * confined to a thread, so each appending thread has its own; one lock of this process (and Chronicle's write lock,
- * for other processes) orders their appends, and {@code seq} is taken while it is held, so {@code seq} is strictly
- * increasing in queue order whichever thread appends. The costly part of an event (its encoding, by the appending
- * thread's own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes are copied into the
- * excerpt. Only the writer thread opens and closes the queue; it closes it holding the same lock, so never under an
- * append in flight.
+ * such a thread appends its own event rather than waiting for room (issue 19: none lost). One lock of this process
+ * (and Chronicle's write lock, for other processes) orders the appends, and {@code seq} is taken while it is held, so
+ * {@code seq} is strictly increasing in queue order whichever thread appends. The costly part of an event (its
+ * encoding, by the appending thread's own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes
+ * are copied into the excerpt. Only the writer thread opens and closes the queue, holding the same lock.
+ *
+ * <p>Departure from Chronicle's usual use: one appender serves every thread, each holding the lock while it uses it
+ * (its single-thread check is off). An appender of each thread, as before, had to find the end of the queue again
+ * (a scan of the index) whenever another thread had appended since its last excerpt, which was nearly every time
+ * once callers appended beside the writer.
  *
  * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it is meant for
  * other processes and spins while its holder may be descheduled), two to three times slower than waiting for room
@@ -45,13 +46,6 @@ final class EventLog {
     }
   }
 
-  /** A calling thread's encoder, and its appender with the queue that appender belongs to (null before its first). */
-  private static final class Caller {
-    final EventEncoder encoder = new EventEncoder();
-    ChronicleQueue queue;
-    ExcerptAppender appender;
-  }
-
   /** How many times a thread tries the append lock before it parks: an append holds it well under a microsecond. */
   private static final int SPINS = 64;
 
@@ -59,20 +53,21 @@ final class EventLog {
   private final EventAssembler assembler;
   private final long pid;
   private final AtomicLong seq = new AtomicLong();
+  private final EventTime time = new EventTime();
   /**
    * Held around each append of this process: its threads then wait for one another parked, rather than spinning
    * on Chronicle's write lock (meant for other processes) while its holder may be descheduled.
    */
   private final ReentrantLock appending = new ReentrantLock();
-  private final ThreadLocal<Caller> callers = ThreadLocal.withInitial(Caller::new);
-  private final Queue<ExcerptAppender> callerAppenders = new ConcurrentLinkedQueue<>();
+  /** The encoders of calling threads that append their own events. */
+  private final ThreadLocal<EventEncoder> callerEncoders = ThreadLocal.withInitial(EventEncoder::new);
   private final LongAdder appendedByCallers = new LongAdder();
 
-  private volatile ChronicleQueue queue;
+  /** The queue and its one appender; null while not open. Set and cleared under the lock. */
+  private ChronicleQueue queue;
+  private ExcerptAppender appender;
   private volatile boolean attempted;
   private volatile String failure = "";
-  /** The writer thread's appender; null while the queue is not open. */
-  private ExcerptAppender appender;
   /** The writer thread's encoder. */
   private final EventEncoder encoder = new EventEncoder();
   private long lastOpenAttempt;
@@ -98,8 +93,22 @@ final class EventLog {
         throw new IOException(dir + " exists and is not a directory");
       }
       Files.createDirectories(dir);
-      queue = EventQueues.openForWriting(dir);
-      appender = queue.createAppender();
+      ChronicleQueue q = EventQueues.openForWriting(dir, time);
+      ExcerptAppender a;
+      try {
+        a = q.createAppender();
+        a.singleThreadedCheckDisabled(true); // any thread, under the lock
+      } catch (Throwable t) {
+        q.close();
+        throw t;
+      }
+      lock();
+      try {
+        queue = q;
+        appender = a;
+      } finally {
+        appending.unlock();
+      }
       return true;
     } catch (Throwable t) {
       close();
@@ -145,10 +154,12 @@ final class EventLog {
   /** Appends a {@code vigil.dropped} event; the writer thread only, the queue open. */
   void appendDropped(ObjectNode payload, String agent, String thread) {
     byte[] bytes = EventWire.payloadBytes(payload);
+    Instant now = Instant.now();
     lock();
+    time.advanceTo(now.toEpochMilli());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        Event e = new Event(Instant.now(), "vigil.dropped", "ok", payload, agent, seq.incrementAndGet(), pid, thread,
+        Event e = new Event(now, "vigil.dropped", "ok", payload, agent, seq.incrementAndGet(), pid, thread,
             null, null, null);
         EventWire.write(dc.wire().bytes(), e, bytes);
       } catch (RuntimeException | Error x) {
@@ -161,15 +172,15 @@ final class EventLog {
   }
 
   /**
-   * Appends the event of {@code call} on the calling thread, through an appender of its own; any thread, never
-   * throws.
+   * Appends the event of {@code call} on the calling thread (encoded by the thread's own encoder, written through
+   * the one appender under the lock); any thread, never throws.
    *
    * @return null when it was written, else why not (the event is then lost)
    */
   String appendHere(Captured call, String agent) {
-    Caller mine = callers.get();
+    EventEncoder mine = callerEncoders.get();
     try {
-      assembler.encode(call, mine.encoder, agent, pid);
+      assembler.encode(call, mine, agent, pid);
     } catch (Throwable t) {
       return new Unbuildable(t).getMessage();
     }
@@ -177,17 +188,12 @@ final class EventLog {
     ClassLoader previous = current.getContextClassLoader();
     lock();
     try {
-      ChronicleQueue q = queue;
-      if (q == null) {
+      ExcerptAppender a = appender;
+      if (a == null) {
         return failure.isEmpty() ? "the queue " + dir + " is closed" : failure;
       }
       current.setContextClassLoader(EventLog.class.getClassLoader()); // Chronicle's, as on the writer thread
-      if (mine.queue != q) {
-        mine.appender = q.createAppender();
-        mine.queue = q;
-        callerAppenders.add(mine.appender);
-      }
-      write(mine.appender, mine.encoder);
+      write(a, mine);
     } catch (Throwable t) {
       return "writing to " + dir + " failed (" + t + ")";
     } finally {
@@ -215,6 +221,7 @@ final class EventLog {
 
   /** Copies an encoded event into an excerpt with the next {@code seq}; the lock held. */
   private void write(ExcerptAppender a, EventEncoder enc) {
+    time.advanceTo(enc.epochMillis());
     try (DocumentContext dc = a.writingDocument()) {
       try {
         enc.writeTo(dc.wire().bytes(), seq.incrementAndGet());
@@ -240,9 +247,6 @@ final class EventLog {
   void close() {
     appending.lock();
     try {
-      for (ExcerptAppender a = callerAppenders.poll(); a != null; a = callerAppenders.poll()) {
-        closeQuietly(a);
-      }
       closeQuietly(appender);
       closeQuietly(queue);
       appender = null;

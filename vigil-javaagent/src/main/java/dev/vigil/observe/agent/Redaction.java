@@ -88,19 +88,31 @@ public record Redaction(List<String> keys, Pattern patterns) {
   static boolean mayHoldDefaultShape(String s) {
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      boolean found = switch (c) {
-        case 's' -> s.startsWith("sk-", i);
-        case 'x' -> s.startsWith("xox", i);
-        case 'g' -> i + 3 < n && s.charAt(i + 1) == 'h' && s.charAt(i + 3) == '_';
-        case 'b', 'B' -> i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
-        case 'a', 'A' -> c == 'A' && s.startsWith("AIza", i) || i + 3 < n && isKeyPrefix(s, i);
-        default -> false;
-      };
-      if (found) {
+      if (c < SHAPE_STARTS.length && SHAPE_STARTS[c] && beginsShape(s, i, c, n)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The characters a default shape can begin with. */
+  private static final boolean[] SHAPE_STARTS = new boolean[128];
+
+  static {
+    for (char c : "sxgbBaA".toCharArray()) {
+      SHAPE_STARTS[c] = true;
+    }
+  }
+
+  /** Whether the beginning of a default shape is at {@code i}, where {@code c} is. */
+  private static boolean beginsShape(String s, int i, char c, int n) {
+    return switch (c) {
+      case 's' -> s.startsWith("sk-", i);
+      case 'x' -> s.startsWith("xox", i);
+      case 'g' -> i + 3 < n && s.charAt(i + 1) == 'h' && s.charAt(i + 3) == '_';
+      case 'b', 'B' -> i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
+      default -> c == 'A' && s.startsWith("AIza", i) || i + 3 < n && isKeyPrefix(s, i); // 'a', 'A'
+    };
   }
 
   /** Whether {@code akia} or {@code asia}, in any case, begins at {@code i} (an {@code a} or {@code A}). */
