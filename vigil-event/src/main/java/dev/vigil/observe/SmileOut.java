@@ -1,16 +1,9 @@
 package dev.vigil.observe;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.smile.SmileFactory;
-import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Writes one JSON value as Smile (Jackson's binary JSON, the payload of {@link EventWire}) straight into a byte
@@ -40,14 +33,6 @@ public final class SmileOut {
   private static final int SHORT_BYTES = 64;
   /** Longest non-ASCII name written with its length in the token byte. */
   private static final int SHORT_UNICODE_NAME_BYTES = 56;
-
-  /** Jackson's generator for the rare values this class does not encode itself. */
-  private static final class Rare {
-    static final SmileFactory FACTORY = SmileFactory.builder()
-        .disable(SmileGenerator.Feature.WRITE_HEADER)
-        .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
-        .build();
-  }
 
   /** Bytes kept free before the value, for what a caller puts in front of it ({@link EventEncoder}). */
   private final int reserve;
@@ -231,49 +216,16 @@ public final class SmileOut {
   }
 
   public void number(BigInteger v) {
-    rare(g -> g.writeNumber(v));
+    raw(SmileTree.byJackson(g -> g.writeNumber(v)));
   }
 
   public void number(BigDecimal v) {
-    rare(g -> g.writeNumber(v));
+    raw(SmileTree.byJackson(g -> g.writeNumber(v)));
   }
 
   /** A JSON tree, as Jackson would write it. */
   public void tree(JsonNode node) {
-    switch (node.getNodeType()) {
-      case OBJECT -> {
-        startObject();
-        for (Map.Entry<String, JsonNode> e : node.properties()) {
-          name(e.getKey());
-          tree(e.getValue());
-        }
-        endObject();
-      }
-      case ARRAY -> {
-        startArray();
-        for (JsonNode child : node) {
-          tree(child);
-        }
-        endArray();
-      }
-      case STRING -> string(node.textValue());
-      case BOOLEAN -> bool(node.booleanValue());
-      case NUMBER -> number(node);
-      case NULL, MISSING -> nullValue();
-      case BINARY -> rare(g -> g.writeBinary(node.binaryValue()));
-      default -> string(node.toString());
-    }
-  }
-
-  private void number(JsonNode node) {
-    switch (node.numberType()) {
-      case INT -> number(node.intValue());
-      case LONG -> number(node.longValue());
-      case FLOAT -> number(node.floatValue());
-      case DOUBLE -> number(node.doubleValue());
-      case BIG_INTEGER -> number(node.bigIntegerValue());
-      default -> number(node.decimalValue());
-    }
+    SmileTree.write(node, this);
   }
 
   /** Smile's unsigned variable-length integer: 7 bits a byte, most significant first, the last byte 6 bits. */
@@ -329,23 +281,6 @@ public final class SmileOut {
       }
     }
     return at;
-  }
-
-  private interface Write {
-    void to(JsonGenerator g) throws IOException;
-  }
-
-  private void rare(Write write) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (JsonGenerator g = Rare.FACTORY.createGenerator(out)) {
-      write.to(g);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    ensure(out.size());
-    byte[] bytes = out.toByteArray();
-    System.arraycopy(bytes, 0, buf, length, bytes.length);
-    length += bytes.length;
   }
 
   private void put(byte b) {

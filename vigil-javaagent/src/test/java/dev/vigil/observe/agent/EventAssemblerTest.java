@@ -45,6 +45,30 @@ class EventAssemblerTest {
   }
 
   @Test
+  void everyKindOfCapturedValueReadsBackAsTheAnalyzerReadsIt() throws Exception {
+    Site site = new Site(3, Role.TOOL, "demo.Tools", "book", List.of("guest", "apiKey", "nights", "price", "stay",
+        "note", "odd"), "book_room", "tool.book_room");
+    Object stay = new ObjectMapper().readTree("{\"from\":\"2025-03-01\",\"token\":\"t\",\"rooms\":[1,2.5,null,"
+        + "true],\"big\":12345678901234567890}");
+    Object[] args = {"Zoë \uD83D\uDE00", "sk-abcdefghijklmnopqrstu", 3L, new java.math.BigDecimal("120.50"), stay,
+        "my key is sk-abcdefghijklmnopqrstu", new ValueCapture.Unreadable("demo.Odd", "toString threw X")};
+    long start = System.nanoTime();
+    CapturedCall call = new CapturedCall(site, start, start + 2_500_000, "worker-ü", args, 0.5, null, "turn-2",
+        "user-9", "call_7", null, null, false, null);
+    Event e = Encoded.event(assembler(4096), call, "robin", Long.MAX_VALUE, 77);
+    assertEquals("{\"tool\":\"book_room\",\"args\":{\"guest\":\"Zoë \uD83D\uDE00\",\"apiKey\":\"***\","
+        + "\"nights\":3,\"price\":120.5,\"stay\":{\"from\":\"2025-03-01\",\"token\":\"***\",\"rooms\":[1,2.5,"
+        + "null,true],\"big\":12345678901234567890},\"note\":\"my key is ***\",\"odd\":\"<unreadable demo.Odd: "
+        + "toString threw X>\"},\"result\":0.5,\"duration_ms\":2.5,\"class\":\"demo.Tools\",\"method\":\"book\"}",
+        e.payload().toString());
+    assertEquals(List.of("tool.book_room", "ok", "robin", Long.MAX_VALUE, 77L, "worker-ü", "turn-2", "call_7", "user-9"),
+        java.util.Arrays.asList(e.kind(), e.status(), e.agent(), e.seq(), e.pid(), e.thread(), e.turn(), e.callId(),
+            e.session()));
+    assertTrue(Math.abs(java.time.Duration.between(java.time.Instant.now(), e.ts()).toSeconds()) < 60, e.ts()
+        + " is the call's start, on the wall clock");
+  }
+
+  @Test
   void failureAndTimeoutStatus() {
     Exception cause = new IOException("disk");
     CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
