@@ -46,7 +46,7 @@ final class AgentThroughput {
   private static Part part(String name, String java, Path vigil, Path otel, Path work, boolean quick,
       List<BackToBack.Round> rounds, boolean pinned) throws Exception {
     int repetitions = quick ? 1 : 3;
-    BackToBack.Round warmUp = new BackToBack.Round(1, quick ? 100_000 : 300_000);
+    BackToBack.Round warmUp = new BackToBack.Round(1, quick ? 100_000 : 500_000);
     List<BackToBack.Run> runs = new ArrayList<>();
     for (int rep = 1; rep <= repetitions; rep++) {
       Path dir = Files.createDirectories(work.resolve(name + "-" + rep));
