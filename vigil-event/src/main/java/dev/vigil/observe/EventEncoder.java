@@ -123,22 +123,19 @@ public final class EventEncoder {
    */
   private int stopBit(int at, long v) {
     byte[] b = head;
-    if ((v & ~0x7FL) == 0) {
-      b[at] = (byte) v;
-      return at + 1;
-    }
-    boolean negative = v < 0;
-    long rest = negative ? ~v : v;
-    while ((rest & ~0x7FL) != 0) {
-      b[at++] = (byte) ((rest & 0x7F) | 0x80);
-      rest >>>= 7;
-    }
-    if (negative) {
+    if (v < 0) { // the complement, and a last byte that marks it
+      long rest = ~v;
+      for (; (rest & ~0x7FL) != 0; rest >>>= 7) {
+        b[at++] = (byte) (rest | 0x80);
+      }
       b[at++] = (byte) (rest | 0x80);
       b[at++] = 0;
-    } else {
-      b[at++] = (byte) rest;
+      return at;
     }
+    for (; (v & ~0x7FL) != 0; v >>>= 7) {
+      b[at++] = (byte) (v | 0x80);
+    }
+    b[at++] = (byte) v;
     return at;
   }
 

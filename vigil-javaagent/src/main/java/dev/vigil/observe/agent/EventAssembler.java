@@ -41,10 +41,11 @@ final class EventAssembler {
   private static final byte[] TOOL_CALLS = SmileOut.nameBytes("tool_calls");
 
   /**
-   * What never changes from one call of a site to the next, encoded once: its parameter names and which of them are
-   * secrets, and its {@code class} and {@code method} fields.
+   * What never changes from one call of a site to the next, encoded once: its tool name (as the value of
+   * {@code tool}, for a tool method), its parameter names and which of them are secrets, and its {@code class} and
+   * {@code method} fields.
    */
-  private record SiteBytes(Site site, boolean[] secret, byte[][] names, byte[] classAndMethod) {
+  private record SiteBytes(Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
     static SiteBytes of(Site site, Redaction redaction) {
       List<String> names = site.paramNames();
       boolean[] secret = new boolean[names.size()];
@@ -58,7 +59,8 @@ final class EventAssembler {
       out.string(site.className());
       out.raw(METHOD);
       out.string(site.method());
-      return new SiteBytes(site, secret, encoded, out.toByteArray());
+      byte[] toolName = SmileOut.stringBytes(site.toolName() != null ? site.toolName() : site.method());
+      return new SiteBytes(site, toolName, secret, encoded, out.toByteArray());
     }
   }
 
@@ -92,7 +94,11 @@ final class EventAssembler {
     SmileOut out = encoder.begin().payload();
     out.startObject();
     out.raw(TOOL);
-    out.string(toolName);
+    if (frameworkOnly) {
+      out.string(toolName);
+    } else {
+      out.raw(constant.toolName());
+    }
     if (frameworkOnly) {
       if (call.frameworkArgs() != null) {
         out.raw(ARGS);
