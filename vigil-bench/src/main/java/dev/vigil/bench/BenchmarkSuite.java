@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
  *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
  *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
  *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);</li>
+ *   <li>back to back, a tiny tool called in a loop on 1 and 16 threads: events per second, none lost; and CPU per
+ *       call with the process pinned to one core: plain, Vigil, OpenTelemetry ({@link AgentThroughput});</li>
  *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
  *       heap ({@link AnalyzerThroughput});</li>
@@ -40,7 +42,7 @@ import picocli.CommandLine.Spec;
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
  * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--watch-calls 2000]
- * [--kafka-events 100000] [--only calls,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
+ * [--kafka-events 100000] [--only calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
  * not there is a usage error (exit 2).
  */
 @Command(name = "BenchmarkSuite", sortOptions = false,
@@ -81,8 +83,8 @@ public final class BenchmarkSuite implements Callable<Integer> {
   private Integer kafkaEvents;
 
   @Option(names = "--only", paramLabel = "PARTS", split = ",",
-      defaultValue = "calls,startup,analyzer,watch,kafka",
-      description = "Some of the five parts: calls, startup, analyzer, watch, kafka (default: all).")
+      defaultValue = "calls,backtoback,cpu,startup,analyzer,watch,kafka",
+      description = "Some of the parts: calls, backtoback, cpu, startup, analyzer, watch, kafka (default: all).")
   private List<String> only;
 
   @Option(names = "--quick", description = "Fewer iterations and sizes, to check the command itself.")
@@ -119,6 +121,11 @@ public final class BenchmarkSuite implements Callable<Integer> {
       withVigil = perCall("vigil", vigilArgs, quick);
       withOtel = perCall("otel", otelArgs, quick);
     }
+
+    // 1b. back to back, and CPU per call pinned to one core
+    AgentThroughput.Part backToBack = only.contains("backtoback")
+        ? AgentThroughput.backToBack(java, vigil, otel, work, quick) : null;
+    AgentThroughput.Part cpu = only.contains("cpu") ? AgentThroughput.cpu(java, vigil, otel, work, quick) : null;
 
     // 2. start-up
     List<StartupTimes.Figure> startup = List.of();
@@ -170,6 +177,12 @@ public final class BenchmarkSuite implements Callable<Integer> {
     System.out.println("=== Vigil benchmark figures ===");
     if (withVigil != null) {
       printPerCall(withVigil, withOtel, otel, quick);
+    }
+    if (backToBack != null) {
+      AgentThroughput.printBackToBack(backToBack);
+    }
+    if (cpu != null) {
+      AgentThroughput.printCpu(cpu);
     }
     if (!startup.isEmpty()) {
       printStartup(startup, startupRuns, vigilReady);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
@@ -27,6 +28,14 @@ public final class EventQueues {
   /** Opens (creating if missing) a queue for appending events. */
   public static ChronicleQueue openForWriting(Path dir) {
     return SingleChronicleQueueBuilder.binary(dir.toFile()).build();
+  }
+
+  /**
+   * Opens (creating if missing) a queue for appending events, whose day files are chosen by {@code time} rather than
+   * by a read of the system clock at every append.
+   */
+  public static ChronicleQueue openForWriting(Path dir, TimeProvider time) {
+    return SingleChronicleQueueBuilder.binary(dir.toFile()).timeProvider(time).build();
   }
 
   /**

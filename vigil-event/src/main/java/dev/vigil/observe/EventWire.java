@@ -36,8 +36,8 @@ public final class EventWire {
   /** The layout before {@code session} (it ends with {@code call_id}); still read, never written. */
   static final byte VERSION_WITHOUT_SESSION = 1;
 
-  private static final int HAS_SEQ = 1;
-  private static final int HAS_PID = 2;
+  static final int HAS_SEQ = 1;
+  static final int HAS_PID = 2;
 
   private static final ObjectMapper SMILE = new ObjectMapper(
       SmileFactory.builder()

@@ -18,7 +18,8 @@ public final class CallRecorder implements Recorder {
   private final TurnRecorder turns;
   private final boolean captureArgs;
   private final boolean captureResult;
-  private final ThreadLocal<Frame> top = new ThreadLocal<>();
+  /** The thread's stack of frames; a frame keeps its stack, so that {@link #exit} need not look it up. */
+  private final ThreadLocal<Frame.Stack> stacks = ThreadLocal.withInitial(Frame.Stack::new);
   private final AtomicLong generatedIds = new AtomicLong();
   private final String idPrefix = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
 
@@ -37,7 +38,8 @@ public final class CallRecorder implements Recorder {
     if (site == null) {
       return null;
     }
-    Frame current = top.get();
+    Frame.Stack stack = stacks.get();
+    Frame current = stack.top;
     long now = System.nanoTime();
     switch (site.role()) {
       case TOOL -> {
@@ -46,7 +48,7 @@ public final class CallRecorder implements Recorder {
           fw.inner = f;
           f.merged = true;
         }
-        top.set(f);
+        stack.push(f);
         return f;
       }
       case LANGCHAIN4J_EXECUTOR, SPRING_AI_CALLBACK -> {
@@ -56,20 +58,20 @@ public final class CallRecorder implements Recorder {
         }
         Frame.Framework f = new Frame.Framework(current, site, now);
         describe(f, site.role(), self, args, current);
-        top.set(f);
+        stack.push(f);
         return f;
       }
       case LANGCHAIN4J_TURN, LANGCHAIN4J_INVOCATION, SPRING_AI_TURN -> {
         Frame f = turns.enter(site, current, self, args, now);
         if (f != null && f != current) {
-          top.set(f);
+          stack.push(f);
         }
         return f;
       }
       case SPRING_AI_TOOL_CALLS -> {
         Object message = args != null && args.length > 1 ? args[1] : null;
         Frame.ToolCalls f = new Frame.ToolCalls(current, now, access.toolCalls(message));
-        top.set(f);
+        stack.push(f);
         return f;
       }
       default -> {
@@ -84,9 +86,7 @@ public final class CallRecorder implements Recorder {
     if (--frame.depth > 0) {
       return;
     }
-    if (top.get() == frame) {
-      top.set(frame.parent);
-    }
+    frame.pop();
     long end = System.nanoTime();
     if (frame instanceof Frame.Tool t) {
       t.result = captureResult && thrown == null ? capture.capture(result, t.site, -1) : null;

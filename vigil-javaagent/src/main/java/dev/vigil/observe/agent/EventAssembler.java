@@ -2,30 +2,25 @@ package dev.vigil.observe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
-import dev.vigil.observe.Event;
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import dev.vigil.observe.EventEncoder;
+import dev.vigil.observe.SmileOut;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the event of one captured call (SPEC section 2): kind, status, the payload with arguments by parameter name,
- * result, duration and error, redaction and the size limit applied before anything reaches the queue; the two sides
- * of a turn ({@code turn.user}, {@code turn.answer}) likewise, with the same redaction and size limit on their text.
- * Stateless
- * apart from the thread-safe {@link WallClock}: the writer thread uses it, and so does a calling thread that appends
- * its own event when the hand-off is full ({@link EventLog}).
+ * Encodes the event of one captured call (SPEC section 2): kind, status, the payload with arguments by parameter
+ * name, result, duration and error, redaction and the size limit applied before anything reaches the queue; the two
+ * sides of a turn ({@code turn.user}, {@code turn.answer}) likewise, with the same redaction and size limit on their
+ * text. The payload is written field by field into the thread's {@link EventEncoder}, never built as a tree (issue
+ * 19: the tree and its encoding were most of the writer thread's time and garbage). Thread-safe: the writer thread
+ * uses it, and so does a calling thread that appends its own event when the hand-off is full ({@link EventLog}),
+ * each with an encoder of its own.
  */
 final class EventAssembler {
   /** Frames kept of an error's root cause. */
   static final int MAX_FRAMES = 8;
-
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /**
    * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes over 100 ms, and
@@ -35,111 +30,142 @@ final class EventAssembler {
     static final ObjectMapper MAPPER = new ObjectMapper();
   }
 
+  private static final byte[] TOOL = SmileOut.nameBytes("tool");
+  private static final byte[] ARGS = SmileOut.nameBytes("args");
+  private static final byte[] RESULT = SmileOut.nameBytes("result");
+  private static final byte[] DURATION = SmileOut.nameBytes("duration_ms");
+  private static final byte[] CLASS = SmileOut.nameBytes("class");
+  private static final byte[] METHOD = SmileOut.nameBytes("method");
+  private static final byte[] ERROR = SmileOut.nameBytes("error");
+  private static final byte[] TEXT = SmileOut.nameBytes("text");
+  private static final byte[] TOOL_CALLS = SmileOut.nameBytes("tool_calls");
+
+  /**
+   * What never changes from one call of a site to the next, encoded once: its tool name (as the value of
+   * {@code tool}, for a tool method), its parameter names and which of them are secrets, and its {@code class} and
+   * {@code method} fields.
+   */
+  private record SiteBytes(Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
+    static SiteBytes of(Site site, Redaction redaction) {
+      List<String> names = site.paramNames();
+      boolean[] secret = new boolean[names.size()];
+      byte[][] encoded = new byte[names.size()][];
+      for (int i = 0; i < secret.length; i++) {
+        secret[i] = redaction.isSecretName(names.get(i));
+        encoded[i] = SmileOut.nameBytes(names.get(i));
+      }
+      SmileOut out = new SmileOut();
+      out.raw(CLASS);
+      out.string(site.className());
+      out.raw(METHOD);
+      out.string(site.method());
+      byte[] toolName = SmileOut.stringBytes(site.toolName() != null ? site.toolName() : site.method());
+      return new SiteBytes(site, toolName, secret, encoded, out.toByteArray());
+    }
+  }
+
   private final Redaction redaction;
-  private final int maxChars;
+  private final ValueWriter values;
   private final boolean captureResult;
   private final WallClock clock = new WallClock();
+  /** By site id; replaced whole when a site is added, so a reader sees complete entries. */
+  private volatile SiteBytes[] siteBytes = new SiteBytes[0];
 
   EventAssembler(AgentConfig config) {
     this.redaction = config.redaction();
-    this.maxChars = config.maxChars();
+    this.values = new ValueWriter(redaction, config.maxChars());
     this.captureResult = config.captureResult();
   }
 
-  /** The event of {@code call}, stamped with the writer's origin fields. */
-  Event assemble(CapturedCall call, String agent, long seq, long pid) {
-    return event(call, payload(call), agent, seq, pid);
+  /** Encodes the event of a tool call or of one side of a turn, everything but {@code seq}; any thread. */
+  void encode(Captured captured, EventEncoder encoder, String agent, long pid) {
+    if (captured instanceof CapturedCall call) {
+      encode(call, encoder, agent, pid);
+    } else {
+      encode((CapturedTurn) captured, encoder, agent, pid);
+    }
   }
 
-  /**
-   * The payload of {@code call}'s event: the costly part, built before the queue's write lock is taken. Any thread.
-   */
-  ObjectNode payload(CapturedCall call) {
+  private void encode(CapturedCall call, EventEncoder encoder, String agent, long pid) {
     Site site = call.site();
     boolean frameworkOnly = site.role().isFramework();
-    ObjectNode payload = NODES.objectNode();
-    payload.put("tool", toolName(call));
+    String toolName = toolName(call);
+    SiteBytes constant = siteBytes(site);
+    SmileOut out = encoder.begin().payload();
+    out.startObject();
+    out.raw(TOOL);
+    if (frameworkOnly) {
+      out.string(toolName);
+    } else {
+      out.raw(constant.toolName());
+    }
     if (frameworkOnly) {
       if (call.frameworkArgs() != null) {
-        payload.set("args", frameworkArgs(call.frameworkArgs(), site));
+        out.raw(ARGS);
+        frameworkArgs(call.frameworkArgs(), site, out);
       }
     } else if (call.args() != null) {
-      payload.set("args", args(call.args(), site));
+      out.raw(ARGS);
+      args(call.args(), site, constant, out);
     }
     if (captureResult && call.thrown() == null && !call.errorResult()) {
-      payload.set("result", value(call.result(), false, site, -1));
+      out.raw(RESULT);
+      values.write(call.result(), false, site, -1, out);
     }
-    payload.put("duration_ms", Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
-    payload.put("class", site.className());
-    payload.put("method", site.method());
-    if (call.thrown() != null) {
-      payload.set("error", error(call.thrown()));
-    } else if (call.errorResult()) {
-      ObjectNode error = NODES.objectNode();
-      error.put("type", "tool_error");
-      error.put("message", cut(redaction.text(call.errorText()), null, 0));
-      payload.set("error", error);
-    }
-    return payload;
-  }
-
-  /**
-   * The event of {@code call} around its {@link #payload}: cheap, so that it can be built while the queue's write
-   * lock is held, where {@code seq} is taken. Any thread.
-   */
-  Event event(CapturedCall call, ObjectNode payload, String agent, long seq, long pid) {
-    Site site = call.site();
-    String kind = site.role().isFramework() ? KindOverrides.toolKind(toolName(call)) : site.kind();
+    out.raw(DURATION);
+    out.number(Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
+    out.raw(constant.classAndMethod());
     String status = "ok";
     if (call.thrown() != null) {
+      out.raw(ERROR);
+      error(call.thrown(), out);
       status = isTimeout(call.thrown()) ? "timeout" : "fail";
     } else if (call.errorResult()) {
+      out.raw(ERROR);
+      out.startObject();
+      out.name("type");
+      out.string("tool_error");
+      out.name("message");
+      out.string(values.cut(redaction.text(call.errorText()), null, 0));
+      out.endObject();
       status = "fail";
     }
-    return new Event(clock.instant(call.startNanos()), kind, status, payload, agent, seq, pid, call.thread(),
-        call.turn(), call.callId(), session(call.session()));
+    out.endObject();
+    String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
+    head(encoder, call.startNanos(), kind, status, agent, pid, call.thread(), call.turn(), call.callId(),
+        call.session());
   }
 
   /**
-   * The event of one side of a turn: {@code turn.user} with payload {@code {text}}, {@code turn.answer} with
+   * One side of a turn: {@code turn.user} with payload {@code {text}}, {@code turn.answer} with
    * {@code {text, tool_calls}} (and {@code error} when the framework call threw, status {@code fail}).
    */
-  Event assemble(CapturedTurn side, String agent, long seq, long pid) {
-    return event(side, payload(side), agent, seq, pid);
-  }
-
-  /** The payload of one side of a turn: {@code {text}}, or {@code {text, tool_calls[, error]}} for the answer. */
-  ObjectNode payload(CapturedTurn side) {
-    ObjectNode payload = NODES.objectNode();
-    payload.put("text", text(side.text()));
+  private void encode(CapturedTurn side, EventEncoder encoder, String agent, long pid) {
+    SmileOut out = encoder.begin().payload();
+    out.startObject();
+    out.raw(TEXT);
+    out.string(values.text(side.text()));
+    boolean failed = false;
     if (side.kind().equals(CapturedTurn.ANSWER)) {
-      payload.put("tool_calls", side.toolCalls());
+      out.raw(TOOL_CALLS);
+      out.number(side.toolCalls());
       if (side.thrown() != null) {
-        payload.set("error", error(side.thrown()));
+        out.raw(ERROR);
+        error(side.thrown(), out);
+        failed = true;
       }
     }
-    return payload;
+    out.endObject();
+    head(encoder, side.nanos(), side.kind(), failed ? "fail" : "ok", agent, pid, side.thread(), side.turn(), null,
+        side.session());
   }
 
-  /** The event of one side of a turn around its {@link #payload(CapturedTurn) payload}; cheap, any thread. */
-  Event event(CapturedTurn side, ObjectNode payload, String agent, long seq, long pid) {
-    String status = side.kind().equals(CapturedTurn.ANSWER) && side.thrown() != null ? "fail" : "ok";
-    return new Event(clock.instant(side.nanos()), side.kind(), status, payload, agent, seq, pid, side.thread(),
-        side.turn(), null, session(side.session()));
-  }
-
-  /** A captured text as one string: redacted, cut to the size limit; an object's JSON as its text. */
-  private String text(Object snapshot) {
-    if (snapshot == null) {
-      return null;
-    }
-    JsonNode v = value(snapshot, false, null, 0);
-    return v.isTextual() ? v.textValue() : cut(v.toString(), null, 0);
-  }
-
-  /** A session id passes the redaction patterns (an id could be a key), but is never cut. */
-  private String session(String session) {
-    return session == null ? null : redaction.text(session);
+  /** The fields around the payload; a session id passes the redaction patterns (an id could be a key), uncut. */
+  private void head(EventEncoder encoder, long nanoTime, String kind, String status, String agent, long pid,
+      String thread, String turn, String callId, String session) {
+    long ts = clock.epochNanos(nanoTime);
+    encoder.head(Math.floorDiv(ts, 1_000_000_000L), (int) Math.floorMod(ts, 1_000_000_000L), kind, status, agent,
+        pid, thread, turn, callId, session == null ? null : redaction.text(session));
   }
 
   /** The tool's name: the framework's when no tool method ran beneath it, else the annotation's or the method's. */
@@ -149,121 +175,77 @@ final class EventAssembler {
     return toolName != null ? toolName : site.method();
   }
 
-  private ObjectNode args(Object[] args, Site site) {
-    ObjectNode out = NODES.objectNode();
-    List<String> names = site.paramNames();
+  private void args(Object[] args, Site site, SiteBytes constant, SmileOut out) {
+    byte[][] names = constant.names();
+    boolean[] secret = constant.secret();
+    out.startObject();
     for (int i = 0; i < args.length; i++) {
-      String name = i < names.size() ? names.get(i) : "arg" + i;
-      out.set(name, value(args[i], redaction.isSecretName(name), site, i));
+      if (i < names.length) {
+        out.raw(names[i]);
+        values.write(args[i], secret[i], site, i, out);
+      } else {
+        String name = "arg" + i;
+        out.name(name);
+        values.write(args[i], redaction.isSecretName(name), site, i, out);
+      }
     }
-    return out;
+    out.endObject();
   }
 
-  private JsonNode frameworkArgs(String raw, Site site) {
+  /** The encoded constants of a site, worked out on its first call. */
+  private SiteBytes siteBytes(Site site) {
+    SiteBytes[] table = siteBytes;
+    int id = site.id();
+    if (id >= 0 && id < table.length && table[id] != null && table[id].site() == site) {
+      return table[id];
+    }
+    SiteBytes made = SiteBytes.of(site, redaction);
+    if (id >= 0) {
+      synchronized (this) {
+        SiteBytes[] t = Arrays.copyOf(siteBytes, Math.max(siteBytes.length, id + 1));
+        t[id] = made;
+        siteBytes = t;
+      }
+    }
+    return made;
+  }
+
+  private void frameworkArgs(String raw, Site site, SmileOut out) {
     try {
       JsonNode tree = Json.MAPPER.readTree(raw);
       if (tree != null && tree.isObject()) {
-        return value(tree, false, site, 0);
+        values.write(tree, false, site, 0, out);
+        return;
       }
     } catch (Exception notJson) {
       // recorded as text below
     }
-    ObjectNode out = NODES.objectNode();
-    out.set("input", value(raw, false, site, 0));
-    return out;
+    out.startObject();
+    out.name("input");
+    values.write(raw, false, site, 0, out);
+    out.endObject();
   }
 
-  /** One captured value as JSON: masked when secret, patterns redacted, cut to the size limit. */
-  JsonNode value(Object v, boolean secret, Site site, int index) {
-    if (v == null) {
-      return NODES.nullNode();
-    }
-    if (secret) {
-      return TextNode.valueOf(Redaction.MASK);
-    }
-    if (v instanceof String s) {
-      return TextNode.valueOf(cut(redaction.text(s), site, index));
-    }
-    if (v instanceof Boolean b) {
-      return NODES.booleanNode(b);
-    }
-    if (v instanceof Integer n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof Long n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof Double n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof Float n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof Short n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof Byte n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof BigInteger n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof BigDecimal n) {
-      return NODES.numberNode(n);
-    }
-    if (v instanceof JsonNode tree) {
-      JsonNode redacted = redaction.tree(tree);
-      if (redacted.isTextual()) {
-        return TextNode.valueOf(cut(redacted.textValue(), site, index));
-      }
-      if (redacted.isContainerNode()) {
-        String json = redacted.toString();
-        if (json.length() > maxChars) {
-          return TextNode.valueOf(cut(json, site, index));
-        }
-      }
-      return redacted;
-    }
-    if (v instanceof ValueCapture.Unreadable u) {
-      return TextNode.valueOf(u.text());
-    }
-    return TextNode.valueOf(cut(redaction.text(String.valueOf(v)), site, index));
-  }
-
-  /** {@code text} cut to the size limit and marked {@code …(+N chars)}. */
-  String cut(String text, Site site, int index) {
-    if (text == null || text.length() <= maxChars) {
-      return text;
-    }
-    int end = maxChars;
-    if (Character.isHighSurrogate(text.charAt(end - 1))) {
-      end--;
-    }
-    if (site != null) {
-      Stderr.warn("cut", ValueCapture.describe(site, index) + " has " + text.length() + " chars; recorded cut to "
-          + end + " (vigil.capture.max-chars)");
-    }
-    return text.substring(0, end) + "…(+" + (text.length() - end) + " chars)";
-  }
-
-  private ObjectNode error(Throwable thrown) {
-    ObjectNode error = NODES.objectNode();
-    error.put("type", thrown.getClass().getName());
+  private void error(Throwable thrown, SmileOut out) {
+    out.startObject();
+    out.name("type");
+    out.string(thrown.getClass().getName());
     String message;
     try {
       message = thrown.getMessage();
     } catch (Throwable t) {
       message = "<getMessage threw " + t.getClass().getName() + ">";
     }
-    error.put("message", message == null ? null : cut(redaction.text(message), null, 0));
-    ArrayNode frames = error.putArray("frames");
-    for (StackTraceElement e : rootCause(thrown).getStackTrace()) {
-      if (frames.size() == MAX_FRAMES) {
-        break;
-      }
-      frames.add(frame(e));
+    out.name("message");
+    out.string(message == null ? null : values.cut(redaction.text(message), null, 0));
+    out.name("frames");
+    out.startArray();
+    StackTraceElement[] frames = rootCause(thrown).getStackTrace();
+    for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) {
+      out.string(frame(frames[i]));
     }
-    return error;
+    out.endArray();
+    out.endObject();
   }
 
   static String frame(StackTraceElement e) {

@@ -34,7 +34,7 @@ public final class EventWriter {
   /** Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers' cache line. */
   private static final int TAKEN_BATCH = 64;
 
-  private final HandOff<Captured> pending = new HandOff<>();
+  private final HandOff<Captured> pending;
   /**
    * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers, and lag
    * behind by up to {@link #TAKEN_BATCH} taken calls).
@@ -65,6 +65,7 @@ public final class EventWriter {
   /** A writer whose hand-off holds {@code capacity} calls. */
   EventWriter(AgentConfig config, int capacity) {
     this.capacity = capacity;
+    this.pending = new HandOff<>(capacity);
     this.queueDir = config.queueDir();
     this.log = new EventLog(queueDir, new EventAssembler(config), ProcessHandle.current().pid());
     this.configuredAgent = config.agentName();

@@ -13,10 +13,29 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
   final Frame parent;
   final long startNanos;
   int depth = 1;
+  /** The stack of the thread the frame was entered on, once pushed. */
+  private Stack stack;
+
+  /** A thread's frames: the innermost one active. */
+  static final class Stack {
+    Frame top;
+
+    void push(Frame f) {
+      f.stack = this;
+      top = f;
+    }
+  }
 
   Frame(Frame parent, long startNanos) {
     this.parent = parent;
     this.startNanos = startNanos;
+  }
+
+  /** Leaves this frame: its parent is the top of its thread's stack again, if this frame was on top. */
+  void pop() {
+    if (stack != null && stack.top == this) {
+      stack.top = parent;
+    }
   }
 
   /** The nearest enclosing frame of a type, starting at {@code from}. */

@@ -83,31 +83,42 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * Whether {@code s} holds the literal beginning of one of the {@link #DEFAULT_PATTERNS} ({@code sk-},
    * {@code gh?_}, {@code AIza}, {@code xox}, and in any case {@code bearer}, {@code akia}, {@code asia}: the
    * {@code (?i)} before the bearer alternative holds for the alternatives after it too); when it holds none, none of
-   * them can match.
+   * them can match. One pass over the string: most characters begin none of them.
    */
   static boolean mayHoldDefaultShape(String s) {
-    if (s.contains("sk-") || s.contains("AIza") || s.contains("xox")) {
-      return true;
-    }
-    for (int i = s.indexOf("gh"); i >= 0; i = s.indexOf("gh", i + 1)) {
-      if (i + 3 < s.length() && s.charAt(i + 3) == '_') {
-        return true;
-      }
-    }
-    for (int i = 0, last = s.length() - 6; i <= last; i++) {
+    for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      if ((c == 'b' || c == 'B') && s.regionMatches(true, i, "bearer", 0, 6)) {
-        return true;
-      }
-    }
-    for (int i = 0, last = s.length() - 4; i <= last; i++) {
-      char c = s.charAt(i);
-      if ((c == 'a' || c == 'A')
-          && (s.regionMatches(true, i, "akia", 0, 4) || s.regionMatches(true, i, "asia", 0, 4))) {
+      if (c < SHAPE_STARTS.length && SHAPE_STARTS[c] && beginsShape(s, i, c, n)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The characters a default shape can begin with. */
+  private static final boolean[] SHAPE_STARTS = new boolean[128];
+
+  static {
+    for (char c : "sxgbBaA".toCharArray()) {
+      SHAPE_STARTS[c] = true;
+    }
+  }
+
+  /** Whether the beginning of a default shape is at {@code i}, where {@code c} is. */
+  private static boolean beginsShape(String s, int i, char c, int n) {
+    return switch (c) {
+      case 's' -> s.startsWith("sk-", i);
+      case 'x' -> s.startsWith("xox", i);
+      case 'g' -> i + 3 < n && s.charAt(i + 1) == 'h' && s.charAt(i + 3) == '_';
+      case 'b', 'B' -> i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
+      default -> c == 'A' && s.startsWith("AIza", i) || i + 3 < n && isKeyPrefix(s, i); // 'a', 'A'
+    };
+  }
+
+  /** Whether {@code akia} or {@code asia}, in any case, begins at {@code i} (an {@code a} or {@code A}). */
+  private static boolean isKeyPrefix(String s, int i) {
+    int second = s.charAt(i + 1) | 0x20;
+    return (second == 'k' || second == 's') && (s.charAt(i + 2) | 0x20) == 'i' && (s.charAt(i + 3) | 0x20) == 'a';
   }
 
   /** Redacts a JSON tree in place: secret field names, then patterns in every string; returns the tree. */

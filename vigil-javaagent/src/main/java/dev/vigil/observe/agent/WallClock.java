@@ -21,13 +21,16 @@ final class WallClock {
 
   private volatile Base base = Base.now();
 
-  Instant instant(long nanoTime) {
+  /**
+   * The wall-clock time of a {@link System#nanoTime()} reading, in nanoseconds since the epoch. The reading itself
+   * tells when the base is due to be read again (it was taken moments ago), so that this costs no clock read.
+   */
+  long epochNanos(long nanoTime) {
     Base b = base;
-    if (System.nanoTime() - b.nanoTime() > RESYNC) {
+    if (nanoTime - b.nanoTime() > RESYNC) {
       b = Base.now();
       base = b;
     }
-    long epochNanos = b.epochNanos() + (nanoTime - b.nanoTime());
-    return Instant.ofEpochSecond(Math.floorDiv(epochNanos, 1_000_000_000L), Math.floorMod(epochNanos, 1_000_000_000L));
+    return b.epochNanos() + (nanoTime - b.nanoTime());
   }
 }

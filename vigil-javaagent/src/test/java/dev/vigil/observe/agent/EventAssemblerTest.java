@@ -32,7 +32,7 @@ class EventAssemblerTest {
     long start = System.nanoTime();
     CapturedCall call = new CapturedCall(TOOL, start, start + 1_840_000, "main", new Object[] {"in 30 minutes", "pw"},
         "Reminder set", null, "turn-1", "session-7", "call_3", null, null, false, null);
-    Event e = assembler(4096).assemble(call, "robin", 17, 4242);
+    Event e = Encoded.event(assembler(4096), call, "robin", 17, 4242);
     assertEquals("tool.set_reminder", e.kind());
     assertEquals("ok", e.status());
     assertEquals("{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\",\"password\":\"***\"},"
@@ -45,11 +45,35 @@ class EventAssemblerTest {
   }
 
   @Test
+  void everyKindOfCapturedValueReadsBackAsTheAnalyzerReadsIt() throws Exception {
+    Site site = new Site(3, Role.TOOL, "demo.Tools", "book", List.of("guest", "apiKey", "nights", "price", "stay",
+        "note", "odd"), "book_room", "tool.book_room");
+    Object stay = new ObjectMapper().readTree("{\"from\":\"2025-03-01\",\"token\":\"t\",\"rooms\":[1,2.5,null,"
+        + "true],\"big\":12345678901234567890}");
+    Object[] args = {"Zoë \uD83D\uDE00", "sk-abcdefghijklmnopqrstu", 3L, new java.math.BigDecimal("120.50"), stay,
+        "my key is sk-abcdefghijklmnopqrstu", new ValueCapture.Unreadable("demo.Odd", "toString threw X")};
+    long start = System.nanoTime();
+    CapturedCall call = new CapturedCall(site, start, start + 2_500_000, "worker-ü", args, 0.5, null, "turn-2",
+        "user-9", "call_7", null, null, false, null);
+    Event e = Encoded.event(assembler(4096), call, "robin", Long.MAX_VALUE, 77);
+    assertEquals("{\"tool\":\"book_room\",\"args\":{\"guest\":\"Zoë \uD83D\uDE00\",\"apiKey\":\"***\","
+        + "\"nights\":3,\"price\":120.5,\"stay\":{\"from\":\"2025-03-01\",\"token\":\"***\",\"rooms\":[1,2.5,"
+        + "null,true],\"big\":12345678901234567890},\"note\":\"my key is ***\",\"odd\":\"<unreadable demo.Odd: "
+        + "toString threw X>\"},\"result\":0.5,\"duration_ms\":2.5,\"class\":\"demo.Tools\",\"method\":\"book\"}",
+        e.payload().toString());
+    assertEquals(List.of("tool.book_room", "ok", "robin", Long.MAX_VALUE, 77L, "worker-ü", "turn-2", "call_7", "user-9"),
+        java.util.Arrays.asList(e.kind(), e.status(), e.agent(), e.seq(), e.pid(), e.thread(), e.turn(), e.callId(),
+            e.session()));
+    assertTrue(Math.abs(java.time.Duration.between(java.time.Instant.now(), e.ts()).toSeconds()) < 60, e.ts()
+        + " is the call's start, on the wall clock");
+  }
+
+  @Test
   void failureAndTimeoutStatus() {
     Exception cause = new IOException("disk");
     CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
         null, null, null, null, false, null);
-    Event e = assembler(4096).assemble(failed, "a", 1, 1);
+    Event e = Encoded.event(assembler(4096), failed, "a", 1, 1);
     assertEquals("fail", e.status());
     assertEquals("java.lang.IllegalStateException", e.payload().path("error").path("type").asText());
     assertTrue(e.payload().path("error").path("frames").get(0).asText().startsWith("dev.vigil.observe.agent."));
@@ -65,7 +89,7 @@ class EventAssemblerTest {
   void frameworkErrorResultIsAFailure() {
     CapturedCall call = new CapturedCall(EXECUTOR, 0, 1000, "t", null, null, null, null, null, "call_1", "bookHotel",
         "{\"city\":\"Oslo\",\"token\":\"abc\"}", true, "no rooms");
-    Event e = assembler(4096).assemble(call, "a", 1, 1);
+    Event e = Encoded.event(assembler(4096), call, "a", 1, 1);
     assertEquals("tool.book_hotel", e.kind());
     assertEquals("fail", e.status());
     assertEquals("{\"city\":\"Oslo\",\"token\":\"***\"}", e.payload().path("args").toString());
@@ -74,10 +98,10 @@ class EventAssemblerTest {
 
   @Test
   void longValuesAreCutAndMarked() throws Exception {
-    EventAssembler a = assembler(10);
+    ValueWriter a = new ValueWriter(AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction(), 10);
     assertEquals("0123456789…(+5 chars)", a.cut("012345678901234", null, 0));
     assertEquals("short", a.cut("short", null, 0));
-    String json = a.value(new ObjectMapper().readTree("{\"list\":[1,2,3,4,5]}"), false, TOOL, 0).asText();
+    String json = Encoded.value(a, new ObjectMapper().readTree("{\"list\":[1,2,3,4,5]}"), false, TOOL, 0).asText();
     assertEquals("{\"list\":[1…(+10 chars)", json);
   }
 }

@@ -45,6 +45,26 @@ class RedactionTest {
   }
 
   @Test
+  void theQuickCheckNeverMissesAStringTheFullSearchWouldChange() {
+    java.util.regex.Pattern full = java.util.regex.Pattern.compile(Redaction.DEFAULT_PATTERNS);
+    String[] parts = {"sk-", "SK-", "gh", "p", "_", "AIza", "aiza", "xox", "XOX", "xoxb-", "bearer ", "BeArEr ", "Bear",
+        "akia", "AKIA", "asia", "AsIa", "A", "a", "k", "K", "s", "i", "I", "b", "e", "é", " ", "-", "0123456789",
+        "ABCDEFGHIJKLMNOP", "abcdefghijklmnopqrstuvwxyz", "\u212A", "\u017F"};
+    java.util.SplittableRandom random = new java.util.SplittableRandom(19);
+    for (int i = 0; i < 200_000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int p = random.nextInt(1, 9); p > 0; p--) {
+        sb.append(parts[random.nextInt(parts.length)]);
+      }
+      String s = sb.toString();
+      if (full.matcher(s).find()) {
+        assertTrue(Redaction.mayHoldDefaultShape(s), s);
+      }
+      assertEquals(full.matcher(s).replaceAll(Redaction.MASK), redaction.text(s), s);
+    }
+  }
+
+  @Test
   void treesLoseSecretFieldsAndPatterns() throws Exception {
     JsonNode tree = new ObjectMapper().readTree(
         "{\"user\":\"ada\",\"apiKey\":{\"v\":1},\"list\":[\"sk-abcdefghijklmnopqrstu\",{\"secret\":\"s\"}]}");

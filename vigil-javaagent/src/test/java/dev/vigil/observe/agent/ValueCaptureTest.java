@@ -147,12 +147,13 @@ class ValueCaptureTest {
     record Login(String user, String password, LocalDate since, String note) {}
     Properties p = new Properties();
     p.setProperty("vigil.capture.max-chars", "200");
-    EventAssembler assembler = new EventAssembler(AgentConfig.load(null, p, Map.of(), line -> {}));
+    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
+    ValueWriter writer = new ValueWriter(config.redaction(), config.maxChars());
     Object small = new ValueCapture().capture(new Login("ada", "hunter2", MARCH_1, "ok"), SITE, -1);
     assertEquals("{\"user\":\"ada\",\"password\":\"***\",\"since\":\"2025-03-01\",\"note\":\"ok\"}",
-        assembler.value(small, false, SITE, -1).toString());
+        Encoded.value(writer, small, false, SITE, -1).toString());
     Object large = new ValueCapture().capture(new Login("ada", "hunter2", MARCH_1, "x".repeat(300)), SITE, -1);
-    String cut = assembler.value(large, false, SITE, -1).textValue();
+    String cut = Encoded.value(writer, large, false, SITE, -1).textValue();
     assertTrue(cut.startsWith("{\"user\":\"ada\",\"password\":\"***\",\"since\":\"2025-03-01\""), cut);
     assertTrue(cut.endsWith(" chars)"), cut);
   }

@@ -1,0 +1,275 @@
+package dev.vigil.bench;
+
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventFormatException;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Runs {@link BackToBackApp} in a child JVM under one configuration (plain, Vigil, the OpenTelemetry agent), optionally
+ * pinned to one core with {@code taskset -c 0}, and times each of its rounds of back-to-back calls: the calling loop,
+ * and (under Vigil) until the last event is in the queue, which this process watches by reading the queue's last
+ * excerpt every millisecond, on a core of its own when the child is pinned. Afterwards every excerpt of the queue is
+ * read and counted by kind ("none lost": the tool's events equal the calls made).
+ */
+final class BackToBack {
+  /** A configuration of the child JVM. */
+  record Setup(String name, List<String> jvmOptions, Path queue, boolean pinned) {}
+
+  /** One round: {@code threads} x {@code perThread} calls. */
+  record Round(int threads, int perThread) {
+    long calls() {
+      return (long) threads * perThread;
+    }
+  }
+
+  /**
+   * The figures of one round.
+   *
+   * @param loopNanos     the calling loop (all threads started together until the last ended)
+   * @param recordedNanos from the loop's start until the last event was in the queue (the loop's when no queue)
+   * @param cpuNanos      the whole process's CPU time over the same span
+   */
+  record Timing(Round round, long loopNanos, long recordedNanos, long cpuNanos) {
+    double loopPerSecond() {
+      return round.calls() * 1e9 / loopNanos;
+    }
+
+    double recordedPerSecond() {
+      return round.calls() * 1e9 / recordedNanos;
+    }
+
+    double cpuPerCall() {
+      return (double) cpuNanos / round.calls();
+    }
+  }
+
+  /**
+   * One child's run: its measured rounds (the warm-up round left out), and the queue's events by kind (empty when
+   * there is no queue), or why it failed.
+   */
+  record Run(Setup setup, List<Timing> rounds, long callsMade, Map<String, Long> kinds, String failure) {
+    /** The tool's events in the queue. */
+    long recorded() {
+      return kinds.getOrDefault(TOOL_KIND, 0L);
+    }
+
+    /** Whether the queue holds one event per call and nothing else. */
+    boolean noneLost() {
+      return kinds.size() == 1 && recorded() == callsMade;
+    }
+  }
+
+  static final String TOOL_KIND = "tool.tool";
+  /** How long the queue may go without a new event before the missing ones count as lost. */
+  private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  private BackToBack() {}
+
+  /** The child's options for Vigil: its queue under {@code dir}, {@link BackToBackApp#tool} included. */
+  static Setup vigil(Path vigilJar, Path dir, boolean pinned) {
+    Path queue = dir.resolve("queue");
+    return new Setup("Vigil", List.of("-javaagent:" + vigilJar + "=queue.dir=" + queue + ",methods.include="
+        + BackToBackApp.class.getName() + "[tool]"), queue, pinned);
+  }
+
+  /** The child's options for the OpenTelemetry agent, exporters off, the same method included. */
+  static Setup otel(Path otelJar, boolean pinned) {
+    List<String> options = new ArrayList<>(List.of("-javaagent:" + otelJar,
+        "-Dotel.instrumentation.methods.include=" + BackToBackApp.class.getName() + "[tool]"));
+    options.addAll(BenchmarkSuite.OTEL_QUIET);
+    return new Setup("OpenTelemetry", options, null, pinned);
+  }
+
+  /** The child without an agent. */
+  static Setup plain(boolean pinned) {
+    return new Setup("plain", List.of(), null, pinned);
+  }
+
+  /**
+   * Runs the child: a warm-up round, then {@code rounds} in order; then, for Vigil, reads every event of the queue
+   * and deletes it.
+   */
+  static Run run(String java, Setup setup, Round warmUp, List<Round> rounds, Path stderr) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    if (setup.pinned()) {
+      cmd.addAll(List.of("taskset", "-c", "0"));
+    }
+    cmd.add(java);
+    cmd.addAll(setup.jvmOptions());
+    Path benchJar = Path.of(BackToBackApp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    cmd.addAll(List.of("-cp", benchJar.toString(), BackToBackApp.class.getName()));
+    Process app = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();
+    List<Timing> timings = new ArrayList<>();
+    long made = 0;
+    String failure = null;
+    QueueWatch queue = setup.queue() == null ? null : new QueueWatch(setup.queue());
+    try (OutputStream toApp = app.getOutputStream();
+        BufferedReader fromApp = new BufferedReader(new InputStreamReader(app.getInputStream(),
+            StandardCharsets.UTF_8))) {
+      List<Round> all = new ArrayList<>();
+      all.add(warmUp);
+      all.addAll(rounds);
+      for (Round round : all) {
+        Timing t = round(round, made, toApp, fromApp, queue);
+        made += round.calls();
+        if (round != warmUp) {
+          timings.add(t);
+        }
+      }
+    } catch (IllegalStateException e) {
+      failure = e.getMessage() + " (stderr in " + stderr + ")";
+    } finally {
+      if (!app.waitFor(2, TimeUnit.MINUTES)) {
+        app.destroyForcibly();
+      }
+      if (queue != null) {
+        queue.close();
+      }
+    }
+    Map<String, Long> kinds = setup.queue() == null || failure != null ? Map.of() : kindsIn(setup.queue());
+    if (setup.queue() != null) {
+      deleteTree(setup.queue());
+    }
+    return new Run(setup, timings, made, kinds, failure);
+  }
+
+  private static Timing round(Round round, long before, OutputStream toApp, BufferedReader fromApp,
+      QueueWatch queue) throws IOException {
+    toApp.write((round.threads() + " " + round.perThread() + "\n").getBytes(StandardCharsets.UTF_8));
+    toApp.flush();
+    String[] loop = expect(fromApp, "loop");
+    long start = Long.parseLong(loop[2]);
+    long loopNanos = Long.parseLong(loop[3]);
+    long recorded = queue == null ? loopNanos : queue.awaitSeq(before + round.calls()) - start;
+    toApp.write("drained\n".getBytes(StandardCharsets.UTF_8));
+    toApp.flush();
+    long cpu = Long.parseLong(expect(fromApp, "cpu")[1]);
+    return new Timing(round, loopNanos, recorded, cpu);
+  }
+
+  private static String[] expect(BufferedReader fromApp, String word) throws IOException {
+    String line = fromApp.readLine();
+    if (line == null || !line.startsWith(word + " ")) {
+      throw new IllegalStateException("the application ended or said '" + line + "' where '" + word
+          + " ...' was expected");
+    }
+    return line.split(" ");
+  }
+
+  /** The queue the child's agent writes, opened once it exists; its last excerpt's {@code seq} polled. */
+  private static final class QueueWatch implements AutoCloseable {
+    private final Path dir;
+    private ChronicleQueue queue;
+    private ExcerptTailer last;
+
+    QueueWatch(Path dir) {
+      this.dir = dir;
+    }
+
+    /** Waits until the last event's {@code seq} is at least {@code seq}; the {@link System#nanoTime()} it was seen. */
+    long awaitSeq(long seq) {
+      long seen = -1;
+      long progress = System.nanoTime();
+      while (true) {
+        long now = lastSeq();
+        long at = System.nanoTime();
+        if (now >= seq) {
+          return at;
+        }
+        if (now != seen) {
+          seen = now;
+          progress = at;
+        } else if (at - progress > STALL_NANOS) {
+          throw new IllegalStateException("the queue stopped at seq " + seen + " where " + seq + " calls were made");
+        }
+        LockSupport.parkNanos(1_000_000);
+      }
+    }
+
+    private long lastSeq() {
+      if (last == null) {
+        if (!Files.exists(dir.resolve(EventQueues.METADATA_FILE))) {
+          return 0;
+        }
+        try {
+          queue = EventQueues.openForReading(dir);
+        } catch (IllegalArgumentException notYet) {
+          return 0;
+        }
+        last = queue.createTailer().direction(TailerDirection.BACKWARD);
+      }
+      last.toEnd();
+      try (DocumentContext dc = last.readingDocument()) {
+        if (!dc.isPresent()) {
+          return 0;
+        }
+        Long seq = EventWire.read(dc.wire().bytes()).seq();
+        return seq == null ? 0 : seq;
+      } catch (EventFormatException e) {
+        throw new IllegalStateException("the queue's last excerpt is not an event: " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public void close() {
+      if (queue != null) {
+        queue.close();
+      }
+    }
+  }
+
+  /** Every event of the queue, counted by kind (an unreadable excerpt counts as {@code <unreadable>}). */
+  private static Map<String, Long> kindsIn(Path dir) {
+    Map<String, Long> kinds = new TreeMap<>();
+    if (!Files.exists(dir)) {
+      return kinds;
+    }
+    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            return kinds;
+          }
+          String kind;
+          try {
+            Event e = EventWire.read(dc.wire().bytes());
+            kind = e.kind();
+          } catch (EventFormatException e) {
+            kind = "<unreadable>";
+          }
+          kinds.merge(kind, 1L, Long::sum);
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.vigil.bench;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The application of the back-to-back and CPU figures ({@link BackToBack}): a tiny tool called as fast as the
+ * calling threads can, driven from stdin. Knows nothing of Vigil or OpenTelemetry: the benchmark attaches an agent
+ * that instruments {@link #tool}.
+ *
+ * <p>A line {@code T N} makes N calls on each of T threads (T = 1: the main thread), started together, and prints
+ * {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at start>}; the benchmark then waits until the
+ * agent has written every event and answers {@code drained}, whereupon the application prints
+ * {@code cpu <process CPU nanos from the start until then>}. End of input ends the process.
+ */
+public final class BackToBackApp {
+  private static volatile long sink;
+
+  private BackToBackApp() {}
+
+  /** The tool: a string and a number in, a number out; nothing else. */
+  public int tool(String query, int n) {
+    return query.length() + n;
+  }
+
+  public static void main(String[] args) throws Exception {
+    BackToBackApp app = new BackToBackApp();
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    for (String line = in.readLine(); line != null; line = in.readLine()) {
+      String[] parts = line.trim().split("\\s+");
+      if (parts.length != 2) {
+        continue;
+      }
+      int threads = Integer.parseInt(parts[0]);
+      int calls = Integer.parseInt(parts[1]);
+      long cpu = os.getProcessCpuTime();
+      long start = System.nanoTime();
+      if (threads == 1) {
+        calls(app, calls);
+      } else {
+        inThreads(app, threads, calls);
+      }
+      long loop = System.nanoTime() - start;
+      System.out.println("loop " + (long) threads * calls + " " + start + " " + loop + " " + cpu);
+      System.out.flush();
+      if (!"drained".equals(in.readLine())) {
+        return;
+      }
+      System.out.println("cpu " + (os.getProcessCpuTime() - cpu));
+      System.out.flush();
+    }
+  }
+
+  /**
+   * The calls of one thread; the number passed goes round 0 to 1023, so that the warm-up round has seen every value
+   * the measured rounds pass (a number never seen before would make the JIT compile the agent's code again, inside
+   * the measurement).
+   */
+  private static void calls(BackToBackApp app, int calls) {
+    long sum = 0;
+    for (int i = 0; i < calls; i++) {
+      sum += app.tool("weather in Paris", i & 1023);
+    }
+    sink = sum;
+  }
+
+  private static void inThreads(BackToBackApp app, int threads, int calls) throws InterruptedException {
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch ready = new CountDownLatch(threads);
+    List<Thread> all = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread th = new Thread(() -> {
+        ready.countDown();
+        try {
+          go.await();
+        } catch (InterruptedException e) {
+          return;
+        }
+        calls(app, calls);
+      }, "caller-" + t);
+      all.add(th);
+      th.start();
+    }
+    ready.await();
+    go.countDown();
+    for (Thread th : all) {
+      th.join();
+    }
+  }
+}

@@ -1,0 +1,186 @@
+package dev.vigil.observe;
+
+import java.util.Arrays;
+import net.openhft.chronicle.bytes.BytesOut;
+
+/**
+ * Encodes events in the {@link EventWire} layout without building an {@link Event} or a payload tree: the payload is
+ * written field by field into {@link #payload()}, the other fields are given to {@link #head}, and
+ * {@link #writeTo} puts the whole excerpt into the queue with one copy, {@code seq} last (so that it can be taken
+ * while the queue's write lock is held). One encoder per thread; it is reused from one event to the next and
+ * allocates nothing once its buffers have grown to size.
+ *
+ * <p>The bytes are those of {@link EventWire#write}, except that the payload's Smile never refers back to an
+ * earlier name (see {@link SmileOut}); {@link EventWire#read} reads both alike.
+ */
+public final class EventEncoder {
+  /** The longest stop-bit number (a long's 64 bits, 7 a byte, and the byte that marks a negative one). */
+  private static final int MAX_STOP_BIT = 11;
+  /** Room before the payload for the fields in front of it, so that the excerpt is one run of bytes. */
+  private static final int HEAD_ROOM = 256;
+
+  private final SmileOut payload = new SmileOut(HEAD_ROOM);
+  /** The fields before {@code seq}, then those after it (with the payload's length): {@code seqAt} splits them. */
+  private byte[] head = new byte[HEAD_ROOM];
+  private int seqAt;
+  private int headLength;
+  private long epochMillis;
+  /** The last kind, status and agent (compared by identity: the same strings come again and again), encoded. */
+  private String lastKind;
+  private String lastStatus;
+  private String lastAgent;
+  private byte[] lastNames = new byte[0];
+
+  /** Empties the payload for the next event. */
+  public EventEncoder begin() {
+    payload.reset();
+    headLength = 0;
+    seqAt = 0;
+    return this;
+  }
+
+  /** Where the payload (a Smile object) is written, after {@link #begin()}. */
+  public SmileOut payload() {
+    return payload;
+  }
+
+  /**
+   * Encodes the fields other than the payload and {@code seq}, once the payload is complete.
+   *
+   * @param epochSecond {@code ts}: seconds since the epoch
+   * @param nano        {@code ts}: nanoseconds within the second
+   * @param pid         the process id, or a negative number for none
+   */
+  public void head(long epochSecond, int nano, String kind, String status, String agent, long pid, String thread,
+      String turn, String callId, String session) {
+    epochMillis = epochSecond * 1000 + nano / 1_000_000;
+    int n = room(0, 2 + 2 * MAX_STOP_BIT);
+    head[n++] = EventWire.MAGIC;
+    head[n++] = EventWire.VERSION;
+    n = stopBit(n, epochSecond);
+    n = stopBit(n, nano);
+    n = names(n, kind, status, agent);
+    head[n++] = (byte) (EventWire.HAS_SEQ | (pid >= 0 ? EventWire.HAS_PID : 0));
+    seqAt = n;
+    if (pid >= 0) {
+      n = stopBit(n, pid);
+    }
+    n = utf8(n, thread);
+    n = utf8(n, turn);
+    n = utf8(n, callId);
+    n = utf8(n, session);
+    headLength = stopBit(n, payload.length());
+  }
+
+  /** The {@code ts} given to {@link #head}, in milliseconds since the epoch. */
+  public long epochMillis() {
+    return epochMillis;
+  }
+
+  /** Writes the excerpt encoded by {@link #head} and the payload, with {@code seq}. */
+  public void writeTo(BytesOut<?> out, long seq) {
+    byte[] b = payload.array();
+    int seqLength = seq < 0 ? HEAD_ROOM : Math.max(1, (70 - Long.numberOfLeadingZeros(seq)) / 7);
+    int start = payload.reserve() - headLength - seqLength;
+    if (start < 0) {
+      out.write(head, 0, seqAt);
+      out.writeStopBit(seq);
+      out.write(head, seqAt, headLength - seqAt);
+      out.write(b, payload.reserve(), payload.length());
+      return;
+    }
+    // the excerpt as one run of bytes, in the room left before the payload
+    System.arraycopy(head, 0, b, start, seqAt);
+    int at = start + seqAt;
+    long rest = seq;
+    for (; (rest & ~0x7FL) != 0; rest >>>= 7) {
+      b[at++] = (byte) ((rest & 0x7F) | 0x80);
+    }
+    b[at++] = (byte) rest;
+    System.arraycopy(head, seqAt, b, at, headLength - seqAt);
+    out.write(b, start, payload.end() - start);
+  }
+
+  /** {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last event. */
+  private int names(int at, String kind, String status, String agent) {
+    if (kind == lastKind && status == lastStatus && agent == lastAgent) {
+      at = room(at, lastNames.length + MAX_STOP_BIT + 1);
+      System.arraycopy(lastNames, 0, head, at, lastNames.length);
+      return at + lastNames.length;
+    }
+    int start = at;
+    at = utf8(utf8(utf8(at, kind), status), agent);
+    lastKind = kind;
+    lastStatus = status;
+    lastAgent = agent;
+    lastNames = Arrays.copyOfRange(head, start, at);
+    return at;
+  }
+
+  /**
+   * Chronicle's stop-bit encoding: 7 bits a byte, least significant first; a negative number as its complement.
+   * Room for {@link #MAX_STOP_BIT} bytes was made by whoever wrote before.
+   */
+  private int stopBit(int at, long v) {
+    byte[] b = head;
+    if (v < 0) { // the complement, and a last byte that marks it
+      long rest = ~v;
+      for (; (rest & ~0x7FL) != 0; rest >>>= 7) {
+        b[at++] = (byte) (rest | 0x80);
+      }
+      b[at++] = (byte) (rest | 0x80);
+      b[at++] = 0;
+      return at;
+    }
+    for (; (v & ~0x7FL) != 0; v >>>= 7) {
+      b[at++] = (byte) (v | 0x80);
+    }
+    b[at++] = (byte) v;
+    return at;
+  }
+
+  /**
+   * Chronicle's {@code writeUtf8}: the byte length as a stop bit (-1 for null), then every char as one to three bytes
+   * (a surrogate, paired or not, as three), so that Chronicle's {@code readUtf8} gives back the very same string.
+   */
+  private int utf8(int at, String s) {
+    at = room(at, MAX_STOP_BIT + 2);
+    if (s == null) { // -1
+      head[at] = (byte) 0x80;
+      head[at + 1] = 0;
+      return at + 2;
+    }
+    int n = s.length();
+    int bytes = n;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80) {
+        bytes += c < 0x800 ? 1 : 2;
+      }
+    }
+    at = stopBit(at, bytes);
+    at = room(at, bytes + MAX_STOP_BIT + 1);
+    byte[] b = head;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        b[at++] = (byte) c;
+      } else if (c < 0x800) {
+        b[at++] = (byte) (0xC0 | (c >> 6));
+        b[at++] = (byte) (0x80 | (c & 0x3F));
+      } else {
+        b[at++] = (byte) (0xE0 | (c >> 12));
+        b[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        b[at++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    return at;
+  }
+
+  private int room(int at, int more) {
+    if (at + more > head.length) {
+      head = Arrays.copyOf(head, Math.max(head.length * 2, at + more));
+    }
+    return at;
+  }
+}
