@@ -59,6 +59,14 @@ public final class Installer {
         Stderr.line("instrumentation ready " + (end - startNanos) / 1_000_000 + " ms after premain began (Byte Buddy "
             + (end - beforeInstrumenter) / 1_000_000 + " ms), " + gate.heldCount() + " classes held back, "
             + sites.size() + " methods instrumented so far");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+          StringBuilder names = new StringBuilder();
+          for (int i = 0; i < sites.size(); i++) {
+            names.append(' ').append(sites.get(i).className()).append('#').append(sites.get(i).method());
+          }
+          Stderr.line("at exit: " + gate.handedOnCount() + " loaded classes went to Byte Buddy, " + sites.size()
+              + " methods instrumented:" + names);
+        }));
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);
