@@ -89,6 +89,13 @@ final class CandidateFilter {
   }
 
   /**
+   * The same for a class already loaded, whose class file is read from its loader (unless its name rules it out).
+   */
+  boolean mayBeTarget(ClassLoader loader, String name) {
+    return !startsWithAny(name, NOT_TARGETS) && mayBeTarget(loader, name, classFile(loader, name));
+  }
+
+  /**
    * Whether a class descends from one of a set of types, its supertypes read from class files (a wanted JDK type is
    * found among the supertypes of the classes read; the JDK's own class files are read only when asked to). What is
    * learnt is kept per class loader.

@@ -1,40 +1,50 @@
 package dev.vigil.observe.agent;
 
-import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.is;
-import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
-import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.TypeResolutionStrategy;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.pool.TypePool;
 
 /**
- * Installs Vigil's Byte Buddy transformation: retransformation of classes already loaded, no class format changes
- * (so classes loaded before the agent can be instrumented too), JDK internals, Vigil and Byte Buddy ignored, and
- * {@link SiteAdvice} inlined into every method {@link Targets} selects, with the method's {@link Site} id as a
- * constant. A class that cannot be transformed runs unchanged; the first such error prints one line.
+ * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link Targets} selects, with
+ * the method's {@link Site} id as a constant, and nothing else about the class changed (Byte Buddy's
+ * {@code decorate}: no member added, so classes already loaded can be retransformed too). It is the transformer behind
+ * the {@link StartupGate}, which hands it only the classes that may be targets and every retransformation; each one is
+ * described from its class file by a type pool (parameter names included) and transformed as Byte Buddy's agent
+ * builder would with class format changes disabled. The agent builder itself is not used: building it, and the
+ * class file transformer it generates for Java 9 modules at installation, cost about three times what this does
+ * before the first class can be instrumented. A class that cannot be transformed runs unchanged; the first such
+ * error prints one line.
  */
-final class Instrumenter {
+final class Instrumenter implements ClassFileTransformer {
   private final AgentConfig config;
   private final Sites sites;
   private final Targets targets;
+  private final ByteBuddy byteBuddy = new ByteBuddy()
+      .with(TypeValidation.DISABLED)
+      .with(Implementation.Context.Disabled.Factory.INSTANCE);
   private final TypeDescription adviceWithArgs = TypeDescription.ForLoadedType.of(SiteAdvice.class);
   private final TypeDescription adviceWithoutArgs = TypeDescription.ForLoadedType.of(SiteAdvice.WithoutArgs.class);
   private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.of(SiteAdvice.class.getClassLoader());
+  /** Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file) goes through. */
+  private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+  private final AtomicBoolean errorReported = new AtomicBoolean();
 
   Instrumenter(AgentConfig config, Sites sites) {
     this.config = config;
@@ -42,42 +52,73 @@ final class Instrumenter {
     this.targets = new Targets(config.includes());
   }
 
-  void install(Instrumentation inst) {
-    new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
-        .disableClassFormatChanges()
-        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-        .with(AgentBuilder.PoolStrategy.Default.EXTENDED)
-        .with(new ErrorsOnce())
-        .ignore(nameStartsWith("java.")
-            .or(nameStartsWith("jdk."))
-            .or(nameStartsWith("sun."))
-            .or(nameStartsWith("com.sun."))
-            .or(nameStartsWith("net.bytebuddy."))
-            .or(nameStartsWith("dev.vigil.observe."))
-            .or(isSynthetic()))
-        .or(any(), isBootstrapClassLoader().or(is(Instrumenter.class.getClassLoader())))
-        .type(targets::isCandidate)
-        .transform(this::transform)
-        .installOn(inst);
+  @Override
+  public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+      ProtectionDomain domain, byte[] bytes) {
+    if (className == null || transforming.get() != null) {
+      return null;
+    }
+    transforming.set(Boolean.TRUE);
+    String name = className.replace('/', '.');
+    try {
+      ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
+          ClassFileLocator.ForClassLoader.of(loader));
+      TypePool pool = new TypePool.Default.WithLazyResolution(TypePool.CacheProvider.Simple.withObjectType(), locator,
+          TypePool.Default.ReaderMode.EXTENDED);
+      TypeDescription type = pool.describe(name).resolve();
+      if (type.isSynthetic() || !targets.isCandidate(type)) {
+        return null;
+      }
+      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+      boolean instrumented = false;
+      Set<String> supers = Targets.supertypes(type);
+      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+        Targets.Target target = targets.targetOf(type, supers, method);
+        if (target == null) {
+          continue;
+        }
+        Site site = register(type, supers, method, target);
+        boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
+        Advice advice = Advice.withCustomMapping()
+            .bind(SiteId.class, site.id())
+            .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
+        builder = builder.visit(advice.on(is(method)));
+        instrumented = true;
+      }
+      return instrumented ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes() : null;
+    } catch (Throwable t) {
+      if (errorReported.compareAndSet(false, true)) {
+        Stderr.line("could not instrument " + name + " (" + t
+            + "); it runs without Vigil, and further such errors are not shown");
+      }
+      return null;
+    } finally {
+      transforming.remove();
+    }
   }
 
-  private DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-      ClassLoader loader, JavaModule module, java.security.ProtectionDomain domain) {
-    Set<String> supers = Targets.supertypes(type);
-    DynamicType.Builder<?> out = builder;
-    for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
-      Targets.Target target = targets.targetOf(type, supers, method);
-      if (target == null) {
-        continue;
-      }
-      Site site = register(type, supers, method, target);
-      boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
-      Advice advice = Advice.withCustomMapping()
-          .bind(SiteId.class, site.id())
-          .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
-      out = out.visit(advice.on(is(method)));
+  /**
+   * Retransforms classes that were loaded before this transformer took over and may be targets; a class the JVM
+   * refuses stays as it is.
+   */
+  void retransform(Instrumentation inst, List<Class<?>> loaded) {
+    if (loaded.isEmpty()) {
+      return;
     }
-    return out;
+    try {
+      inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+    } catch (Throwable all) {
+      for (Class<?> c : loaded) {
+        try {
+          inst.retransformClasses(c);
+        } catch (Throwable one) {
+          if (errorReported.compareAndSet(false, true)) {
+            Stderr.line("could not instrument " + c.getName() + " (" + one
+                + "); it runs without Vigil, and further such errors are not shown");
+          }
+        }
+      }
+    }
   }
 
   private Site register(TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
@@ -100,19 +141,5 @@ final class Instrumenter {
     }
     return sites.register(target.role(), type.getName(), method.getName(), method.getDescriptor(), names,
         target.toolName(), kind);
-  }
-
-  /** Reports the first transformation error in one line; later ones stay quiet. */
-  private static final class ErrorsOnce extends AgentBuilder.Listener.Adapter {
-    private final AtomicBoolean reported = new AtomicBoolean();
-
-    @Override
-    public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-        Throwable throwable) {
-      if (reported.compareAndSet(false, true)) {
-        Stderr.line("could not instrument " + typeName + " (" + throwable
-            + "); it runs without Vigil, and further such errors are not shown");
-      }
-    }
   }
 }

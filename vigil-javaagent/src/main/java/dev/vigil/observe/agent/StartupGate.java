@@ -3,21 +3,25 @@ package dev.vigil.observe.agent;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded. Building Byte
- * Buddy's transformer loads over a thousand classes, so it happens on a background thread while the application
- * starts; meanwhile this gate lets every class through untouched except those that may hold a target (SPEC section
- * 3), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class waits until
- * the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is missed. From
- * then on the gate hands Byte Buddy's transformer the classes the filter lets through and every retransformation,
- * and nothing else: Byte Buddy never parses the thousands of classes an application loads that cannot be targets.
- * Classes let through before it opened are retransformed by Byte Buddy's installation when they turn out to be
- * targets.
+ * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded. Building the
+ * {@link Instrumenter} loads several hundred classes of Byte Buddy, so it happens on a background thread while the
+ * application starts; meanwhile this gate lets every class through untouched except those that may hold a target
+ * (SPEC section 3), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
+ * waits until the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
+ * missed. From then on the gate hands the transformer the classes the filter lets through and every
+ * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
+ * cannot be targets. Of the classes let through before it opened, those the filter took for candidates are
+ * retransformed once it has ({@link #loadedCandidates}).
  *
  * <p>It never holds a class for ever: when the transformer is not ready after {@link #HOLD_LIMIT_MS}, or could not
  * be built, the class goes through untouched (and is retransformed later, if at all), with one line on stderr.
@@ -25,7 +29,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class StartupGate implements ClassFileTransformer {
   /** The longest a class is held back waiting for the transformer. */
   static final long HOLD_LIMIT_MS = 20_000;
-  private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
 
   private final long holdLimitMs;
   private final CandidateFilter filter;
@@ -33,7 +36,10 @@ final class StartupGate implements ClassFileTransformer {
   private final CountDownLatch settled = new CountDownLatch(1);
   private final AtomicInteger held = new AtomicInteger();
   private final AtomicInteger handedOn = new AtomicInteger();
+  /** Per loader, the classes loaded before the gate opened and whether they may be targets. */
+  private final Map<ClassLoader, Map<String, Boolean>> early = new WeakHashMap<>();
   private volatile ClassFileTransformer delegate;
+  private volatile String firstHeld;
 
   /**
    * A gate for the configured includes.
@@ -60,7 +66,14 @@ final class StartupGate implements ClassFileTransformer {
       ClassFileTransformer d = delegate;
       return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
-    if (loader == null || loader == own || className == null || !mayBeTarget(loader, className, bytes)) {
+    if (loader == null || loader == own || className == null) {
+      return null;
+    }
+    boolean candidate = mayBeTarget(loader, className, bytes);
+    if (delegate == null && settled.getCount() > 0) {
+      remember(loader, className, candidate);
+    }
+    if (!candidate) {
       return null;
     }
     ClassFileTransformer d = delegate;
@@ -77,7 +90,10 @@ final class StartupGate implements ClassFileTransformer {
     return d.transform(module, loader, className, redefined, domain, bytes);
   }
 
-  /** Hands every class from now on to {@code transformer} and lets the held classes go on to it. */
+  /**
+   * Hands the transformer, from now on, the classes that may be targets and every retransformation, and lets the
+   * held classes go on to it.
+   */
   void open(ClassFileTransformer transformer) {
     delegate = transformer;
     settled.countDown();
@@ -93,20 +109,67 @@ final class StartupGate implements ClassFileTransformer {
     return delegate != null;
   }
 
+  /**
+   * Of the classes already loaded, those that may be targets, to be retransformed once the transformer has taken
+   * over: for a class the gate saw load before it opened, what the filter said then; for one loaded before Vigil
+   * started (all of them when Vigil is attached to a running JVM), what the filter says of its class file.
+   */
+  List<Class<?>> loadedCandidates(Class<?>[] loaded) {
+    List<Class<?>> out = new ArrayList<>();
+    for (Class<?> c : loaded) {
+      ClassLoader loader = c.getClassLoader();
+      if (loader == null || loader == own || c.isArray() || c.isPrimitive() || c.isHidden()) {
+        continue;
+      }
+      String name = c.getName().replace('.', '/');
+      Boolean early;
+      synchronized (this.early) {
+        Map<String, Boolean> names = this.early.get(loader);
+        early = names == null ? null : names.get(name);
+      }
+      try {
+        if (early != null ? early : filter.mayBeTarget(loader, name)) {
+          out.add(c);
+        }
+      } catch (RuntimeException unreadable) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** Forgets the classes loaded before the gate opened, once Byte Buddy's installation has looked at them. */
+  void forgetEarlyClasses() {
+    synchronized (early) {
+      early.clear();
+    }
+  }
+
+  private void remember(ClassLoader loader, String className, boolean candidate) {
+    synchronized (early) {
+      early.computeIfAbsent(loader, l -> new HashMap<>()).put(className, candidate);
+    }
+  }
+
   /** How many classes were held back until the transformer was ready. */
   int heldCount() {
     return held.get();
   }
 
-  /** How many classes being loaded the gate handed to Byte Buddy's transformer (held ones included). */
+  /** The first class held back, or null. */
+  String firstHeld() {
+    return firstHeld;
+  }
+
+  /** How many classes being loaded the gate handed to the transformer (held ones included). */
   int handedOnCount() {
     return handedOn.get();
   }
 
   private ClassFileTransformer await(String className) {
     held.incrementAndGet();
-    if (DEBUG) {
-      Stderr.line("holding back " + className.replace('/', '.') + " until the instrumentation is ready");
+    if (firstHeld == null) {
+      firstHeld = className.replace('/', '.');
     }
     boolean interrupted = false;
     try {

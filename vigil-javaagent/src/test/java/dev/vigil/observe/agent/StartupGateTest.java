@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vigil.it.apps.early.Channel;
+import dev.vigil.it.apps.early.EarlyCallApp;
+import dev.vigil.it.apps.early.PingTools;
+import dev.vigil.it.apps.early.SmsChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -88,6 +92,21 @@ class StartupGateTest {
         bytes(Unrelated.class)), "every retransformation goes to Byte Buddy's transformer, which decides");
     assertEquals(2, gate.handedOnCount());
     assertEquals(1, gate.heldCount());
+  }
+
+  @Test
+  void picksTheLoadedClassesThatMayBeTargetsForRetransformation() throws Exception {
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())),
+        null, NO_LIMIT_MS);
+    Class<?>[] loaded = {SmsChannel.class, PingTools.class, EarlyCallApp.class, String.class, int.class,
+        SmsChannel[].class, Leaf.class};
+    // never seen loading (loaded before Vigil started): their class files are read; Vigil's own package never
+    assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
+    // seen loading before the gate opened, and let through as no candidate: taken at the gate's word
+    assertNull(gate.transform(null, loader, internal(SmsChannel.class), null, null, bytes(Unrelated.class)));
+    assertEquals(List.of(PingTools.class), gate.loadedCandidates(loaded));
+    gate.forgetEarlyClasses();
+    assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
   }
 
   @Test
