@@ -51,7 +51,9 @@ public final class Installer {
   /**
    * The background part: the writer, the recorder and the transformer; then the gate opens and the classes loaded
    * meanwhile that may be targets are retransformed. The writer is built on a thread of its own while this one
-   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle.
+   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle. When no class
+   * waits at the gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
+   * that loads the first target does not load Byte Buddy's transformation path itself.
    */
   private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
     try {
@@ -74,20 +76,28 @@ public final class Installer {
       } catch (ExecutionException e) {
         throw e.getCause();
       }
-      Bridge.install(new CallRecorder(sites, writer, config));
+      CallRecorder recorder = new CallRecorder(sites, writer, config);
+      Bridge.install(recorder);
+      instrumenter.onFirstObjectCapture(recorder::prepareCapture);
       long beforeOpen = System.nanoTime();
       gate.open(instrumenter);
       List<Class<?>> early = gate.loadedCandidates(inst.getAllLoadedClasses());
       gate.forgetEarlyClasses();
       instrumenter.retransform(inst, early);
+      long end = System.nanoTime();
+      boolean rehearse = gate.heldCount() == 0;
+      if (rehearse) {
+        // no application thread is transforming a class now: this one loads what the first one will need
+        instrumenter.rehearse();
+      }
       if (DEBUG) {
-        long end = System.nanoTime();
         Stderr.line("instrumentation ready " + (beforeOpen - startNanos) / 1_000_000 + " ms after premain began "
             + "(Byte Buddy's transformer built in " + (built - beforeInstrumenter) / 1_000_000 + " ms, waited "
             + (beforeOpen - built) / 1_000_000 + " ms for the writer; " + early.size() + " classes loaded before "
             + "retransformed in " + (end - beforeOpen) / 1_000_000 + " ms), " + gate.heldCount()
             + " classes held back" + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")") + ", "
-            + sites.size() + " methods instrumented so far");
+            + sites.size() + " methods instrumented so far" + (rehearse ? "; then rehearsed in "
+            + (System.nanoTime() - end) / 1_000_000 + " ms" : ""));
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

@@ -45,6 +45,8 @@ final class Instrumenter implements ClassFileTransformer {
   /** Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file) goes through. */
   private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
   private final AtomicBoolean errorReported = new AtomicBoolean();
+  private final AtomicBoolean objectCapturePrepared = new AtomicBoolean();
+  private volatile Runnable objectCapturePreparation;
 
   Instrumenter(AgentConfig config, Sites sites) {
     this.config = config;
@@ -63,8 +65,7 @@ final class Instrumenter implements ClassFileTransformer {
     try {
       ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
           ClassFileLocator.ForClassLoader.of(loader));
-      TypePool pool = new TypePool.Default.WithLazyResolution(TypePool.CacheProvider.Simple.withObjectType(), locator,
-          TypePool.Default.ReaderMode.EXTENDED);
+      TypePool pool = pool(locator);
       TypeDescription type = pool.describe(name).resolve();
       if (type.isSynthetic() || !targets.isCandidate(type)) {
         return null;
@@ -79,11 +80,11 @@ final class Instrumenter implements ClassFileTransformer {
         }
         Site site = register(type, supers, method, target);
         boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
-        Advice advice = Advice.withCustomMapping()
-            .bind(SiteId.class, site.id())
-            .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
-        builder = builder.visit(advice.on(is(method)));
+        builder = builder.visit(advice(site.id(), withArgs).on(is(method)));
         instrumented = true;
+        if (target.role() == Role.TOOL && capturesObjects(method)) {
+          prepareObjectCapture();
+        }
       }
       return instrumented ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes() : null;
     } catch (Throwable t) {
@@ -94,6 +95,48 @@ final class Instrumenter implements ClassFileTransformer {
       return null;
     } finally {
       transforming.remove();
+    }
+  }
+
+  /**
+   * Runs {@code preparation} on a thread of its own the first time a tool whose argument or result will be captured
+   * as an object (a JSON tree) is instrumented: the first call of such a tool then finds what capturing needs
+   * loaded, rather than loading it on the application's thread.
+   */
+  void onFirstObjectCapture(Runnable preparation) {
+    this.objectCapturePreparation = preparation;
+  }
+
+  /**
+   * Transforms a small class of Vigil's own once, shaped like a tool, and throws the result away: what
+   * transforming needs is then loaded by this thread rather than by the application's thread that loads the first
+   * target. Registers nothing; never throws.
+   */
+  void rehearse() {
+    try {
+      ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(Rehearsal.class.getClassLoader());
+      TypePool pool = pool(locator);
+      TypeDescription type = pool.describe(Rehearsal.class.getName()).resolve();
+      targets.isCandidate(type);
+      Set<String> supers = Targets.supertypes(type);
+      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+        targets.targetOf(type, supers, method);
+        capturesObjects(method);
+        builder = builder.visit(advice(-1, true).on(is(method)));
+      }
+      builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
+    } catch (Throwable ignored) {
+      // only a head start
+    }
+  }
+
+  /** The class {@link #rehearse} transforms. */
+  static final class Rehearsal {
+    private Rehearsal() {}
+
+    String lookUp(String number, int days) {
+      return number + days;
     }
   }
 
@@ -119,6 +162,53 @@ final class Instrumenter implements ClassFileTransformer {
         }
       }
     }
+  }
+
+  private Advice advice(int siteId, boolean withArgs) {
+    return Advice.withCustomMapping()
+        .bind(SiteId.class, siteId)
+        .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
+  }
+
+  private static TypePool pool(ClassFileLocator locator) {
+    return new TypePool.Default.WithLazyResolution(TypePool.CacheProvider.Simple.withObjectType(), locator,
+        TypePool.Default.ReaderMode.EXTENDED);
+  }
+
+  /** Whether capturing the method's arguments or result will make JSON trees (objects other than JDK values). */
+  private boolean capturesObjects(MethodDescription method) {
+    if (config.captureResult() && !capturedAsIs(method.getReturnType().asErasure())) {
+      return true;
+    }
+    if (config.captureArgs()) {
+      for (ParameterDescription p : method.getParameters()) {
+        if (!capturedAsIs(p.getType().asErasure())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Types {@link ValueCapture} keeps or writes as text without Jackson. */
+  private static boolean capturedAsIs(TypeDescription type) {
+    if (type.isPrimitive() || type.isEnum()) {
+      return true;
+    }
+    String name = type.getName();
+    return name.startsWith("java.lang.") && !name.equals("java.lang.Object") || name.startsWith("java.time.")
+        || name.equals("java.math.BigDecimal") || name.equals("java.math.BigInteger") || name.equals("java.util.UUID");
+  }
+
+  private void prepareObjectCapture() {
+    Runnable preparation = objectCapturePreparation;
+    if (preparation == null || !objectCapturePrepared.compareAndSet(false, true)) {
+      return;
+    }
+    Thread t = new Thread(preparation, "vigil-prepare");
+    t.setDaemon(true);
+    t.setContextClassLoader(Instrumenter.class.getClassLoader());
+    t.start();
   }
 
   private Site register(TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
