@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Prints every benchmark figure of docs/BENCHMARKS.md (SPEC section 8) in one run, each with its unit and what it
-# is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), JVM start-up to main
-# (plain, Vigil, OpenTelemetry), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
+# is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), start-up as a user sees it
+# (plain, Vigil, OpenTelemetry: a process whose main calls a tool and exits, and a Spring Boot LangChain4j application,
+# vigil-bench/support-agent, until it has served its first chat request), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
 # append-to-appraisal delay, and events per second through Kafka (ship, and a group of two watch --bootstrap
-# instances, against a KRaft broker started in the benchmark's JVM). About 8 minutes on 2 cores, build included.
+# instances, against a KRaft broker started in the benchmark's JVM). About 11 minutes on 2 cores, build included.
 #
 #   bench/run.sh                        # everything
 #   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself
@@ -22,4 +23,4 @@ exec java --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED --add-exports=jav
   -Dchronicle.analytics.disable=true -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
   --vigil vigil-javaagent/target/vigil.jar \
   --otel vigil-bench/target/otel/opentelemetry-javaagent.jar \
-  --analyzer vigil-analyzer/target/vigil-analyzer.jar "$@"
+  --analyzer vigil-analyzer/target/vigil-analyzer.jar --boot-app vigil-bench/support-agent/target/support-agent.jar "$@"

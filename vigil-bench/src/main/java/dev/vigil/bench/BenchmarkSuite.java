@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -32,7 +33,9 @@ import picocli.CommandLine.Spec;
  *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);</li>
  *   <li>back to back, a tiny tool called in a loop on 1 and 16 threads: events per second, none lost; and CPU per
  *       call with the process pinned to one core: plain, Vigil, OpenTelemetry ({@link AgentThroughput});</li>
- *   <li>JVM start-up to {@code main}: plain, with Vigil, with the OpenTelemetry agent ({@link StartupTimes});</li>
+ *   <li>start-up as a user sees it, plain, with Vigil, with the OpenTelemetry agent: the whole process of an
+ *       application whose {@code main} calls a tool at once and exits ({@link StartupTimes}), and a Spring Boot
+ *       LangChain4j application until it has served its first chat request ({@link BootStartup});</li>
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
  *       heap ({@link AnalyzerThroughput});</li>
  *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay});</li>
@@ -41,8 +44,10 @@ import picocli.CommandLine.Spec;
  * </ol>
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
- * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--startup-runs 11] [--watch-calls 2000]
- * [--kafka-events 100000] [--only calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and runs it. A jar that is
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--boot-app support-agent.jar] [--boot-runs 5]
+ * [--startup-runs 11] [--watch-calls 2000] [--kafka-events 100000]
+ * [--only calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and
+ * runs it. A jar that is
  * not there is a usage error (exit 2).
  */
 @Command(name = "BenchmarkSuite", sortOptions = false,
@@ -69,6 +74,16 @@ public final class BenchmarkSuite implements Callable<Integer> {
   @Option(names = "--analyzer", paramLabel = "JAR", defaultValue = "vigil-analyzer/target/vigil-analyzer.jar",
       description = "The analyzer's jar (default: ${DEFAULT-VALUE}).")
   private Path analyzerJar;
+
+  @Option(names = "--boot-app", paramLabel = "JAR",
+      defaultValue = "vigil-bench/support-agent/target/support-agent.jar",
+      description = "The Spring Boot LangChain4j application of the start-up figure (default: ${DEFAULT-VALUE}).")
+  private Path bootAppJar;
+
+  @Option(names = "--boot-runs", paramLabel = "N",
+      description = "Measured launches per configuration of the Spring Boot application, after one discarded "
+          + "(default: 5; 1 and none discarded with --quick).")
+  private Integer bootRuns;
 
   @Option(names = "--startup-runs", paramLabel = "N",
       description = "Launches per start-up configuration (default: 11; 3 with --quick).")
@@ -101,6 +116,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     Path vigil = existing(vigilJar, "--vigil");
     Path otel = existing(otelJar, "--otel");
     Path analyzer = existing(analyzerJar, "--analyzer");
+    Path bootApp = only.contains("startup") ? existing(bootAppJar, "--boot-app") : null;
     int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
@@ -130,15 +146,35 @@ public final class BenchmarkSuite implements Callable<Integer> {
     // 2. start-up
     List<StartupTimes.Figure> startup = List.of();
     double vigilReady = -1;
+    int startupRecorded = 0;
+    int startupLaunches = 0;
+    List<BootStartup.Figure> bootFigures = List.of();
     if (only.contains("startup")) {
+      String tool = StartupTool.class.getName() + "[lookup]";
+      Path startupQueue = work.resolve("startup-queue");
       Map<String, List<String>> configurations = new LinkedHashMap<>();
       configurations.put("plain", List.of());
-      configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("startup-queue")));
-      List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel));
+      configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + startupQueue + ",methods.include="
+          + tool));
+      List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel,
+          "-Dotel.instrumentation.methods.include=" + tool));
       otelStartup.addAll(OTEL_QUIET);
       configurations.put("otel", otelStartup);
       startup = StartupTimes.measure(java, configurations, startupRuns, work);
-      vigilReady = StartupTimes.vigilReadyMs(java, configurations.get("vigil"), quick ? 1 : 3, work);
+      startupRecorded = RecordedCalls.count(startupQueue, "tool.lookup");
+      startupLaunches = StartupTimes.launches(startupRuns);
+      String bootTool = "dev.vigil.bench.support.BookingDesk[findBooking]";
+      Map<String, Function<Path, List<String>>> boot = new LinkedHashMap<>();
+      boot.put("plain", queue -> List.of());
+      boot.put("vigil", queue -> List.of("-javaagent:" + vigil + "=queue.dir=" + queue));
+      List<String> otelBoot = new ArrayList<>(List.of("-javaagent:" + otel,
+          "-Dotel.instrumentation.methods.include=" + bootTool));
+      otelBoot.addAll(OTEL_QUIET);
+      boot.put("otel", queue -> otelBoot);
+      int runs = bootRuns != null ? bootRuns : quick ? 1 : 5;
+      bootFigures = BootStartup.measure(java, bootApp, boot, quick ? 0 : 1, runs, work);
+      vigilReady = StartupTimes.vigilReadyMs(java, List.of("-javaagent:" + vigil + "=queue.dir="
+          + work.resolve("startup-ready-queue") + ",methods.include=" + tool), quick ? 1 : 3, work);
     }
 
     // 3. analyzer run throughput
@@ -185,7 +221,8 @@ public final class BenchmarkSuite implements Callable<Integer> {
       AgentThroughput.printCpu(cpu);
     }
     if (!startup.isEmpty()) {
-      printStartup(startup, startupRuns, vigilReady);
+      printStartup(startup, startupRuns, vigilReady, startupRecorded, startupLaunches);
+      printBoot(bootFigures);
     }
     if (!analyzerFigures.isEmpty()) {
       printAnalyzer(analyzerFigures);
@@ -215,17 +252,42 @@ public final class BenchmarkSuite implements Callable<Integer> {
         + "(goal: at most 0.5 x)%n", vigilAdded / otelAdded, medianRatio);
   }
 
-  private static void printStartup(List<StartupTimes.Figure> startup, int startupRuns, double vigilReady) {
-    System.out.println("JVM start-up to main (median of " + startupRuns + " launches, ms; whole process in brackets; "
-        + "goal: Vigil adds at most 150 ms):");
-    double plainMain = startup.get(0).toMainMs();
-    double plainWhole = startup.get(0).wholeMs();
+  private static void printStartup(List<StartupTimes.Figure> startup, int startupRuns, double vigilReady,
+      int recorded, int launches) {
+    System.out.println("start-up, a process whose main calls an instrumented tool at once and exits (median of "
+        + startupRuns + " launches, ms from launch; goal: Vigil adds at most 150 ms to the whole process):");
+    StartupTimes.Figure plain = startup.get(0);
     for (StartupTimes.Figure f : startup) {
-      System.out.printf("  %-6s %7.1f ms  added %7.1f ms   (whole process %7.1f ms, added %7.1f ms)%n", f.name(),
-          f.toMainMs(), f.toMainMs() - plainMain, f.wholeMs(), f.wholeMs() - plainWhole);
+      System.out.printf("  %-6s whole process %7.1f ms, added %7.1f ms   (main %6.1f ms, tool answered %7.1f ms)%n",
+          f.name(), f.wholeMs(), f.wholeMs() - plain.wholeMs(), f.toMainMs(), f.toolMs());
     }
-    System.out.printf("  (Vigil's instrumentation was ready in the background %.0f ms after premain began; classes "
-        + "that may be tools wait for it, others do not)%n", vigilReady);
+    System.out.printf("  (Vigil recorded %d of the %d calls of its launches; its instrumentation was ready in the "
+        + "background %.0f ms after premain began; the tool's class waits for it)%n", recorded, launches,
+        vigilReady);
+  }
+
+  private static void printBoot(List<BootStartup.Figure> figures) {
+    BootStartup.Figure plain = figures.get(0);
+    System.out.println("start-up, a Spring Boot LangChain4j application (vigil-bench/support-agent) from launch to "
+        + "its first served chat request, which calls a @Tool (median of " + plain.launches() + " launches"
+        + (plain.launches() > 1 ? " after 1 discarded" : "") + ", s; goal: Vigil adds at most 10 %):");
+    for (BootStartup.Figure f : figures) {
+      if (f.failure() != null) {
+        System.out.printf("  %-6s FAILED: %s%n", f.name(), f.failure());
+        continue;
+      }
+      String added = f == plain ? "" : String.format("  added %6.2f s (%+.1f %%)", (f.medianMs() - plain.medianMs())
+          / 1e3, 100 * (f.medianMs() - plain.medianMs()) / plain.medianMs());
+      System.out.printf("  %-6s %6.2f s%s%n", f.name(), f.medianMs() / 1e3, added);
+    }
+    StringBuilder checks = new StringBuilder("  (the model was sent the booking by the tool ");
+    for (BootStartup.Figure f : figures) {
+      checks.append(f.name()).append(' ').append(f.toolResults()).append('/').append(f.launches()).append(", ");
+    }
+    BootStartup.Figure vigil = figures.stream().filter(f -> f.name().equals("vigil")).findFirst().orElse(plain);
+    checks.append("of the launches; Vigil recorded ").append(vigil.recorded()).append(" of its ")
+        .append(vigil.launches()).append(" tool calls as ").append(BootStartup.TOOL_KIND).append(')');
+    System.out.println(checks);
   }
 
   private static void printAnalyzer(List<AnalyzerThroughput.Figure> analyzerFigures) {

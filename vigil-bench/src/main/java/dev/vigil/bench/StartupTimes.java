@@ -15,14 +15,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * JVM start-up to {@code main}, plain and with each agent: {@link StartupProbe} is launched in turn in every
- * configuration, round after round (the first two rounds are discarded as warm-up of the file cache), and the
- * median of each configuration is kept. Two times per launch: to {@code main} (the probe's first
- * {@link System#nanoTime()} minus the launch instant) and the whole process until it has exited.
+ * Start-up as a user sees it, plain and with each agent: {@link StartupProbe}, whose {@code main} calls a tool at once
+ * and exits, is launched in turn in every configuration, round after round (the first two rounds are discarded as
+ * warm-up of the file cache), and the median of each configuration is kept. Three times per launch, from the launch
+ * instant: to {@code main} (the probe's first {@link System#nanoTime()}), to the tool's answer (its second), and the
+ * whole process until it has exited (for an agent that records the call, until the call is written).
  */
 final class StartupTimes {
   /** Median milliseconds of one configuration. */
-  record Figure(String name, double toMainMs, double wholeMs) {}
+  record Figure(String name, double toMainMs, double toolMs, double wholeMs) {}
 
   private static final int DISCARDED_ROUNDS = 2;
 
@@ -56,7 +57,7 @@ final class StartupTimes {
       }
     }
     List<Figure> out = new ArrayList<>();
-    samples.forEach((name, list) -> out.add(new Figure(name, median(list, 0), median(list, 1))));
+    samples.forEach((name, list) -> out.add(new Figure(name, median(list, 0), median(list, 1), median(list, 2))));
     return out;
   }
 
@@ -90,29 +91,39 @@ final class StartupTimes {
     long start = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String first;
+    String second;
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       first = r.readLine();
+      second = r.readLine();
       while (r.readLine() != null) {
         // drain
       }
     }
     int exit = p.waitFor();
     long end = System.nanoTime();
-    if (exit != 0 || first == null) {
+    if (exit != 0 || first == null || second == null) {
       throw new IllegalStateException("start-up probe failed (exit " + exit + "): " + String.join(" ", cmd));
     }
     long atMain = Long.parseLong(first.trim());
-    return new double[] {(atMain - start) / 1e6, (end - start) / 1e6};
+    long answered = Long.parseLong(second.trim());
+    return new double[] {(atMain - start) / 1e6, (answered - start) / 1e6, (end - start) / 1e6};
   }
 
-  /** The probe class alone in a directory, so that every configuration starts from the same tiny class path. */
+  /** How many launches the measurement makes of each configuration (the discarded ones included). */
+  static int launches(int rounds) {
+    return rounds + DISCARDED_ROUNDS;
+  }
+
+  /** The probe and its tool alone in a directory, so that every configuration starts from the same tiny class path. */
   private static Path probeClassDir(Path work) throws IOException {
     Path dir = Files.createDirectories(work.resolve("startup-probe"));
-    String resource = StartupProbe.class.getName().replace('.', '/') + ".class";
-    Path target = dir.resolve(resource);
-    Files.createDirectories(target.getParent());
-    try (InputStream in = StartupProbe.class.getClassLoader().getResourceAsStream(resource)) {
-      Files.write(target, in.readAllBytes());
+    for (Class<?> c : List.of(StartupProbe.class, StartupTool.class)) {
+      String resource = c.getName().replace('.', '/') + ".class";
+      Path target = dir.resolve(resource);
+      Files.createDirectories(target.getParent());
+      try (InputStream in = c.getClassLoader().getResourceAsStream(resource)) {
+        Files.write(target, in.readAllBytes());
+      }
     }
     return dir;
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vigil.it.apps.early.HoldStartAgent;
+import dev.vigil.it.apps.early.PreloadAgent;
 import dev.vigil.observe.Event;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * subtype of an included interface, or a class with a {@code @Tool} method) until the instrumentation is ready.
  * A test agent given before Vigil's ({@link HoldStartAgent}) holds Vigil's build until the gate holds a class of
  * {@code main}, so that {@code main} surely runs before the instrumentation is ready, however fast the machine.
+ * Tool classes another agent loaded before Vigil started are retransformed once the instrumentation is ready.
  */
 class EarlyCallIT {
   private static final Pattern HELD = Pattern.compile("(\\d+) classes held back");
@@ -50,6 +52,28 @@ class EarlyCallIT {
   }
 
   @Test
+  void toolClassesLoadedBeforeVigilStartsAreRetransformedAndRecorded() throws Exception {
+    Path queue = tmp.resolve("queue-preloaded");
+    ChildJvm.Run run = ChildJvm.run(ChildJvm.java(), null,
+        List.of("-Dvigil.queue.dir=" + queue,
+            "-Dvigil.methods.include=dev.vigil.it.apps.early.Channel[send]",
+            "-Dvigil.debug.startup=true",
+            "-javaagent:" + agentJar(PreloadAgent.class) + "=dev.vigil.it.apps.early.PingTools,"
+                + "dev.vigil.it.apps.early.SmsChannel",
+            "-javaagent:" + ChildJvm.agentJar().toAbsolutePath()),
+        ChildJvm.applicationClassPath(), APP, "tools-first");
+    assertEquals(0, run.exit(), run.stderr());
+    assertEquals("pong robin\nsms:11\n", run.stdout());
+    List<String> lines = run.vigilLines();
+    assertEquals(2, lines.size(), run.stderr());
+    // the two tool classes, and SmsChannel's superclass and the included interface the JVM loaded with it
+    assertTrue(lines.get(1).contains("; 4 classes loaded before retransformed in "), lines.get(1));
+    List<Event> events = ChildJvm.readQueue(queue);
+    assertEquals(List.of("tool.ping", "tool.send"), events.stream().map(Event::kind).toList());
+    assertEquals("robin", events.get(0).payload().path("args").path("who").asText());
+  }
+
+  @Test
   void withoutTheAgentTheApplicationPrintsTheSame() throws Exception {
     ChildJvm.Run run = ChildJvm.run(ChildJvm.java(), null, ChildJvm.applicationClassPath(), APP);
     assertEquals(0, run.exit(), run.stderr());
@@ -62,7 +86,7 @@ class EarlyCallIT {
         List.of("-Dvigil.queue.dir=" + queue,
             "-Dvigil.methods.include=dev.vigil.it.apps.early.Channel[send]",
             "-Dvigil.debug.startup=true",
-            "-javaagent:" + holdStartAgent(),
+            "-javaagent:" + agentJar(HoldStartAgent.class),
             "-javaagent:" + ChildJvm.agentJar().toAbsolutePath()),
         ChildJvm.applicationClassPath(), APP, mode);
     assertEquals(0, run.exit(), run.stderr());
@@ -76,18 +100,18 @@ class EarlyCallIT {
     return ChildJvm.readQueue(queue);
   }
 
-  /** A jar whose manifest names {@link HoldStartAgent} as its agent, with the class in it. */
-  private Path holdStartAgent() throws IOException {
-    Path jar = tmp.resolve("hold-start.jar");
+  /** A jar whose manifest names {@code agent} as its agent, with the class in it. */
+  private Path agentJar(Class<?> agent) throws IOException {
+    Path jar = tmp.resolve(agent.getSimpleName() + ".jar");
     if (Files.exists(jar)) {
       return jar;
     }
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    manifest.getMainAttributes().putValue("Premain-Class", HoldStartAgent.class.getName());
-    String entry = HoldStartAgent.class.getName().replace('.', '/') + ".class";
+    manifest.getMainAttributes().putValue("Premain-Class", agent.getName());
+    String entry = agent.getName().replace('.', '/') + ".class";
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
-        InputStream in = HoldStartAgent.class.getClassLoader().getResourceAsStream(entry)) {
+        InputStream in = agent.getClassLoader().getResourceAsStream(entry)) {
       out.putNextEntry(new JarEntry(entry));
       in.transferTo(out);
       out.closeEntry();

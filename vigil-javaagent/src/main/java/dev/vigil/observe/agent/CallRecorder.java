@@ -32,6 +32,11 @@ public final class CallRecorder implements Recorder {
     this.turns = new TurnRecorder(writer, config, access, capture);
   }
 
+  /** Loads what capturing an object (as a JSON tree) needs, ahead of the first call that does it. */
+  void prepareCapture() {
+    capture.prepare();
+  }
+
   @Override
   public Object enter(int siteId, Object self, Object[] args) {
     Site site = sites.get(siteId);

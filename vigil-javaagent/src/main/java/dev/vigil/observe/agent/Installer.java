@@ -2,13 +2,16 @@ package dev.vigil.observe.agent;
 
 import dev.vigil.observe.bridge.Bridge;
 import java.lang.instrument.Instrumentation;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first: reads the
  * configuration, grants Chronicle its module access, turns Chronicle's analytics off before any Chronicle class
- * loads, and registers the {@link StartupGate}. A background thread then builds the rest (the recorder, the writer
- * thread with its flush at shutdown, and Byte Buddy's instrumentation) while the application starts; the gate holds
- * back the classes that may be instrumented until it is done, so no call is missed. Called once by
+ * loads, and registers the {@link StartupGate}. Background threads then build the rest while the application
+ * starts: the writer thread with its flush at shutdown and the {@link Instrumenter} side by side, then the recorder;
+ * the gate holds back the classes that may be instrumented until it is done, so no call is missed. Called once by
  * {@code VigilAgent}.
  */
 public final class Installer {
@@ -45,20 +48,56 @@ public final class Installer {
     }
   }
 
-  /** The background part: recorder, writer and instrumentation; the gate opens when Byte Buddy registers. */
+  /**
+   * The background part: the writer, the recorder and the transformer; then the gate opens and the classes loaded
+   * meanwhile that may be targets are retransformed. The writer is built on a thread of its own while this one
+   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle. When no class
+   * waits at the gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
+   * that loads the first target does not load Byte Buddy's transformation path itself.
+   */
   private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
     try {
       Sites sites = new Sites();
-      EventWriter writer = new EventWriter(config);
-      writer.start();
-      Bridge.install(new CallRecorder(sites, writer, config));
+      FutureTask<EventWriter> writerBuild = new FutureTask<>(() -> {
+        EventWriter w = new EventWriter(config);
+        w.start();
+        return w;
+      });
+      Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
+      writerBuilder.setDaemon(true);
+      writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
+      writerBuilder.start();
       long beforeInstrumenter = System.nanoTime();
-      new Instrumenter(config, sites).install(new GatedInstrumentation(inst, gate));
+      Instrumenter instrumenter = new Instrumenter(config, sites);
+      long built = System.nanoTime();
+      EventWriter writer;
+      try {
+        writer = writerBuild.get();
+      } catch (ExecutionException e) {
+        throw e.getCause();
+      }
+      CallRecorder recorder = new CallRecorder(sites, writer, config);
+      Bridge.install(recorder);
+      instrumenter.onFirstObjectCapture(recorder::prepareCapture);
+      long beforeOpen = System.nanoTime();
+      gate.open(instrumenter);
+      List<Class<?>> early = gate.loadedCandidates(inst.getAllLoadedClasses());
+      gate.forgetEarlyClasses();
+      instrumenter.retransform(inst, early);
+      long end = System.nanoTime();
+      boolean rehearse = gate.heldCount() == 0;
+      if (rehearse) {
+        // no application thread is transforming a class now: this one loads what the first one will need
+        instrumenter.rehearse();
+      }
       if (DEBUG) {
-        long end = System.nanoTime();
-        Stderr.line("instrumentation ready " + (end - startNanos) / 1_000_000 + " ms after premain began (Byte Buddy "
-            + (end - beforeInstrumenter) / 1_000_000 + " ms), " + gate.heldCount() + " classes held back, "
-            + sites.size() + " methods instrumented so far");
+        Stderr.line("instrumentation ready " + (beforeOpen - startNanos) / 1_000_000 + " ms after premain began "
+            + "(Byte Buddy's transformer built in " + (built - beforeInstrumenter) / 1_000_000 + " ms, waited "
+            + (beforeOpen - built) / 1_000_000 + " ms for the writer; " + early.size() + " classes loaded before "
+            + "retransformed in " + (end - beforeOpen) / 1_000_000 + " ms), " + gate.heldCount()
+            + " classes held back" + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")") + ", "
+            + sites.size() + " methods instrumented so far" + (rehearse ? "; then rehearsed in "
+            + (System.nanoTime() - end) / 1_000_000 + " ms" : ""));
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

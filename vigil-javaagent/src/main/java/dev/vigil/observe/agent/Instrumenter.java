@@ -1,40 +1,52 @@
 package dev.vigil.observe.agent;
 
-import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.is;
-import static net.bytebuddy.matcher.ElementMatchers.isBootstrapClassLoader;
-import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.TypeResolutionStrategy;
 import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.pool.TypePool;
 
 /**
- * Installs Vigil's Byte Buddy transformation: retransformation of classes already loaded, no class format changes
- * (so classes loaded before the agent can be instrumented too), JDK internals, Vigil and Byte Buddy ignored, and
- * {@link SiteAdvice} inlined into every method {@link Targets} selects, with the method's {@link Site} id as a
- * constant. A class that cannot be transformed runs unchanged; the first such error prints one line.
+ * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link Targets} selects, with
+ * the method's {@link Site} id as a constant, and nothing else about the class changed (Byte Buddy's
+ * {@code decorate}: no member added, so classes already loaded can be retransformed too). It is the transformer behind
+ * the {@link StartupGate}, which hands it only the classes that may be targets and every retransformation; each one is
+ * described from its class file by a type pool (parameter names included) and transformed as Byte Buddy's agent
+ * builder would with class format changes disabled. The agent builder itself is not used: building it, and the
+ * class file transformer it generates for Java 9 modules at installation, cost about three times what this does
+ * before the first class can be instrumented. A class that cannot be transformed runs unchanged; the first such
+ * error prints one line.
  */
-final class Instrumenter {
+final class Instrumenter implements ClassFileTransformer {
   private final AgentConfig config;
   private final Sites sites;
   private final Targets targets;
+  private final ByteBuddy byteBuddy = new ByteBuddy()
+      .with(TypeValidation.DISABLED)
+      .with(Implementation.Context.Disabled.Factory.INSTANCE);
   private final TypeDescription adviceWithArgs = TypeDescription.ForLoadedType.of(SiteAdvice.class);
   private final TypeDescription adviceWithoutArgs = TypeDescription.ForLoadedType.of(SiteAdvice.WithoutArgs.class);
   private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.of(SiteAdvice.class.getClassLoader());
+  /** Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file) goes through. */
+  private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+  private final AtomicBoolean errorReported = new AtomicBoolean();
+  private final AtomicBoolean objectCapturePrepared = new AtomicBoolean();
+  private volatile Runnable objectCapturePreparation;
 
   Instrumenter(AgentConfig config, Sites sites) {
     this.config = config;
@@ -42,42 +54,161 @@ final class Instrumenter {
     this.targets = new Targets(config.includes());
   }
 
-  void install(Instrumentation inst) {
-    new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
-        .disableClassFormatChanges()
-        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-        .with(AgentBuilder.PoolStrategy.Default.EXTENDED)
-        .with(new ErrorsOnce())
-        .ignore(nameStartsWith("java.")
-            .or(nameStartsWith("jdk."))
-            .or(nameStartsWith("sun."))
-            .or(nameStartsWith("com.sun."))
-            .or(nameStartsWith("net.bytebuddy."))
-            .or(nameStartsWith("dev.vigil.observe."))
-            .or(isSynthetic()))
-        .or(any(), isBootstrapClassLoader().or(is(Instrumenter.class.getClassLoader())))
-        .type(targets::isCandidate)
-        .transform(this::transform)
-        .installOn(inst);
+  @Override
+  public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+      ProtectionDomain domain, byte[] bytes) {
+    if (className == null || transforming.get() != null) {
+      return null;
+    }
+    transforming.set(Boolean.TRUE);
+    String name = className.replace('/', '.');
+    try {
+      ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
+          ClassFileLocator.ForClassLoader.of(loader));
+      TypePool pool = pool(locator);
+      TypeDescription type = pool.describe(name).resolve();
+      if (type.isSynthetic() || !targets.isCandidate(type)) {
+        return null;
+      }
+      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+      boolean instrumented = false;
+      Set<String> supers = Targets.supertypes(type);
+      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+        Targets.Target target = targets.targetOf(type, supers, method);
+        if (target == null) {
+          continue;
+        }
+        Site site = register(type, supers, method, target);
+        boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
+        builder = builder.visit(advice(site.id(), withArgs).on(is(method)));
+        instrumented = true;
+        if (target.role() == Role.TOOL && capturesObjects(method)) {
+          prepareObjectCapture();
+        }
+      }
+      return instrumented ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes() : null;
+    } catch (Throwable t) {
+      if (errorReported.compareAndSet(false, true)) {
+        Stderr.line("could not instrument " + name + " (" + t
+            + "); it runs without Vigil, and further such errors are not shown");
+      }
+      return null;
+    } finally {
+      transforming.remove();
+    }
   }
 
-  private DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-      ClassLoader loader, JavaModule module, java.security.ProtectionDomain domain) {
-    Set<String> supers = Targets.supertypes(type);
-    DynamicType.Builder<?> out = builder;
-    for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
-      Targets.Target target = targets.targetOf(type, supers, method);
-      if (target == null) {
-        continue;
+  /**
+   * Runs {@code preparation} on a thread of its own the first time a tool whose argument or result will be captured
+   * as an object (a JSON tree) is instrumented: the first call of such a tool then finds what capturing needs
+   * loaded, rather than loading it on the application's thread.
+   */
+  void onFirstObjectCapture(Runnable preparation) {
+    this.objectCapturePreparation = preparation;
+  }
+
+  /**
+   * Transforms a small class of Vigil's own once, shaped like a tool, and throws the result away: what
+   * transforming needs is then loaded by this thread rather than by the application's thread that loads the first
+   * target. Registers nothing; never throws.
+   */
+  void rehearse() {
+    try {
+      ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(Rehearsal.class.getClassLoader());
+      TypePool pool = pool(locator);
+      TypeDescription type = pool.describe(Rehearsal.class.getName()).resolve();
+      targets.isCandidate(type);
+      Set<String> supers = Targets.supertypes(type);
+      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+        targets.targetOf(type, supers, method);
+        capturesObjects(method);
+        builder = builder.visit(advice(-1, true).on(is(method)));
       }
-      Site site = register(type, supers, method, target);
-      boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
-      Advice advice = Advice.withCustomMapping()
-          .bind(SiteId.class, site.id())
-          .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
-      out = out.visit(advice.on(is(method)));
+      builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
+    } catch (Throwable ignored) {
+      // only a head start
     }
-    return out;
+  }
+
+  /** The class {@link #rehearse} transforms. */
+  static final class Rehearsal {
+    private Rehearsal() {}
+
+    String lookUp(String number, int days) {
+      return number + days;
+    }
+  }
+
+  /**
+   * Retransforms classes that were loaded before this transformer took over and may be targets; a class the JVM
+   * refuses stays as it is.
+   */
+  void retransform(Instrumentation inst, List<Class<?>> loaded) {
+    if (loaded.isEmpty()) {
+      return;
+    }
+    try {
+      inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+    } catch (Throwable all) {
+      for (Class<?> c : loaded) {
+        try {
+          inst.retransformClasses(c);
+        } catch (Throwable one) {
+          if (errorReported.compareAndSet(false, true)) {
+            Stderr.line("could not instrument " + c.getName() + " (" + one
+                + "); it runs without Vigil, and further such errors are not shown");
+          }
+        }
+      }
+    }
+  }
+
+  private Advice advice(int siteId, boolean withArgs) {
+    return Advice.withCustomMapping()
+        .bind(SiteId.class, siteId)
+        .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
+  }
+
+  private static TypePool pool(ClassFileLocator locator) {
+    return new TypePool.Default.WithLazyResolution(TypePool.CacheProvider.Simple.withObjectType(), locator,
+        TypePool.Default.ReaderMode.EXTENDED);
+  }
+
+  /** Whether capturing the method's arguments or result will make JSON trees (objects other than JDK values). */
+  private boolean capturesObjects(MethodDescription method) {
+    if (config.captureResult() && !capturedAsIs(method.getReturnType().asErasure())) {
+      return true;
+    }
+    if (config.captureArgs()) {
+      for (ParameterDescription p : method.getParameters()) {
+        if (!capturedAsIs(p.getType().asErasure())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Types {@link ValueCapture} keeps or writes as text without Jackson. */
+  private static boolean capturedAsIs(TypeDescription type) {
+    if (type.isPrimitive() || type.isEnum()) {
+      return true;
+    }
+    String name = type.getName();
+    return name.startsWith("java.lang.") && !name.equals("java.lang.Object") || name.startsWith("java.time.")
+        || name.equals("java.math.BigDecimal") || name.equals("java.math.BigInteger") || name.equals("java.util.UUID");
+  }
+
+  private void prepareObjectCapture() {
+    Runnable preparation = objectCapturePreparation;
+    if (preparation == null || !objectCapturePrepared.compareAndSet(false, true)) {
+      return;
+    }
+    Thread t = new Thread(preparation, "vigil-prepare");
+    t.setDaemon(true);
+    t.setContextClassLoader(Instrumenter.class.getClassLoader());
+    t.start();
   }
 
   private Site register(TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
@@ -100,19 +231,5 @@ final class Instrumenter {
     }
     return sites.register(target.role(), type.getName(), method.getName(), method.getDescriptor(), names,
         target.toolName(), kind);
-  }
-
-  /** Reports the first transformation error in one line; later ones stay quiet. */
-  private static final class ErrorsOnce extends AgentBuilder.Listener.Adapter {
-    private final AtomicBoolean reported = new AtomicBoolean();
-
-    @Override
-    public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-        Throwable throwable) {
-      if (reported.compareAndSet(false, true)) {
-        Stderr.line("could not instrument " + typeName + " (" + throwable
-            + "); it runs without Vigil, and further such errors are not shown");
-      }
-    }
   }
 }

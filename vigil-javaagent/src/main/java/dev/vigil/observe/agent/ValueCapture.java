@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -37,6 +40,23 @@ public final class ValueCapture {
       mapper = m;
     }
     return m;
+  }
+
+  /** A value shaped like a tool's result: what {@link #prepare} captures. */
+  private record Sample(String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
+
+  /**
+   * Makes the mapper and captures a sample value, so that the first call whose argument or result is an object
+   * finds what capturing it needs loaded; never throws.
+   */
+  void prepare() {
+    try {
+      ObjectMapper m = mapper();
+      m.readTree(m.writeValueAsBytes(new Sample("a", LocalDate.of(2026, 1, 1), List.of(1),
+          Map.of("k", Optional.of(BigDecimal.ONE)))));
+    } catch (Throwable ignored) {
+      // only a head start: the first call makes the mapper itself
+    }
   }
 
   /**

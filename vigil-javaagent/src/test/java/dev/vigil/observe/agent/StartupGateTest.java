@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vigil.it.apps.early.Channel;
+import dev.vigil.it.apps.early.EarlyCallApp;
+import dev.vigil.it.apps.early.PingTools;
+import dev.vigil.it.apps.early.SmsChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -45,6 +49,12 @@ class StartupGateTest {
     int x;
   }
 
+  static final class Caller {
+    void call(Included included) {
+      included.run();
+    }
+  }
+
   private final ClassLoader loader = StartupGateTest.class.getClassLoader();
 
   @Test
@@ -74,8 +84,50 @@ class StartupGateTest {
     assertArrayEquals(MARK, result.get());
     assertEquals(1, gate.heldCount());
     assertTrue(gate.isOpen());
-    assertArrayEquals(MARK, gate.transform(null, loader, internal(Unrelated.class), null, null,
-        bytes(Unrelated.class)), "once open, every class goes to Byte Buddy's transformer");
+    assertNull(gate.transform(null, loader, internal(Unrelated.class), null, null, bytes(Unrelated.class)),
+        "once open, a class that cannot be a target still never reaches Byte Buddy's transformer");
+    assertArrayEquals(MARK, gate.transform(null, loader, "demo/Leaf2", null, null, leaf),
+        "once open, a class that may be a target goes to Byte Buddy's transformer without waiting");
+    assertArrayEquals(MARK, gate.transform(null, loader, internal(Unrelated.class), Unrelated.class, null,
+        bytes(Unrelated.class)), "every retransformation goes to Byte Buddy's transformer, which decides");
+    assertEquals(2, gate.handedOnCount());
+    assertEquals(1, gate.heldCount());
+  }
+
+  @Test
+  void picksTheLoadedClassesThatMayBeTargetsForRetransformation() throws Exception {
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())),
+        null, NO_LIMIT_MS);
+    Class<?>[] loaded = {SmsChannel.class, PingTools.class, EarlyCallApp.class, String.class, int.class,
+        SmsChannel[].class, Leaf.class};
+    // never seen loading (loaded before Vigil started): their class files are read; Vigil's own package never
+    assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
+    // seen loading before the gate opened, and let through as no candidate: taken at the gate's word
+    assertNull(gate.transform(null, loader, internal(SmsChannel.class), null, null, bytes(Unrelated.class)));
+    assertEquals(List.of(PingTools.class), gate.loadedCandidates(loaded));
+    gate.forgetEarlyClasses();
+    assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
+  }
+
+  @Test
+  void letsAClassThatOnlyCallsAnIncludedTypeThroughAtOnce() throws Exception {
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+        null, NO_LIMIT_MS);
+    // Caller names Included in its constant pool (it calls it) but does not implement it
+    assertNull(gate.transform(null, loader, "demo/Caller", null, null, bytes(Caller.class)));
+    assertEquals(0, gate.heldCount());
+  }
+
+  @Test
+  void holdsADirectImplementationOfAFrameworkEntryPoint() throws Exception {
+    StartupGate gate = new StartupGate(List.of(), null, NO_LIMIT_MS);
+    byte[] executor = classFile("demo/MyExecutor", "java/lang/Object", Targets.LANGCHAIN4J_EXECUTOR.replace('.', '/'));
+    Loading result = Loading.start(gate, loader, "demo/MyExecutor", executor);
+    result.assertHeldBy(gate);
+    gate.open(MARKING);
+    assertArrayEquals(MARK, result.get());
+    byte[] user = classFile("demo/UsesExecutor", "java/lang/Object", "java/lang/Runnable");
+    assertNull(gate.transform(null, loader, "demo/UsesExecutor", null, null, user));
   }
 
   @Test
@@ -142,6 +194,30 @@ class StartupGateTest {
     byte[] get() throws Exception {
       return result.get(1, TimeUnit.MINUTES);
     }
+  }
+
+  /** The header of a class file that has {@code name}, extends {@code superName} and implements {@code iface}. */
+  private static byte[] classFile(String name, String superName, String iface) throws IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.DataOutputStream out = new java.io.DataOutputStream(bytes);
+    out.writeInt(0xCAFEBABE);
+    out.writeShort(0);
+    out.writeShort(61);
+    out.writeShort(7); // constant pool: 1-3 names, 4-6 classes
+    for (String n : List.of(name, superName, iface)) {
+      out.writeByte(1);
+      out.writeUTF(n);
+    }
+    for (int i = 1; i <= 3; i++) {
+      out.writeByte(7);
+      out.writeShort(i);
+    }
+    out.writeShort(0x21);
+    out.writeShort(4);
+    out.writeShort(5);
+    out.writeShort(1);
+    out.writeShort(6);
+    return bytes.toByteArray();
   }
 
   private static String internal(Class<?> c) {

@@ -1,0 +1,34 @@
+package dev.vigil.bench;
+
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventFormatException;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+
+/**
+ * What Vigil recorded in a queue during a start-up figure, so that the figure is known to include the recording: the
+ * tool-call events of one kind, read back through the same codec the analyzer uses.
+ */
+final class RecordedCalls {
+  private RecordedCalls() {}
+
+  /** Events of {@code kind} in the queue at {@code dir} (0 when there is no queue). */
+  static int count(Path dir, String kind) throws EventFormatException {
+    if (!Files.isRegularFile(dir.resolve(EventQueues.METADATA_FILE))) {
+      return 0;
+    }
+    int n = 0;
+    try (ChronicleQueue queue = EventQueues.openForReading(dir); ExcerptTailer tailer = queue.createTailer()) {
+      for (Event e = EventWire.next(tailer); e != null; e = EventWire.next(tailer)) {
+        if (e.kind().equals(kind)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+}
