@@ -26,6 +26,9 @@ import net.openhft.chronicle.queue.ExcerptTailer;
  * binary JSON), which keeps every number type and string of the tree. {@code ts} comes first so that a reader can
  * filter by time without decoding the payload. Version 1, written before {@code session} existed, is the same
  * without {@code session} and is still read.
+ *
+ * <p>The agent writes this layout through {@link EventEncoder}, field by field, without an {@link Event} or a payload
+ * tree; {@link #write} is the reference it is tested against.
  */
 public final class EventWire {
   /** First byte of every Vigil excerpt. */

@@ -113,7 +113,7 @@ final class EventAssembler {
       values.write(call.result(), false, site, -1, out);
     }
     out.raw(DURATION);
-    out.number(Math.round((call.endNanos() - call.startNanos()) / 1_000.0) / 1_000.0);
+    out.number(durationMs(call.endNanos() - call.startNanos()));
     out.raw(constant.classAndMethod());
     String status = "ok";
     if (call.thrown() != null) {
@@ -166,6 +166,12 @@ final class EventAssembler {
     long ts = clock.epochNanos(nanoTime);
     encoder.head(Math.floorDiv(ts, 1_000_000_000L), (int) Math.floorMod(ts, 1_000_000_000L), kind, status, agent,
         pid, thread, turn, callId, session == null ? null : redaction.text(session));
+  }
+
+  /** Milliseconds to the microsecond, rounded half up: {@code Math.round(nanos / 1000.0) / 1000.0}, in integers. */
+  static double durationMs(long nanos) {
+    long micros = nanos >= 0 ? (nanos + 500) / 1_000 : Math.round(nanos / 1_000.0);
+    return micros / 1_000.0;
   }
 
   /** The tool's name: the framework's when no tool method ran beneath it, else the annotation's or the method's. */

@@ -14,7 +14,7 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * hand-off queue;
  * this thread builds each event and appends it to the {@link EventLog}, which gives it the next {@code seq} (strictly
  * increasing in queue order). When {@link #CAPACITY} calls are already waiting, a calling thread appends its own
- * event through an appender of its own instead (none lost, however far the writer falls behind). The queue is
+ * event itself instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is
  * opened on the first event. When it cannot be opened or written, events are counted as lost, one line explains it
  * on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records how
  * many were lost.

@@ -69,6 +69,15 @@ class EventAssemblerTest {
   }
 
   @Test
+  void durationIsRoundedToTheMicrosecondAsBefore() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+    for (int i = 0; i < 1_000_000; i++) {
+      long nanos = i < 5_000 ? i * 100L + random.nextInt(3) - 1 : random.nextLong(1L << 45);
+      assertEquals(Math.round(nanos / 1_000.0) / 1_000.0, EventAssembler.durationMs(nanos), "nanos " + nanos);
+    }
+  }
+
+  @Test
   void failureAndTimeoutStatus() {
     Exception cause = new IOException("disk");
     CapturedCall failed = new CapturedCall(TOOL, 0, 1000, "t", null, null, new IllegalStateException("x", cause), null,
