@@ -13,8 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Whether a class may have methods Vigil instruments, decided from its class file alone, before Byte Buddy sees it
  * (Byte Buddy would parse the whole class and resolve its type hierarchy for every class the application loads). A
- * cheap superset of {@link Targets#isCandidate}: the class names a {@code @Tool} annotation of LangChain4j or Spring
- * AI in its constant pool; or it is one of the frameworks' entry points (their default methods are instrumented), a
+ * cheap superset of {@link Targets#isCandidate}: the type descriptor of a {@code @Tool} annotation of LangChain4j or
+ * Spring AI is a constant of the class (it is when a method carries it); or it is one of the frameworks' entry points (their default methods are instrumented), a
  * class of either framework that descends from one, or Spring AI's tool-calling manager; or it directly extends an
  * entry point; or it is (a subtype of) a class of {@code vigil.methods.include}. Supertypes above the direct ones
  * are read from the loader's class files ({@link ClassHeader}), and what is learnt is kept per loader. Pure JDK, so
@@ -68,12 +68,11 @@ final class CandidateFilter {
     if (included.contains(name) || entryPoints.contains(name) || name.equals(manager)) {
       return true;
     }
-    for (byte[] a : annotations) {
-      if (ClassHeader.contains(bytes, a)) {
-        return true;
-      }
+    ClassHeader header = ClassHeader.read(bytes, annotations);
+    if (header.mentions()) {
+      return true;
     }
-    List<String> supers = ClassHeader.supertypes(bytes);
+    List<String> supers = header.supertypes();
     if (startsWithAny(name, FRAMEWORKS)) {
       if (toFramework.any(loader, supers)) {
         return true;

@@ -58,6 +58,18 @@ class StartupGateTest {
   private final ClassLoader loader = StartupGateTest.class.getClassLoader();
 
   @Test
+  void findsAConstantInTheConstantPoolButNotInTheCode() throws IOException {
+    byte[][] tool = {"Ldev/langchain4j/agent/tool/Tool;".getBytes(java.nio.charset.StandardCharsets.UTF_8)};
+    assertTrue(ClassHeader.read(classFile("demo/T", "java/lang/Object", "java/lang/Runnable",
+        "Ldev/langchain4j/agent/tool/Tool;"), tool).mentions());
+    assertFalse(ClassHeader.read(classFile("demo/T", "java/lang/Object", "java/lang/Runnable",
+        "Ldev/langchain4j/agent/tool/Tool;x"), tool).mentions(), "a longer constant is another one");
+    assertFalse(ClassHeader.read(bytes(Leaf.class), tool).mentions());
+    assertFalse(ClassHeader.read("Ldev/langchain4j/agent/tool/Tool;".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        tool).mentions(), "not a class file");
+  }
+
+  @Test
   void readsTheDirectSupertypesOfAClassFile() throws IOException {
     assertEquals(List.of(internal(Middle.class)), ClassHeader.supertypes(bytes(Leaf.class)));
     assertEquals(List.of("java/lang/Object", internal(Included.class)), ClassHeader.supertypes(bytes(Middle.class)));
@@ -133,7 +145,7 @@ class StartupGateTest {
   @Test
   void holdsAClassThatNamesTheToolAnnotationAndLetsItGoWhenTheBuildFails() throws Exception {
     StartupGate gate = new StartupGate(List.of(), null, NO_LIMIT_MS);
-    byte[] fake = ("....Ldev/langchain4j/agent/tool/Tool;....").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
     Loading result = Loading.start(gate, loader, "demo/Tools", fake);
     result.assertHeldBy(gate);
     gate.settle();
@@ -145,7 +157,7 @@ class StartupGateTest {
   @Test
   void neverHoldsJdkOrBootstrapClasses() throws Exception {
     StartupGate gate = new StartupGate(List.of(), null);
-    byte[] fake = ("Ldev/langchain4j/agent/tool/Tool;").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
     assertNull(gate.transform(null, loader, "java/util/Fake", null, null, fake));
     assertNull(gate.transform(null, null, "demo/Tools", null, null, fake));
     assertEquals(0, gate.heldCount());
@@ -196,14 +208,18 @@ class StartupGateTest {
     }
   }
 
-  /** The header of a class file that has {@code name}, extends {@code superName} and implements {@code iface}. */
-  private static byte[] classFile(String name, String superName, String iface) throws IOException {
+  /**
+   * The header of a class file that has {@code name}, extends {@code superName}, implements {@code iface}, and has
+   * the {@code constants} in its constant pool (as a class whose method carries an annotation has its descriptor).
+   */
+  private static byte[] classFile(String name, String superName, String iface, String... constants)
+      throws IOException {
     java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
     java.io.DataOutputStream out = new java.io.DataOutputStream(bytes);
     out.writeInt(0xCAFEBABE);
     out.writeShort(0);
     out.writeShort(61);
-    out.writeShort(7); // constant pool: 1-3 names, 4-6 classes
+    out.writeShort(7 + constants.length); // constant pool: 1-3 names, 4-6 classes, then the constants
     for (String n : List.of(name, superName, iface)) {
       out.writeByte(1);
       out.writeUTF(n);
@@ -211,6 +227,10 @@ class StartupGateTest {
     for (int i = 1; i <= 3; i++) {
       out.writeByte(7);
       out.writeShort(i);
+    }
+    for (String c : constants) {
+      out.writeByte(1);
+      out.writeUTF(c);
     }
     out.writeShort(0x21);
     out.writeShort(4);
