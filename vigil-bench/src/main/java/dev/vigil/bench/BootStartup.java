@@ -29,8 +29,12 @@ import java.util.function.Function;
  * recording it.
  */
 final class BootStartup {
-  /** One configuration's figure: the median, and what the launches showed. */
-  record Figure(String name, double medianMs, int launches, int toolResults, int recorded, String failure) {}
+  /**
+   * One configuration's figure: the median of the {@code measured} launches, and what all its {@code launches}
+   * (discarded ones included) showed: tool results the model was sent with the booking, calls Vigil recorded.
+   */
+  record Figure(String name, double medianMs, int measured, int launches, int toolResults, int recorded,
+      String failure) {}
 
   /** The event kind Vigil gives the tool ({@code @Tool} method {@code findBooking}). */
   static final String TOOL_KIND = "tool.find_booking";
@@ -88,8 +92,8 @@ final class BootStartup {
     }
     List<Figure> out = new ArrayList<>();
     int launches = discarded + rounds;
-    samples.forEach((name, list) -> out.add(new Figure(name, median(list), launches, checks.get(name)[0],
-        checks.get(name)[1], failures.get(name))));
+    samples.forEach((name, list) -> out.add(new Figure(name, median(list), list.size(), launches,
+        checks.get(name)[0], checks.get(name)[1], failures.get(name))));
     return out;
   }
 
