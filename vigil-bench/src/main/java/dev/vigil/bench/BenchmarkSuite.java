@@ -44,11 +44,10 @@ import picocli.CommandLine.Spec;
  * </ol>
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
- * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar [--boot-app support-agent.jar] [--boot-runs 5]
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar --boot-app support-agent.jar [--boot-runs 5]
  * [--startup-runs 11] [--watch-calls 2000] [--kafka-events 100000]
  * [--only calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and
- * runs it. A jar that is
- * not there is a usage error (exit 2).
+ * runs it. A jar that is not there is a usage error (exit 2).
  */
 @Command(name = "BenchmarkSuite", sortOptions = false,
     description = "Prints every benchmark figure of docs/BENCHMARKS.md, each with its unit and what it is compared to.")

@@ -14,11 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * Whether a class may have methods Vigil instruments, decided from its class file alone, before Byte Buddy sees it
  * (Byte Buddy would parse the whole class and resolve its type hierarchy for every class the application loads). A
  * cheap superset of {@link Targets#isCandidate}: the type descriptor of a {@code @Tool} annotation of LangChain4j or
- * Spring AI is a constant of the class (it is when a method carries it); or it is one of the frameworks' entry points (their default methods are instrumented), a
- * class of either framework that descends from one, or Spring AI's tool-calling manager; or it directly extends an
- * entry point; or it is (a subtype of) a class of {@code vigil.methods.include}. Supertypes above the direct ones
- * are read from the loader's class files ({@link ClassHeader}), and what is learnt is kept per loader. Pure JDK, so
- * it can run before Byte Buddy is loaded; it loads no class.
+ * Spring AI is a constant of the class (it is when a method carries it); or the class is one of the frameworks'
+ * entry points (their default methods are instrumented), a class of either framework that descends from one, or
+ * Spring AI's tool-calling manager; or it directly extends an entry point; or it is (a subtype of) a class of
+ * {@code vigil.methods.include}. Supertypes above the direct ones are read from the loader's class files
+ * ({@link ClassHeader}), and what is learnt is kept per loader. Pure JDK, so it can run before Byte Buddy is loaded;
+ * it loads no class.
  */
 final class CandidateFilter {
   private static final String[] NOT_TARGETS = {"java/", "jdk/", "sun/", "com/sun/", "net/bytebuddy/",
