@@ -35,8 +35,8 @@ class EventWriterTest {
   }
 
   private static CapturedCall call(int i) {
-    long now = System.nanoTime();
-    return new CapturedCall(TOOL, now, now + 1_000, Thread.currentThread().getName(), new Object[] {i}, "done", null,
+    long start = 5_000_000_000L + i; // a monotonic clock reading, as the advice takes it
+    return new CapturedCall(TOOL, start, start + 1_000, Thread.currentThread().getName(), new Object[] {i}, "done", null,
         null, null, null, null, null, false, null);
   }
 
