@@ -1,5 +1,6 @@
 package dev.vigil.emobank;
 
+import dev.vigil.observe.Timestamps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -157,8 +158,8 @@ public final class EmoBank implements AutoCloseable {
    * bytes a row), each row made when read; a later commit that compacts the bank leaves the view stale.
    */
   public List<EmotionRow> liveRows(Instant from, Instant to) {
-    long lo = from.getEpochSecond() * 1_000_000_000L + from.getNano();
-    long hi = to.getEpochSecond() * 1_000_000_000L + to.getNano();
+    long lo = Timestamps.epochNanos(from);
+    long hi = Timestamps.epochNanos(to);
     int[] at = new int[16];
     int n = 0;
     for (int i = 0; i < live.size(); i++) {

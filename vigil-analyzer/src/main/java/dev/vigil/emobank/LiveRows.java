@@ -1,5 +1,6 @@
 package dev.vigil.emobank;
 
+import dev.vigil.observe.Timestamps;
 import java.time.Instant;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -34,8 +35,7 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
     if (i < 0 || i >= size) {
       throw new IndexOutOfBoundsException(i);
     }
-    return new EmotionRow(Instant.ofEpochSecond(Math.floorDiv(ts[i], 1_000_000_000L),
-        Math.floorMod(ts[i], 1_000_000_000L)), strings.get(emotion[i]), intensity[i], valence[i],
+    return new EmotionRow(Timestamps.ofEpochNanos(ts[i]), strings.get(emotion[i]), intensity[i], valence[i],
         strings.get(cause[i]), strings.get(episode[i]), confidence[i], strings.get(source[i]), false);
   }
 
@@ -73,8 +73,7 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
   }
 
   private void put(int i, EmotionRow row) {
-    Instant t = row.ts();
-    ts[i] = Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
+    ts[i] = Timestamps.epochNanos(row.ts());
     intensity[i] = row.intensity();
     valence[i] = row.valence();
     confidence[i] = row.confidence();

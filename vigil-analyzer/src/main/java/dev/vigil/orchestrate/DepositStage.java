@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.observe.Timestamps;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
@@ -61,8 +62,7 @@ final class DepositStage implements BankStage {
         already += derived ? 0 : 1;
         return;
       }
-      Instant ts = event.ts();
-      held.add(new Deposit(ts.getEpochSecond() * 1_000_000_000L + ts.getNano(), derived, order++, identity, depositor.row(event)));
+      held.add(new Deposit(Timestamps.epochNanos(event.ts()), derived, order++, identity, depositor.row(event)));
       if (held.size() > REORDER) {
         deposit(held.poll());
       }

@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.observe.Timestamps;
 import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
@@ -80,7 +81,7 @@ public final class PassInput {
       if (o.inWindow(event.ts())) {
         String key = perAgent ? AgentName.display(event.agent()) : ALL;
         Kept k = input.kept.computeIfAbsent(key, x -> new Kept(o.limit()));
-        k.newest.add(nanos(event.ts()), n, ref);
+        k.newest.add(Timestamps.epochNanos(event.ts()), n, ref);
         k.inWindow++;
       }
     };
@@ -100,10 +101,6 @@ public final class PassInput {
 
   private String describe() {
     return queue != null ? "queue " + options.queue() : "events file " + options.events();
-  }
-
-  private static long nanos(Instant ts) {
-    return ts.getEpochSecond() * 1_000_000_000L + ts.getNano();
   }
 
   /** The display names of the agents with events in the window, first seen first (read per agent only). */
@@ -156,7 +153,7 @@ public final class PassInput {
         }
         long n = queue == null ? ref : order[0]++;
         if (o.inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
-            && !NewestKeys.less(nanos(event.ts()), n, fromTs, fromOrder)) {
+            && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {
           selected.accept(event, identity, ref, n);
         }
       };

@@ -1,5 +1,6 @@
 package dev.vigil.orchestrate;
 
+import dev.vigil.observe.Timestamps;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.PendingEvent;
 import java.io.IOException;
@@ -88,9 +89,8 @@ public final class WindowEvents {
     };
     try {
       reader.read((event, identity, ref, order) -> {
-        java.time.Instant ts = event.ts();
         Held h = new Held(new WindowEvent(event.event(), identity.getAsLong(), ref, event.naiveTs()),
-            ts.getEpochSecond() * 1_000_000_000L + ts.getNano(), order);
+            Timestamps.epochNanos(event.ts()), order);
         if (last[0] != null && TIME_ORDER.compare(h, last[0]) < 0) {
           late[0]++;
           each.accept(h.event()); // older than what was handed on: its place has passed

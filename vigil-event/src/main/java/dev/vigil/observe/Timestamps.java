@@ -28,6 +28,21 @@ public final class Timestamps {
 
   private Timestamps() {}
 
+  /**
+   * An instant as nanoseconds since the epoch, one {@code long} (years 1678 to 2262): the key by which the analyzer
+   * orders and keeps events and rows compactly.
+   *
+   * @throws ArithmeticException outside those years
+   */
+  public static long epochNanos(Instant ts) {
+    return Math.addExact(Math.multiplyExact(ts.getEpochSecond(), 1_000_000_000L), ts.getNano());
+  }
+
+  /** The instant of {@link #epochNanos}. */
+  public static Instant ofEpochNanos(long nanos) {
+    return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+  }
+
   /** A parsed timestamp and whether it was naive (had no offset and was read in the assumed zone). */
   public record Reading(Instant instant, boolean naive) {}
 
