@@ -76,6 +76,52 @@ public final class JsonlSource {
     return stats;
   }
 
+  /** Receives what the first reading of a line keeps. */
+  @FunctionalInterface
+  public interface HeaderSink {
+    /**
+     * @param header the event's ts (UTC), agent, and whether ts was naive
+     * @param lineNo its line number: what evidence cites
+     */
+    void accept(EventJson.Header header, long lineNo);
+  }
+
+  /**
+   * Reads and checks every line like {@link #read(IngestSink)}, with the same counts, but decodes only each event's
+   * {@code ts} and {@code agent} and keeps nothing of the line: for a first reading that only counts the events and
+   * finds the newest.
+   */
+  public IngestStats scan(HeaderSink sink) throws IOException {
+    check();
+    IngestStats stats = new IngestStats();
+    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
+      JsonlLines.read(in, (buf, from, to, lineNo) -> {
+        EventJson.Header header;
+        try {
+          header = EventJson.readHeader(buf, from, to - from, assumeZone);
+        } catch (EventFormatException e) {
+          stats.skip(e.defect().code());
+          return;
+        }
+        stats.read(header.naiveTs());
+        sink.accept(header, lineNo);
+      });
+    }
+    return stats;
+  }
+
+  /**
+   * Reads like {@link #read(IngestSink, long)}, with the same events, counts and failures, but builds every event
+   * in full and computes its identity on a thread of its own a little ahead of the sink ({@link ReadAhead}): for a
+   * reader that uses nearly every event it is given.
+   */
+  public IngestStats readAhead(IngestSink sink, long firstLine) throws IOException {
+    check();
+    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
+      return ReadAhead.read(in, assumeZone, firstLine, sink);
+    }
+  }
+
   private void line(byte[] buf, int from, int to, long lineNo, IngestStats stats, IngestSink sink) {
     try {
       PendingEvent event = EventJson.readPending(buf, from, to - from, assumeZone);

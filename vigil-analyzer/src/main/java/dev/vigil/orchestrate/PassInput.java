@@ -73,30 +73,41 @@ public final class PassInput {
       jsonl.check();
     }
     long[] order = {0};
-    IngestSink sink = (event, identity, ref) -> {
-      if (!o.acceptsAgent(event.agent())) {
-        return; // another agent of a fleet: its own pass reads it
-      }
-      long n = o.queue() == null ? ref : order[0]++; // a line's number is its place in the input
-      if (o.inWindow(event.ts())) {
-        String key = perAgent ? AgentName.display(event.agent()) : ALL;
-        Kept k = input.kept.computeIfAbsent(key, x -> new Kept(o.limit()));
-        k.newest.add(Timestamps.epochNanos(event.ts()), n, ref);
-        k.inWindow++;
-      }
-    };
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
     try {
       if (jsonl != null) {
-        input.stats = jsonl.read(sink);
+        // a line's number is its place in the input
+        input.stats = jsonl.scan((h, line) -> input.offer(h.ts(), h.agent(), line, line));
       } else {
-        input.stats = input.queue.read(-1, o.now(), o.windowStart(), sink);
+        input.stats = input.queue.read(-1, o.now(), o.windowStart(),
+            (event, identity, ref) -> {
+              if (o.acceptsAgent(event.agent())) { // the queue's order counts this pass's agent's events only
+                input.offer(event.ts(), event.agent(), order[0]++, ref);
+              }
+            });
         input.queueLastRead = input.queue.lastRead();
       }
     } catch (IOException e) {
       throw new IllegalArgumentException(input.describe() + " cannot be read: " + e.getMessage(), e);
     }
     return input;
+  }
+
+  /** Counts an event of the first reading and offers it to its agent's newest. */
+  private void offer(Instant ts, String agent, long n, long ref) {
+    if (!options.acceptsAgent(agent)) {
+      return; // another agent of a fleet: its own pass reads it
+    }
+    if (options.inWindow(ts)) {
+      String key = perAgent ? AgentName.display(agent) : ALL;
+      Kept k = kept.get(key);
+      if (k == null) {
+        k = new Kept(options.limit());
+        kept.put(key, k);
+      }
+      k.newest.add(Timestamps.epochNanos(ts), n, ref);
+      k.inWindow++;
+    }
   }
 
   private String describe() {
@@ -161,7 +172,12 @@ public final class PassInput {
         new QueueSource(o.queue()).readThrough(queueLastRead, o.now(), o.windowStart(), sink);
       } else {
         try {
-          new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream()).read(sink, firstRef);
+          JsonlSource again = new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream());
+          if (perAgent) {
+            again.read(sink, firstRef); // other agents' lines are many: only this agent's are built
+          } else {
+            again.readAhead(sink, firstRef); // nearly every line from firstRef on is used
+          }
         } catch (IOException e) {
           throw new UncheckedIOException(describe() + " can no longer be read: " + e.getMessage(), e);
         }

@@ -70,4 +70,89 @@ class JsonlSourceTest {
     assertEquals(seen.get(0).identity(), seen.get(1).identity());
     org.junit.jupiter.api.Assertions.assertNotEquals(seen.get(0).identity(), seen.get(2).identity());
   }
+
+  /** Lines of every kind, more than a read-ahead hand-over holds: events, blank lines, lines that are not events. */
+  private static byte[] mixed() {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 3 * ReadAhead.BATCH + 17; i++) {
+      switch (i % 7) {
+        case 0 -> text.append("not json");
+        case 1 -> text.append("{\"kind\":\"k\",\"status\":\"ok\",\"payload\":{}}");
+        case 2 -> text.append("   ");
+        case 3 -> text.append(line(i, "{\"a\":" + i + "}").replace("Z\"", "\"")); // naive ts
+        case 4 -> text.append(line(i, "{\"a\":[" + i + "]}").replace("\"ok\"", "1"));
+        default -> text.append(line(i, "{\"n\":" + i + ",\"s\":\"x\"}"));
+      }
+      text.append(i % 2 == 0 ? "\n" : "\r\n");
+    }
+    return text.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void readingAheadYieldsTheSameEventsLinesIdentitiesAndCountsAsReading() throws Exception {
+    byte[] input = mixed();
+    for (long firstLine : new long[] {1, 2, 300, 10_000}) {
+      List<Seen> plain = new ArrayList<>();
+      IngestStats plainStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+          .read((event, identity, ref) -> plain.add(new Seen(event.event(), ref, identity.getAsLong())), firstLine);
+      List<Seen> ahead = new ArrayList<>();
+      IngestStats aheadStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+          .readAhead((event, identity, ref) -> ahead.add(new Seen(event.event(), ref, identity.getAsLong())),
+              firstLine);
+      assertEquals(plain, ahead, "from line " + firstLine);
+      assertEquals(plainStats.skipped(), aheadStats.skipped());
+      assertEquals(plainStats.eventsRead(), aheadStats.eventsRead());
+      assertEquals(plainStats.naiveTimestamps(), aheadStats.naiveTimestamps());
+    }
+    assertEquals(3, new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+        .read((e, id, ref) -> {}).skipped().size());
+  }
+
+  @Test
+  void scanningCountsAsReadingAndSeesEachEventsTimeAndAgent() throws Exception {
+    byte[] input = mixed();
+    List<String> read = new ArrayList<>();
+    IngestStats readStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+        .read((event, identity, ref) -> read.add(event.ts() + " " + event.agent() + " " + ref));
+    List<String> scanned = new ArrayList<>();
+    IngestStats scanStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+        .scan((header, line) -> scanned.add(header.ts() + " " + header.agent() + " " + line));
+    assertEquals(read, scanned);
+    assertEquals(readStats.skipped(), scanStats.skipped());
+    assertEquals(readStats.eventsRead(), scanStats.eventsRead());
+    assertEquals(readStats.naiveTimestamps(), scanStats.naiveTimestamps());
+  }
+
+  @Test
+  void aSinkThatFailsStopsTheReadAheadThread() {
+    byte[] input = mixed();
+    int[] taken = {0};
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+            .readAhead((event, identity, ref) -> {
+              if (++taken[0] == 3) {
+                throw new IllegalStateException("full");
+              }
+            }, 1));
+    assertEquals("full", e.getMessage());
+    assertEquals(List.of(), Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("vigil-read-ahead") && t.isAlive()).toList());
+  }
+
+  @Test
+  void aStreamThatFailsFailsTheReadAhead() {
+    java.io.InputStream broken = new java.io.SequenceInputStream(new ByteArrayInputStream(mixed()),
+        new java.io.InputStream() {
+          @Override
+          public int read() throws java.io.IOException {
+            throw new java.io.IOException("disk gone");
+          }
+        });
+    List<Long> lines = new ArrayList<>();
+    java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+        () -> new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, broken)
+            .readAhead((event, identity, ref) -> lines.add(ref), 1));
+    assertEquals("disk gone", e.getMessage());
+    assertEquals(false, lines.isEmpty());
+  }
 }

@@ -114,15 +114,17 @@ public final class EventJson {
     return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> read(p, assumeZone));
   }
 
+  /** What the first reading of a line keeps: its {@code ts} in UTC, its {@code agent}, and whether ts was naive. */
+  public record Header(java.time.Instant ts, String agent, boolean naiveTs) {}
+
   /**
    * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int, ZoneId)}, with the same
    * outcome for every line, but decodes only {@code ts} and {@code agent}: the other fields are checked for their
-   * types as the parser passes them, and the line is kept as a copy of its bytes until {@link PendingEvent#event()}
-   * is first called.
+   * types as the parser passes them, and nothing of the line is kept.
    *
    * @throws EventFormatException naming the field and the defect
    */
-  public static PendingEvent readPending(byte[] utf8, int offset, int length, ZoneId assumeZone)
+  public static Header readHeader(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
     return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> {
       startObject(p);
@@ -139,7 +141,7 @@ public final class EventJson {
           case "status" -> status = checkString(p, t, name);
           case "payload" -> payload = checkObject(p, t);
           case "agent" -> agent = common(string(p, t, name));
-          case "seq", "pid" -> integer(p, t, name);
+          case "seq", "pid" -> checkInteger(p, t, name);
           case "thread", "turn", "call_id", "session" -> checkString(p, t, name);
           default -> p.skipChildren();
         }
@@ -150,9 +152,21 @@ public final class EventJson {
       require(status ? "" : null, "status");
       require(payload ? "" : null, "payload");
       Timestamps.Reading reading = timestamp(ts, assumeZone);
-      return new PendingEvent(reading.instant(), agent, reading.naive(),
-          java.util.Arrays.copyOfRange(utf8, offset, offset + length), assumeZone);
+      return new Header(reading.instant(), agent, reading.naive());
     });
+  }
+
+  /**
+   * Reads and checks one JSON line like {@link #readHeader}, keeping the line as a copy of its bytes until
+   * {@link PendingEvent#event()} is first called.
+   *
+   * @throws EventFormatException naming the field and the defect
+   */
+  public static PendingEvent readPending(byte[] utf8, int offset, int length, ZoneId assumeZone)
+      throws EventFormatException {
+    Header h = readHeader(utf8, offset, length, assumeZone);
+    return new PendingEvent(h.ts(), h.agent(), h.naiveTs(),
+        java.util.Arrays.copyOfRange(utf8, offset, offset + length), assumeZone);
   }
 
   /** Opens a parser over one line. */
@@ -297,6 +311,16 @@ public final class EventJson {
       throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
     }
     return p.getText();
+  }
+
+  /** Checks an integer field as {@link #integer} does, without boxing it. */
+  private static void checkInteger(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+    // at most 18 characters (a sign and 17 digits, or 18 digits) always fit a long: no need to convert
+    if (t != JsonToken.VALUE_NULL && (t != JsonToken.VALUE_NUMBER_INT
+        || p.getTextLength() > 18 && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER)) {
+      p.skipChildren();
+      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
+    }
   }
 
   private static Long integer(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
