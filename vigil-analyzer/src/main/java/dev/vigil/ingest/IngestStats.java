@@ -22,6 +22,13 @@ public final class IngestStats {
     skipped.merge(reason, 1L, Long::sum);
   }
 
+  /** Adds what {@code other} counted (a part of the same input read apart). */
+  public void add(IngestStats other) {
+    read += other.read;
+    naiveTimestamps += other.naiveTimestamps;
+    other.skipped.forEach((reason, n) -> skipped.merge(reason, n, Long::sum));
+  }
+
   /** Events read. */
   public long eventsRead() {
     return read;

@@ -18,8 +18,12 @@ public final class JsonlLines {
 
   private JsonlLines() {}
 
-  /** Reads {@code in} to its end, passing each non-blank line with its 1-based number. */
-  public static void read(InputStream in, LineSink sink) throws IOException {
+  /**
+   * Reads {@code in} to its end, passing each non-blank line with its 1-based number.
+   *
+   * @return how many lines it held, blank ones included
+   */
+  public static long read(InputStream in, LineSink sink) throws IOException {
     byte[] buf = new byte[1 << 16];
     int start = 0;
     int end = 0;
@@ -57,6 +61,7 @@ public final class JsonlLines {
       }
       start = nl < 0 ? end : nl + 1;
     }
+    return lineNo;
   }
 
   private static boolean blank(byte[] buf, int from, int to) {

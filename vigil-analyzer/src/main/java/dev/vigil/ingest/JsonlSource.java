@@ -8,6 +8,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Reads events from a JSONL file, or from stdin when the path is {@code -} (SPEC sections 2 and 4.1). Blank lines
@@ -95,19 +98,54 @@ public final class JsonlSource {
     check();
     IngestStats stats = new IngestStats();
     try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      JsonlLines.read(in, (buf, from, to, lineNo) -> {
-        EventJson.Header header;
-        try {
-          header = EventJson.readHeader(buf, from, to - from, assumeZone);
-        } catch (EventFormatException e) {
-          stats.skip(e.defect().code());
-          return;
-        }
-        stats.read(header.naiveTs());
-        sink.accept(header, lineNo);
-      });
+      scan(in, stats, sink);
     }
     return stats;
+  }
+
+  /** What one part of a split scan counted, and how many lines it held (blank ones included). */
+  public record ScannedPart(IngestStats stats, long lines) {}
+
+  /**
+   * Scans like {@link #scan(HeaderSink)}, but a large file is split at line ends into at most {@code parts} parts
+   * read side by side, each on a thread of its own: part {@code i}'s events go to {@code sinkOfPart.apply(i)} on
+   * that part's thread, with line numbers counted from the part's start (add the lines of the parts before it).
+   * Standard input, and a small file, is one part.
+   *
+   * @return the parts in input order
+   */
+  public List<ScannedPart> scan(int parts, IntFunction<HeaderSink> sinkOfPart) throws IOException {
+    check();
+    if (STDIN.equals(path)) {
+      IngestStats stats = new IngestStats();
+      try (InputStream in = stdin) {
+        return List.of(new ScannedPart(stats, scan(in, stats, sinkOfPart.apply(0))));
+      }
+    }
+    IngestStats[] stats = new IngestStats[parts];
+    List<ScanParts.Part> read = ScanParts.read(Path.of(path), parts, (in, i) -> {
+      stats[i] = new IngestStats();
+      return scan(in, stats[i], sinkOfPart.apply(i));
+    });
+    List<ScannedPart> result = new ArrayList<>(read.size());
+    for (int i = 0; i < read.size(); i++) {
+      result.add(new ScannedPart(stats[i], read.get(i).lines()));
+    }
+    return result;
+  }
+
+  private long scan(InputStream in, IngestStats stats, HeaderSink sink) throws IOException {
+    return JsonlLines.read(in, (buf, from, to, lineNo) -> {
+      EventJson.Header header;
+      try {
+        header = EventJson.readHeader(buf, from, to - from, assumeZone);
+      } catch (EventFormatException e) {
+        stats.skip(e.defect().code());
+        return;
+      }
+      stats.read(header.naiveTs());
+      sink.accept(header, lineNo);
+    });
   }
 
   /**

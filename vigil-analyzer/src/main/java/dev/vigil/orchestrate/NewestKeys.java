@@ -39,6 +39,13 @@ final class NewestKeys {
     }
   }
 
+  /** Offers every key {@code other} keeps, its places and refs moved on by {@code shift} (a later part's). */
+  void addAll(NewestKeys other, long shift) {
+    for (int i = 0; i < other.size; i++) {
+      add(other.ts[i], other.order[i] + shift, other.refs[i] + shift);
+    }
+  }
+
   /** How many are kept. */
   int size() {
     return size;

@@ -12,14 +12,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The input of {@code run} (SPEC section 4.1). A first reading reads and checks every line or excerpt, counts the
  * window's events (per agent when the input is read for a fleet, so a file is read once however many agents it has)
- * and finds where the newest {@code --limit} begin, keeping 16 bytes an event up to the limit ({@link NewestKeys});
+ * and finds where the newest {@code --limit} begin, keeping 24 bytes an event up to the limit ({@link NewestKeys});
+ * a large file is read in two parts side by side, each keeping its own newest until they are merged;
  * the pass then walks its events by reading the input again ({@link WindowEvents}), so it never holds them.
  * Standard input is copied to a temporary file first, deleted when the JVM exits; a queue is read again only up to the
  * last excerpt the first reading saw.
@@ -38,10 +41,14 @@ public final class PassInput {
     }
   }
 
+  /** Parts of a large JSONL file read side by side in the first reading. */
+  private static final int PARTS = 2;
+
   private final Map<String, Kept> kept = new LinkedHashMap<>();
   private final PassOptions options;
   private final boolean perAgent;
   private final String events;
+  private final Instant windowStart;
   private IngestStats stats;
   private QueueSource queue;
   private long queueLastRead = -1;
@@ -50,6 +57,7 @@ public final class PassInput {
     this.options = options;
     this.perAgent = perAgent;
     this.events = events;
+    this.windowStart = options.windowStart();
   }
 
   /**
@@ -76,8 +84,7 @@ public final class PassInput {
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
     try {
       if (jsonl != null) {
-        // a line's number is its place in the input
-        input.stats = jsonl.scan((h, line) -> input.offer(h.ts(), h.agent(), line, line));
+        input.scan(jsonl);
       } else {
         input.stats = input.queue.read(-1, o.now(), o.windowStart(),
             (event, identity, ref) -> {
@@ -93,21 +100,55 @@ public final class PassInput {
     return input;
   }
 
+  /**
+   * The first reading of a JSONL file: in {@value #PARTS} parts side by side when it is large, each keeping its own
+   * newest, merged in input order (a line's number is its place in the input).
+   */
+  private void scan(JsonlSource jsonl) throws IOException {
+    List<Map<String, Kept>> shares = new ArrayList<>(PARTS);
+    shares.add(kept);
+    for (int i = 1; i < PARTS; i++) {
+      shares.add(new LinkedHashMap<>());
+    }
+    List<JsonlSource.ScannedPart> parts = jsonl.scan(PARTS,
+        i -> (h, line) -> offer(shares.get(i), h.ts(), h.agent(), line, line));
+    stats = parts.get(0).stats();
+    long shift = parts.get(0).lines();
+    for (int i = 1; i < parts.size(); i++) {
+      stats.add(parts.get(i).stats());
+      for (Map.Entry<String, Kept> e : shares.get(i).entrySet()) {
+        Kept k = kept.computeIfAbsent(e.getKey(), x -> new Kept(options.limit()));
+        k.newest.addAll(e.getValue().newest, shift);
+        k.inWindow += e.getValue().inWindow;
+      }
+      shift += parts.get(i).lines();
+    }
+  }
+
   /** Counts an event of the first reading and offers it to its agent's newest. */
   private void offer(Instant ts, String agent, long n, long ref) {
+    offer(kept, ts, agent, n, ref);
+  }
+
+  private void offer(Map<String, Kept> share, Instant ts, String agent, long n, long ref) {
     if (!options.acceptsAgent(agent)) {
       return; // another agent of a fleet: its own pass reads it
     }
-    if (options.inWindow(ts)) {
+    if (inWindow(ts)) {
       String key = perAgent ? AgentName.display(agent) : ALL;
-      Kept k = kept.get(key);
+      Kept k = share.get(key);
       if (k == null) {
         k = new Kept(options.limit());
-        kept.put(key, k);
+        share.put(key, k);
       }
       k.newest.add(Timestamps.epochNanos(ts), n, ref);
       k.inWindow++;
     }
+  }
+
+  /** {@link PassOptions#inWindow}, with the window's start taken once. */
+  private boolean inWindow(Instant ts) {
+    return !ts.isBefore(windowStart) && !ts.isAfter(options.now());
   }
 
   private String describe() {
@@ -163,7 +204,7 @@ public final class PassInput {
           return;
         }
         long n = queue == null ? ref : order[0]++;
-        if (o.inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
+        if (inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
             && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {
           selected.accept(event, identity, ref, n);
         }
@@ -173,10 +214,10 @@ public final class PassInput {
       } else {
         try {
           JsonlSource again = new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream());
-          if (perAgent) {
-            again.read(sink, firstRef); // other agents' lines are many: only this agent's are built
+          if (kept.size() > 1) {
+            again.read(sink, firstRef); // other agents' lines may be many: only this agent's are built
           } else {
-            again.readAhead(sink, firstRef); // nearly every line from firstRef on is used
+            again.readAhead(sink, firstRef); // one agent: nearly every line from firstRef on is used
           }
         } catch (IOException e) {
           throw new UncheckedIOException(describe() + " can no longer be read: " + e.getMessage(), e);

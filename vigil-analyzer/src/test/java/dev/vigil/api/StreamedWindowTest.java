@@ -44,6 +44,7 @@ class StreamedWindowTest {
   /** Records the seconds (before now) of every event it is handed, in the order handed. */
   private static class Recorder implements Detector {
     final List<Long> secondsBefore = new ArrayList<>();
+    final List<Long> refs = new ArrayList<>();
 
     @Override
     public String name() {
@@ -57,6 +58,7 @@ class StreamedWindowTest {
         @Override
         public void accept(WindowEvent w) {
           secondsBefore.add(NOW.getEpochSecond() - w.event().ts().getEpochSecond());
+          refs.add(w.ref());
         }
 
         @Override
@@ -121,6 +123,46 @@ class StreamedWindowTest {
     assertEquals(1L, recorder.secondsBefore.get(299));
     assertOldestFirst(recorder.secondsBefore);
     assertEquals(10_000, r.eventsInWindow());
+  }
+
+  @Test
+  void aFileReadInPartsFindsTheNewestOfAllPartsWithTheirLineNumbersAndCountsEveryPart() throws Exception {
+    int n = 60_000; // about 6 MB: read in two parts side by side
+    List<Long> ages = new ArrayList<>();
+    for (long s = n; s >= 1; s--) {
+      ages.add(s);
+    }
+    Collections.shuffle(ages, new Random(13));
+    StringBuilder sb = new StringBuilder();
+    java.util.Map<Long, Long> lineOf = new java.util.HashMap<>();
+    long lineNo = 0;
+    for (int i = 0; i < n; i++) {
+      if (i % 997 == 0) {
+        sb.append("not json\n");
+        lineNo++;
+      }
+      if (i % 1000 == 0) {
+        sb.append("  \r\n");
+        lineNo++;
+      }
+      sb.append(line(ages.get(i)));
+      lineOf.put(ages.get(i), ++lineNo);
+    }
+    Path file = tmp.resolve("large.jsonl");
+    Files.writeString(file, sb.toString());
+    assertTrue(Files.size(file) > dev.vigil.ingest.JsonlSourceTest.SPLIT_BYTES, "large enough to split");
+    Recorder recorder = new Recorder();
+    PassResult r = run(Analyzer.builder().events(file), recorder, 1_000);
+
+    List<Long> expected = new ArrayList<>();
+    for (long s = 1_000; s >= 1; s--) {
+      expected.add(s);
+    }
+    assertEquals(expected, recorder.secondsBefore);
+    assertEquals(expected.stream().map(lineOf::get).toList(), recorder.refs);
+    assertEquals(n, r.eventsRead());
+    assertEquals(n, r.eventsInWindow());
+    assertEquals(java.util.Map.of("not_json", (long) (n + 996) / 997), r.skipped());
   }
 
   @Test

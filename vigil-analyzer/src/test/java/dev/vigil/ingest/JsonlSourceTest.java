@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class JsonlSourceTest {
+public class JsonlSourceTest {
+  /** The size from which a file is read in parts (for tests of other packages). */
+  public static final long SPLIT_BYTES = ScanParts.SPLIT_BYTES;
+
   private record Seen(Event event, long line, long identity) {}
 
   private static List<Seen> read(byte[] input, Map<String, Long> skipped) throws Exception {
@@ -154,5 +157,41 @@ class JsonlSourceTest {
             .readAhead((event, identity, ref) -> lines.add(ref), 1));
     assertEquals("disk gone", e.getMessage());
     assertEquals(false, lines.isEmpty());
+  }
+
+  @Test
+  void aLargeFileScannedInPartsYieldsWhatOneScanDoesOnceEachPartsLinesAreShifted(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    byte[] block = mixed();
+    java.nio.file.Path file = tmp.resolve("large.jsonl");
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+      for (long written = 0; written < 2 * SPLIT_BYTES + 1; written += block.length) {
+        out.write(block);
+      }
+      out.write(line(1, "{}").getBytes(StandardCharsets.UTF_8)); // a last line without a line feed
+    }
+    JsonlSource source = new JsonlSource(file.toString(), ZoneOffset.UTC, java.io.InputStream.nullInputStream());
+    List<String> whole = new ArrayList<>();
+    IngestStats wholeStats = source.scan((header, line) -> whole.add(header.ts() + " " + line));
+
+    List<List<String>> seen = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<JsonlSource.ScannedPart> parts = source.scan(3,
+        i -> (header, line) -> seen.get(i).add(header.ts() + " " + line));
+    assertEquals(3, parts.size());
+    List<String> joined = new ArrayList<>();
+    IngestStats joinedStats = new IngestStats();
+    long shift = 0;
+    for (int i = 0; i < parts.size(); i++) {
+      for (String s : seen.get(i)) {
+        int space = s.indexOf(' ');
+        joined.add(s.substring(0, space) + " " + (Long.parseLong(s.substring(space + 1)) + shift));
+      }
+      joinedStats.add(parts.get(i).stats());
+      shift += parts.get(i).lines();
+    }
+    assertEquals(whole, joined);
+    assertEquals(wholeStats.skipped(), joinedStats.skipped());
+    assertEquals(wholeStats.eventsRead(), joinedStats.eventsRead());
+    assertEquals(wholeStats.naiveTimestamps(), joinedStats.naiveTimestamps());
   }
 }
