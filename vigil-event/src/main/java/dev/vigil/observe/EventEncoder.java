@@ -30,6 +30,10 @@ public final class EventEncoder {
   private String lastStatus;
   private String lastAgent;
   private byte[] lastNames = new byte[0];
+  /** The last thread (by identity: a thread keeps its name's string) and pid, encoded. */
+  private String lastThread;
+  private long lastPid;
+  private byte[] lastPidAndThread = new byte[0];
 
   /** Empties the payload for the next event. */
   public EventEncoder begin() {
@@ -62,10 +66,7 @@ public final class EventEncoder {
     n = names(n, kind, status, agent);
     head[n++] = (byte) (EventWire.HAS_SEQ | (pid >= 0 ? EventWire.HAS_PID : 0));
     seqAt = n;
-    if (pid >= 0) {
-      n = stopBit(n, pid);
-    }
-    n = utf8(n, thread);
+    n = pidAndThread(n, pid, thread);
     n = utf8(n, turn);
     n = utf8(n, callId);
     n = utf8(n, session);
@@ -114,6 +115,24 @@ public final class EventEncoder {
     lastStatus = status;
     lastAgent = agent;
     lastNames = Arrays.copyOfRange(head, start, at);
+    return at;
+  }
+
+  /** {@code pid} (when not negative) and {@code thread}, copied when they are those of the last event. */
+  private int pidAndThread(int at, long pid, String thread) {
+    if (thread == lastThread && pid == lastPid && thread != null) {
+      at = room(at, lastPidAndThread.length + MAX_STOP_BIT + 1);
+      System.arraycopy(lastPidAndThread, 0, head, at, lastPidAndThread.length);
+      return at + lastPidAndThread.length;
+    }
+    int start = room(at, MAX_STOP_BIT);
+    if (pid >= 0) {
+      at = stopBit(at, pid);
+    }
+    at = utf8(at, thread);
+    lastThread = thread;
+    lastPid = pid;
+    lastPidAndThread = Arrays.copyOfRange(head, start, at);
     return at;
   }
 
