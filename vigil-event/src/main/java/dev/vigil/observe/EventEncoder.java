@@ -30,10 +30,11 @@ public final class EventEncoder {
   private String lastStatus;
   private String lastAgent;
   private byte[] lastNames = new byte[0];
-  /** The last thread (by identity: a thread keeps its name's string) and pid, encoded. */
-  private String lastThread;
-  private long lastPid;
-  private byte[] lastPidAndThread = new byte[0];
+  /** Recent threads (by their name's string) and pids, encoded; a slot by the name's hash. */
+  private static final int THREAD_SLOTS = 64;
+  private final String[] threadKeys = new String[THREAD_SLOTS];
+  private final long[] threadPids = new long[THREAD_SLOTS];
+  private final byte[][] threadBytes = new byte[THREAD_SLOTS][];
 
   /** Empties the payload for the next event. */
   public EventEncoder begin() {
@@ -118,21 +119,29 @@ public final class EventEncoder {
     return at;
   }
 
-  /** {@code pid} (when not negative) and {@code thread}, copied when they are those of the last event. */
+  /**
+   * {@code pid} (when not negative) and {@code thread}, copied when they were encoded for a recent event: a few
+   * threads' names are kept, by identity (a thread keeps its name's string), so that threads whose events come
+   * interleaved each find theirs.
+   */
   private int pidAndThread(int at, long pid, String thread) {
-    if (thread == lastThread && pid == lastPid && thread != null) {
-      at = room(at, lastPidAndThread.length + MAX_STOP_BIT + 1);
-      System.arraycopy(lastPidAndThread, 0, head, at, lastPidAndThread.length);
-      return at + lastPidAndThread.length;
+    int slot = thread == null ? 0 : thread.hashCode() & (THREAD_SLOTS - 1);
+    byte[] known = threadBytes[slot];
+    if (thread != null && threadKeys[slot] == thread && threadPids[slot] == pid) {
+      at = room(at, known.length + MAX_STOP_BIT + 1);
+      System.arraycopy(known, 0, head, at, known.length);
+      return at + known.length;
     }
     int start = room(at, MAX_STOP_BIT);
     if (pid >= 0) {
       at = stopBit(at, pid);
     }
     at = utf8(at, thread);
-    lastThread = thread;
-    lastPid = pid;
-    lastPidAndThread = Arrays.copyOfRange(head, start, at);
+    if (thread != null) {
+      threadKeys[slot] = thread;
+      threadPids[slot] = pid;
+      threadBytes[slot] = Arrays.copyOfRange(head, start, at);
+    }
     return at;
   }
 
