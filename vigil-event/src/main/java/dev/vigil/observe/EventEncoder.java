@@ -30,6 +30,11 @@ public final class EventEncoder {
   private String lastStatus;
   private String lastAgent;
   private byte[] lastNames = new byte[0];
+  /** Recent threads (by their name's string) and pids, encoded; a slot by the name's hash. */
+  private static final int THREAD_SLOTS = 64;
+  private final String[] threadKeys = new String[THREAD_SLOTS];
+  private final long[] threadPids = new long[THREAD_SLOTS];
+  private final byte[][] threadBytes = new byte[THREAD_SLOTS][];
 
   /** Empties the payload for the next event. */
   public EventEncoder begin() {
@@ -62,10 +67,7 @@ public final class EventEncoder {
     n = names(n, kind, status, agent);
     head[n++] = (byte) (EventWire.HAS_SEQ | (pid >= 0 ? EventWire.HAS_PID : 0));
     seqAt = n;
-    if (pid >= 0) {
-      n = stopBit(n, pid);
-    }
-    n = utf8(n, thread);
+    n = pidAndThread(n, pid, thread);
     n = utf8(n, turn);
     n = utf8(n, callId);
     n = utf8(n, session);
@@ -114,6 +116,32 @@ public final class EventEncoder {
     lastStatus = status;
     lastAgent = agent;
     lastNames = Arrays.copyOfRange(head, start, at);
+    return at;
+  }
+
+  /**
+   * {@code pid} (when not negative) and {@code thread}, copied when they were encoded for a recent event: a few
+   * threads' names are kept, by identity (a thread keeps its name's string), so that threads whose events come
+   * interleaved each find theirs.
+   */
+  private int pidAndThread(int at, long pid, String thread) {
+    int slot = thread == null ? 0 : thread.hashCode() & (THREAD_SLOTS - 1);
+    byte[] known = threadBytes[slot];
+    if (thread != null && threadKeys[slot] == thread && threadPids[slot] == pid) {
+      at = room(at, known.length + MAX_STOP_BIT + 1);
+      System.arraycopy(known, 0, head, at, known.length);
+      return at + known.length;
+    }
+    int start = room(at, MAX_STOP_BIT);
+    if (pid >= 0) {
+      at = stopBit(at, pid);
+    }
+    at = utf8(at, thread);
+    if (thread != null) {
+      threadKeys[slot] = thread;
+      threadPids[slot] = pid;
+      threadBytes[slot] = Arrays.copyOfRange(head, start, at);
+    }
     return at;
   }
 

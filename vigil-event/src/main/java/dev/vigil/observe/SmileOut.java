@@ -34,6 +34,16 @@ public final class SmileOut {
   /** Longest non-ASCII name written with its length in the token byte. */
   private static final int SHORT_UNICODE_NAME_BYTES = 56;
 
+  /** Values remembered by {@link #remember} (a power of two), and the longest kept. */
+  private static final int MEMO_SLOTS = 4;
+  private static final int MEMO_BYTES = 96;
+
+  /** Made on the first {@link #remember}. */
+  private Object[] memoKeys;
+  private byte[][] memoBytes;
+  private int[] memoLengths;
+  private int memoNext;
+
   /** Bytes kept free before the value, for what a caller puts in front of it ({@link EventEncoder}). */
   private final int reserve;
   private byte[] buf;
@@ -87,6 +97,55 @@ public final class SmileOut {
     ensure(bytes.length);
     System.arraycopy(bytes, 0, buf, length, bytes.length);
     length += bytes.length;
+  }
+
+  /**
+   * Writes again what was written for {@code key} (compared by identity) by a recent {@link #remember}; false, and
+   * nothing written, when it is not remembered. For values that come again and again (the same string argument of
+   * a tool called in a loop): a few comparisons instead of their encoding.
+   */
+  public boolean repeat(Object key) {
+    Object[] keys = memoKeys;
+    if (keys == null) {
+      return false;
+    }
+    for (int i = 0; i < MEMO_SLOTS; i++) {
+      if (keys[i] == key) {
+        int n = memoLengths[i];
+        ensure(n);
+        System.arraycopy(memoBytes[i], 0, buf, length, n);
+        length += n;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Where the next byte goes, for {@link #remember}. */
+  public int mark() {
+    return length;
+  }
+
+  /**
+   * Remembers the bytes written since {@code mark} as those of {@code key}, for {@link #repeat}; only short ones
+   * are kept, in a few slots used in turn (nothing is allocated). {@code key} must be immutable, and the bytes
+   * written for it always the same.
+   */
+  public void remember(Object key, int mark) {
+    int n = length - mark;
+    if (key == null || n > MEMO_BYTES || n < 0) {
+      return;
+    }
+    if (memoKeys == null) {
+      memoKeys = new Object[MEMO_SLOTS];
+      memoBytes = new byte[MEMO_SLOTS][MEMO_BYTES];
+      memoLengths = new int[MEMO_SLOTS];
+    }
+    int slot = memoNext;
+    memoNext = (slot + 1) & (MEMO_SLOTS - 1);
+    System.arraycopy(buf, mark, memoBytes[slot], 0, n);
+    memoLengths[slot] = n;
+    memoKeys[slot] = key;
   }
 
   /** The buffer (the value is at {@link #reserve()} up to {@link #end()}); for {@link EventEncoder}. */

@@ -97,4 +97,26 @@ class EventEncoderTest {
       assertEquals(e, EventWire.read(bytes));
     }
   }
+
+  @Test
+  void interleavedThreadsAndPidsEachGetTheirOwnNameBackEvenWhenTheyShareASlot() {
+    EventEncoder encoder = new EventEncoder();
+    Event base = withSeq(new RandomEvents(23, 1).next(), 1);
+    List<String> threads = new ArrayList<>();
+    for (int t = 0; t < 80; t++) { // more threads than the encoder keeps, so that some share a slot
+      threads.add("caller-" + t);
+    }
+    for (int i = 0; i < 2_000; i++) {
+      String thread = threads.get((i * 7) % threads.size());
+      long pid = i % 11 == 0 ? -1 : i % 13 == 0 ? 99 : 4242;
+      Event e = new Event(base.ts(), base.kind(), base.status(), base.payload(), base.agent(), i + 1L,
+          pid < 0 ? null : pid, i % 17 == 0 ? null : thread, base.turn(), base.callId(), base.session());
+      encode(encoder, e);
+      Bytes<?> ours = Bytes.allocateElasticOnHeap();
+      encoder.writeTo(ours, e.seq());
+      Bytes<?> theirs = Bytes.allocateElasticOnHeap();
+      EventWire.write(theirs, e, encoder.payload().toByteArray());
+      assertArrayEquals(theirs.toByteArray(), ours.toByteArray(), "event " + i);
+    }
+  }
 }

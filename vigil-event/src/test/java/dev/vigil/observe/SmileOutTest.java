@@ -2,6 +2,8 @@ package dev.vigil.observe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -109,5 +111,39 @@ class SmileOutTest {
     ObjectNode expected = NODES.objectNode();
     expected.put("k\uFFFD", "a\uFFFDb\uFFFD");
     assertEquals(expected, roundTrip(o));
+  }
+
+  @Test
+  void aRememberedValueIsWrittenAgainByIdentityOnly() throws Exception {
+    SmileOut out = new SmileOut();
+    String a = "weather in Paris";
+    String sameText = new String(a.toCharArray());
+    assertFalse(out.repeat(a), "nothing remembered yet");
+    out.startArray();
+    int mark = out.mark();
+    out.string(a);
+    out.remember(a, mark);
+    assertTrue(out.repeat(a));
+    assertFalse(out.repeat(sameText), "an equal string that is another object is not taken for it");
+    out.string(sameText);
+    for (int i = 0; i < 6; i++) { // more values than are kept: the oldest make room
+      String s = "value " + i;
+      int m = out.mark();
+      out.string(s);
+      out.remember(s, m);
+    }
+    assertFalse(out.repeat(a), "pushed out by newer values");
+    String big = "x".repeat(500);
+    int m = out.mark();
+    out.string(big);
+    out.remember(big, m);
+    assertFalse(out.repeat(big), "a long value is not kept");
+    out.endArray();
+    ArrayNode expected = NODES.arrayNode().add(a).add(a).add(a);
+    for (int i = 0; i < 6; i++) {
+      expected.add("value " + i);
+    }
+    expected.add(big);
+    assertEquals(expected, SMILE.readTree(out.toByteArray()));
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -52,7 +51,8 @@ final class EventLog {
   private final Path dir;
   private final EventAssembler assembler;
   private final long pid;
-  private final AtomicLong seq = new AtomicLong();
+  /** The last {@code seq} given; read and written under {@link #appending} only. */
+  private long seq;
   private final EventTime time = new EventTime();
   /**
    * Held around each append of this process: its threads then wait for one another parked, rather than spinning
@@ -67,7 +67,11 @@ final class EventLog {
   private ChronicleQueue queue;
   private ExcerptAppender appender;
   private volatile boolean attempted;
+  /** The queue is open: {@link #appender} is set. */
+  private volatile boolean ready;
   private volatile String failure = "";
+  /** The writer thread holds the lock for a run of appends ({@link #beginRun()}); the writer thread only. */
+  private boolean inRun;
   /** The writer thread's encoder. */
   private final EventEncoder encoder = new EventEncoder();
   private long lastOpenAttempt;
@@ -106,6 +110,7 @@ final class EventLog {
       try {
         queue = q;
         appender = a;
+        ready = true;
       } finally {
         appending.unlock();
       }
@@ -124,6 +129,11 @@ final class EventLog {
   /** Whether the writer thread has tried to open the queue at least once. */
   boolean attempted() {
     return attempted;
+  }
+
+  /** Whether the queue has been opened and is open; any thread. */
+  boolean isReady() {
+    return ready;
   }
 
   /** Whether the queue is open for the writer thread; the writer thread only. */
@@ -159,7 +169,7 @@ final class EventLog {
     time.advanceTo(now.toEpochMilli());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        Event e = new Event(now, "vigil.dropped", "ok", payload, agent, seq.incrementAndGet(), pid, thread,
+        Event e = new Event(now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread,
             null, null, null);
         EventWire.write(dc.wire().bytes(), e, bytes);
       } catch (RuntimeException | Error x) {
@@ -204,12 +214,31 @@ final class EventLog {
     return null;
   }
 
-  /** Encodes the event (the costly part) before the lock is taken, then writes it. */
+  /**
+   * Takes the append lock for a run of the writer thread's appends ({@link #append}), so that it is taken once for
+   * them all; {@link #endRun()} gives it back. The writer thread only.
+   */
+  void beginRun() {
+    lock();
+    inRun = true;
+  }
+
+  /** Ends a run begun by {@link #beginRun()}. */
+  void endRun() {
+    inRun = false;
+    appending.unlock();
+  }
+
+  /** Encodes the event (the costly part) before the lock is taken, unless it is held for a run, then writes it. */
   private void append(ExcerptAppender a, EventEncoder enc, Captured captured, String agent) {
     try {
       assembler.encode(captured, enc, agent, pid);
     } catch (Throwable t) {
       throw new Unbuildable(t);
+    }
+    if (inRun) {
+      write(a, enc);
+      return;
     }
     lock();
     try {
@@ -224,7 +253,7 @@ final class EventLog {
     time.advanceTo(enc.epochMillis());
     try (DocumentContext dc = a.writingDocument()) {
       try {
-        enc.writeTo(dc.wire().bytes(), seq.incrementAndGet());
+        enc.writeTo(dc.wire().bytes(), ++seq);
       } catch (RuntimeException | Error x) {
         dc.rollbackOnClose();
         throw x;
@@ -247,6 +276,7 @@ final class EventLog {
   void close() {
     appending.lock();
     try {
+      ready = false;
       closeQuietly(appender);
       closeQuietly(queue);
       appender = null;

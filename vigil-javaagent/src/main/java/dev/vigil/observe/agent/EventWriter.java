@@ -31,6 +31,23 @@ public final class EventWriter {
   /** How long the writer sleeps after a quiet spell of about 100 ms, unless a call wakes it. */
   private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
+  /**
+   * How long a caller that finds the hand-off full waits for the writer to take a call from it before it appends
+   * its own event: far longer than the writer takes for {@link #TAKEN_BATCH} events.
+   */
+  private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+  /** Busy waits for room before yielding, with more than one core; none on one core. */
+  private static final int SPINS_BEFORE_YIELD = Runtime.getRuntime().availableProcessors() > 1 ? 64 : 0;
+  /**
+   * Yields before parking: a caller still waiting then parks a while at a time, leaving the cores to the writer
+   * (with many callers, their yields took a third of the CPU the writer needed).
+   */
+  private static final int YIELDS_BEFORE_PARK = 8;
+  private static final long ROOM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+  /** Events the writer appends under one taking of the append lock, at most. */
+  private static final int RUN = 256;
+
   /** Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers' cache line. */
   private static final int TAKEN_BATCH = 64;
 
@@ -96,12 +113,57 @@ public final class EventWriter {
     }
     if (size.incrementAndGet() > capacity) {
       size.decrementAndGet();
-      appendHere(call);
-      return;
+      if (!awaitRoom()) {
+        appendHere(call);
+        return;
+      }
     }
     pending.offer(call);
     if (sleeping) {
       LockSupport.unpark(thread);
+    }
+  }
+
+  /**
+   * The hand-off is full: waits for room while the writer is taking calls from it, and takes a place in it; false
+   * when the writer has not opened the queue yet, or took nothing for {@link #ROOM_WAIT_NANOS} (the caller then
+   * appends its own event). Measured (issue 19): a caller that appended beside the writer made the two threads
+   * pass the append lock and Chronicle's state between cores at every event, doubling the CPU of an event and
+   * capping back-to-back calls below 1,000,000/s; waiting a few hundred nanoseconds for the writer does not. On one
+   * core the caller yields at once, so that the writer can run.
+   */
+  private boolean awaitRoom() {
+    if (!log.isReady()) {
+      return false;
+    }
+    int seen = size.get();
+    long since = 0;
+    for (int round = 0; ; round++) {
+      if (round < SPINS_BEFORE_YIELD) {
+        Thread.onSpinWait();
+      } else if (round < SPINS_BEFORE_YIELD + YIELDS_BEFORE_PARK) {
+        Thread.yield();
+      } else {
+        LockSupport.parkNanos(ROOM_PARK_NANOS);
+      }
+      int now = size.get();
+      if (now < capacity) {
+        if (size.compareAndSet(now, now + 1)) {
+          return true;
+        }
+        continue;
+      }
+      if (stopped) {
+        return false;
+      }
+      if (now != seen) {
+        seen = now;
+        since = 0;
+      } else if (since == 0) {
+        since = System.nanoTime();
+      } else if (System.nanoTime() - since > ROOM_WAIT_NANOS) {
+        return false;
+      }
     }
   }
 
@@ -193,12 +255,20 @@ public final class EventWriter {
       while (true) {
         Captured call = pending.poll();
         if (call != null) {
-          if (++taken == TAKEN_BATCH) {
-            size.addAndGet(-taken);
-            taken = 0;
-          }
           idle = 0;
-          write(call);
+          log.beginRun();
+          try {
+            int n = 0;
+            do {
+              if (++taken == TAKEN_BATCH) {
+                size.addAndGet(-taken);
+                taken = 0;
+              }
+              write(call);
+            } while (++n < RUN && (call = pending.poll()) != null);
+          } finally {
+            log.endRun();
+          }
           continue;
         }
         if (taken > 0) {

@@ -33,7 +33,13 @@ final class ValueWriter {
     } else if (secret) {
       out.string(Redaction.MASK);
     } else if (v instanceof String s) {
-      out.string(cut(redaction.text(s), site, index));
+      if (!out.repeat(s)) {
+        int mark = out.mark();
+        out.string(cut(redaction.text(s), site, index));
+        if (s.length() <= maxChars) { // a string cut is written (and reported) each time
+          out.remember(s, mark);
+        }
+      }
     } else if (v instanceof Boolean b) {
       out.bool(b);
     } else if (v instanceof Integer n) {
