@@ -21,10 +21,49 @@ final class RowCodec {
 
   private RowCodec() {}
 
-  /** Writes the row and a line feed. */
-  static void write(EmotionRow row, Writer out) throws IOException {
+  /** The buffers of a writer of rows, reused from row to row. */
+  static final class Line {
+    private final StringBuilder text = new StringBuilder(256);
+    private char[] chars = new char[256];
+  }
+
+  /**
+   * Writes the row and a line feed, building the line in {@code line} (a caller reuses it across rows). The bytes
+   * are those of Jackson's generator with its defaults: a row whose text needs escaping or whose numbers are not
+   * finite is written by the generator itself ({@link #writeByGenerator}).
+   */
+  static void write(EmotionRow row, Writer out, Line line) throws IOException {
+    if (!plain(row)) {
+      writeByGenerator(row, out);
+      return;
+    }
+    StringBuilder b = line.text;
+    b.setLength(0);
+    b.append("{\"ts\":\"").append(Timestamps.format(row.ts()))
+        .append("\",\"emotion\":\"").append(row.emotion())
+        .append("\",\"intensity\":").append(row.intensity())
+        .append(",\"valence\":").append(row.valence())
+        .append(",\"cause\":\"").append(row.cause())
+        .append("\",\"episode\":\"").append(row.episode())
+        .append("\",\"confidence\":").append(row.confidence())
+        .append(",\"source\":\"").append(row.source()).append('"');
+    if (row.amend()) {
+      b.append(",\"amend\":true");
+    }
+    b.append("}\n");
+    int n = b.length();
+    if (line.chars.length < n) {
+      line.chars = new char[Math.max(n, 2 * line.chars.length)];
+    }
+    b.getChars(0, n, line.chars, 0);
+    out.write(line.chars, 0, n);
+  }
+
+  /** Writes the row and a line feed through Jackson's generator, without flushing {@code out}. */
+  static void writeByGenerator(EmotionRow row, Writer out) throws IOException {
     try (JsonGenerator g = FACTORY.createGenerator(out)) {
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      g.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
       g.writeStartObject();
       g.writeStringField("ts", Timestamps.format(row.ts()));
       g.writeStringField("emotion", row.emotion());
@@ -40,6 +79,25 @@ final class RowCodec {
       g.writeEndObject();
     }
     out.write('\n');
+  }
+
+  /** Whether every text of the row is written as it is (no character Jackson escapes) and every number is finite. */
+  private static boolean plain(EmotionRow row) {
+    return Double.isFinite(row.intensity()) && Double.isFinite(row.valence()) && Double.isFinite(row.confidence())
+        && plain(row.emotion()) && plain(row.cause()) && plain(row.episode()) && plain(row.source());
+  }
+
+  private static boolean plain(String s) {
+    if (s == null) {
+      return false;
+    }
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -27,6 +27,7 @@ final class RowsFile implements AutoCloseable {
   private final Path path;
   private Writer writer;
   private FileOutputStream stream;
+  private final RowCodec.Line line = new RowCodec.Line();
 
   RowsFile(Path path) {
     this.path = path;
@@ -86,7 +87,7 @@ final class RowsFile implements AutoCloseable {
       stream = new FileOutputStream(path.toFile(), true);
       writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
     }
-    RowCodec.write(row, writer);
+    RowCodec.write(row, writer, line);
   }
 
   /** Writes the appended rows through to the disk. */
@@ -101,8 +102,9 @@ final class RowsFile implements AutoCloseable {
   static long writeWhole(Path target, List<EmotionRow> rows) throws IOException {
     try (FileOutputStream fos = new FileOutputStream(target.toFile());
         Writer w = new BufferedWriter(new OutputStreamWriter(fos, StandardCharsets.UTF_8), 1 << 16)) {
+      RowCodec.Line line = new RowCodec.Line();
       for (EmotionRow r : rows) {
-        RowCodec.write(r, w);
+        RowCodec.write(r, w, line);
       }
       w.flush();
       fos.getChannel().force(true);
