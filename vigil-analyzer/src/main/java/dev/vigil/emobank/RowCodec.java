@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,17 +27,19 @@ final class RowCodec {
   /** The buffers of a writer of rows, reused from row to row. */
   static final class Line {
     private final StringBuilder text = new StringBuilder(256);
-    private char[] chars = new char[256];
+    private byte[] bytes = new byte[256];
   }
 
   /**
-   * Writes the row and a line feed, building the line in {@code line} (a caller reuses it across rows). The bytes
-   * are those of Jackson's generator with its defaults: a row whose text needs escaping or whose numbers are not
-   * finite is written by the generator itself ({@link #writeByGenerator}).
+   * Writes the row and a line feed in UTF-8, building the line in {@code line} (a caller reuses it across rows).
+   * The bytes are those of Jackson's generator with its defaults through a UTF-8 writer: a row whose text needs
+   * escaping or whose numbers are not finite is written by the generator itself ({@link #writeByGenerator}).
    */
-  static void write(EmotionRow row, Writer out, Line line) throws IOException {
+  static void write(EmotionRow row, OutputStream out, Line line) throws IOException {
     if (!plain(row)) {
-      writeByGenerator(row, out);
+      StringWriter text = new StringWriter(256);
+      writeByGenerator(row, text);
+      out.write(text.toString().getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
       return;
     }
     StringBuilder b = line.text;
@@ -52,11 +57,19 @@ final class RowCodec {
     }
     b.append("}\n");
     int n = b.length();
-    if (line.chars.length < n) {
-      line.chars = new char[Math.max(n, 2 * line.chars.length)];
+    if (line.bytes.length < n) {
+      line.bytes = new byte[Math.max(n, 2 * line.bytes.length)];
     }
-    b.getChars(0, n, line.chars, 0);
-    out.write(line.chars, 0, n);
+    byte[] bytes = line.bytes;
+    for (int i = 0; i < n; i++) {
+      char c = b.charAt(i);
+      if (c >= 0x80) {
+        out.write(b.toString().getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
+        return;
+      }
+      bytes[i] = (byte) c;
+    }
+    out.write(bytes, 0, n);
   }
 
   /** Writes the row and a line feed through Jackson's generator, without flushing {@code out}. */

@@ -2,8 +2,12 @@ package dev.vigil.emobank;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -18,15 +22,18 @@ class RowCodecTest {
       1e-3, 0.001, 2.5e-5, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
 
   private static String lineOf(EmotionRow row, RowCodec.Line line) throws IOException {
-    StringWriter out = new StringWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     RowCodec.write(row, out, line);
-    return out.toString();
+    return out.toString(StandardCharsets.ISO_8859_1); // byte for byte
   }
 
+  /** The line as the bank wrote it before: Jackson's generator through a UTF-8 writer. */
   private static String generatorLineOf(EmotionRow row) throws IOException {
-    StringWriter out = new StringWriter();
-    RowCodec.writeByGenerator(row, out);
-    return out.toString();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    RowCodec.writeByGenerator(row, writer);
+    writer.flush();
+    return out.toString(StandardCharsets.ISO_8859_1);
   }
 
   @Test
@@ -59,6 +66,9 @@ class RowCodecTest {
     assertEquals(row, RowCodec.read(line.strip()));
     EmotionRow amend = row.amended(row.ts().plusSeconds(1), 0.7);
     assertEquals(amend, RowCodec.read(lineOf(amend, new RowCodec.Line()).strip()));
+    EmotionRow unicode = EmotionRow.of(row.ts(), "frustration", 0.55, -0.6, "tool.réserver:échec ☃");
+    assertEquals(unicode, RowCodec.read(new String(lineOf(unicode, new RowCodec.Line())
+        .getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8).strip()));
   }
 
   private static String text(Random random, int i) {
