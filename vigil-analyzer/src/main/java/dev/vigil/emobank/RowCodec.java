@@ -24,10 +24,54 @@ final class RowCodec {
 
   private RowCodec() {}
 
-  /** The buffers of a writer of rows, reused from row to row. */
+  /**
+   * The buffers of a writer of rows, reused from row to row, with the text of the last second written and of the
+   * numbers written lately (rows repeat a few intensities and valences).
+   */
   static final class Line {
+    private static final int NUMBERS = 256;
     private final StringBuilder text = new StringBuilder(256);
     private byte[] bytes = new byte[256];
+    private long second = Long.MIN_VALUE;
+    private String secondText = "";
+    private final long[] numberBits = new long[NUMBERS];
+    private final String[] numberTexts = new String[NUMBERS];
+
+    /** Appends {@code ts} as {@link Timestamps#format} writes it. */
+    private void appendTs(Instant ts) {
+      if (ts.getEpochSecond() != second) {
+        String whole = Timestamps.format(Instant.ofEpochSecond(ts.getEpochSecond())); // ...:ss.000000Z
+        secondText = whole.substring(0, whole.length() - ".000000Z".length());
+        second = ts.getEpochSecond();
+      }
+      text.append(secondText).append('.');
+      int nanos = ts.getNano();
+      if (nanos % 1000 == 0) {
+        appendPadded(nanos / 1000, 100_000);
+      } else {
+        appendPadded(nanos, 100_000_000);
+      }
+      text.append('Z');
+    }
+
+    private void appendPadded(int value, int firstPlace) {
+      for (int place = firstPlace; place > 0; place /= 10) {
+        text.append((char) ('0' + value / place % 10));
+      }
+    }
+
+    /** Appends a finite number as {@link Double#toString} writes it. */
+    private void appendNumber(double d) {
+      long bits = Double.doubleToRawLongBits(d);
+      int slot = (int) ((bits * 0x9E3779B97F4A7C15L) >>> 56);
+      String t = numberTexts[slot];
+      if (t == null || numberBits[slot] != bits) {
+        t = Double.toString(d);
+        numberTexts[slot] = t;
+        numberBits[slot] = bits;
+      }
+      text.append(t);
+    }
   }
 
   /**
@@ -44,14 +88,16 @@ final class RowCodec {
     }
     StringBuilder b = line.text;
     b.setLength(0);
-    b.append("{\"ts\":\"").append(Timestamps.format(row.ts()))
-        .append("\",\"emotion\":\"").append(row.emotion())
-        .append("\",\"intensity\":").append(row.intensity())
-        .append(",\"valence\":").append(row.valence())
-        .append(",\"cause\":\"").append(row.cause())
-        .append("\",\"episode\":\"").append(row.episode())
-        .append("\",\"confidence\":").append(row.confidence())
-        .append(",\"source\":\"").append(row.source()).append('"');
+    b.append("{\"ts\":\"");
+    line.appendTs(row.ts());
+    b.append("\",\"emotion\":\"").append(row.emotion()).append("\",\"intensity\":");
+    line.appendNumber(row.intensity());
+    b.append(",\"valence\":");
+    line.appendNumber(row.valence());
+    b.append(",\"cause\":\"").append(row.cause()).append("\",\"episode\":\"").append(row.episode())
+        .append("\",\"confidence\":");
+    line.appendNumber(row.confidence());
+    b.append(",\"source\":\"").append(row.source()).append('"');
     if (row.amend()) {
       b.append(",\"amend\":true");
     }
