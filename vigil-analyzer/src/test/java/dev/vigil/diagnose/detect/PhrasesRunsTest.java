@@ -2,6 +2,7 @@ package dev.vigil.diagnose.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,5 +54,25 @@ class PhrasesRunsTest {
   void wordsOfAnAnswer() {
     assertEquals(List.of("i've", "cancelled", "your", "order", "it's", "done", "42"),
         Phrases.words("I’ve CANCELLED your order -- 'it's done' (#42)."));
+  }
+
+  @Test
+  void aTextJacksonWritesUnescapedHasTheWordsOfItsJson() {
+    Random random = new Random(7);
+    int unescaped = 0;
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder b = new StringBuilder();
+      for (int k = random.nextInt(12); k > 0; k--) {
+        b.append(PARTS[random.nextInt(PARTS.length)]);
+      }
+      String text = b.toString();
+      String json = TextNode.valueOf(text).toString();
+      if (ClaimWithoutAction.unescaped(text)) {
+        unescaped++;
+        assertEquals('"' + text + '"', json);
+        assertEquals(Phrases.words(json), Phrases.words(text), text);
+      }
+    }
+    assertEquals(true, unescaped > 1000, unescaped + " unescaped texts");
   }
 }
