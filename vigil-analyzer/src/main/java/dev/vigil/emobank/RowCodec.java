@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 
 /**
  * One {@link EmotionRow} as one line of {@code emotions.jsonl}: {@code {ts, emotion, intensity, valence, cause,
@@ -25,43 +26,60 @@ final class RowCodec {
   private RowCodec() {}
 
   /**
-   * The buffers of a writer of rows, reused from row to row, with the text of the last second written and of the
+   * The buffer of a writer of rows, reused from row to row, with the text of the last second written and of the
    * numbers written lately (rows repeat a few intensities and valences).
    */
   static final class Line {
     private static final int NUMBERS = 256;
-    private final StringBuilder text = new StringBuilder(256);
     private byte[] bytes = new byte[256];
+    private int length;
     private long second = Long.MIN_VALUE;
     private String secondText = "";
     private final long[] numberBits = new long[NUMBERS];
     private final String[] numberTexts = new String[NUMBERS];
 
-    /** Appends {@code ts} as {@link Timestamps#format} writes it. */
-    private void appendTs(Instant ts) {
-      if (ts.getEpochSecond() != second) {
-        String whole = Timestamps.format(Instant.ofEpochSecond(ts.getEpochSecond())); // ...:ss.000000Z
-        secondText = whole.substring(0, whole.length() - ".000000Z".length());
-        second = ts.getEpochSecond();
+    /** Appends ASCII text. */
+    private void ascii(String s) {
+      int n = s.length();
+      if (length + n > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(length + n, 2 * bytes.length));
       }
-      text.append(secondText).append('.');
-      int nanos = ts.getNano();
-      if (nanos % 1000 == 0) {
-        appendPadded(nanos / 1000, 100_000);
-      } else {
-        appendPadded(nanos, 100_000_000);
+      byte[] b = bytes;
+      int at = length;
+      for (int i = 0; i < n; i++) {
+        b[at + i] = (byte) s.charAt(i);
       }
-      text.append('Z');
+      length = at + n;
     }
 
-    private void appendPadded(int value, int firstPlace) {
+    /** Appends {@code ts} as {@link Timestamps#format} writes it. */
+    private void ts(Instant ts) {
+      if (ts.getEpochSecond() != second) {
+        String whole = Timestamps.format(Instant.ofEpochSecond(ts.getEpochSecond())); // ...:ss.000000Z
+        secondText = whole.substring(0, whole.length() - "000000Z".length());
+        second = ts.getEpochSecond();
+      }
+      ascii(secondText);
+      int nanos = ts.getNano();
+      if (length + 10 > bytes.length) {
+        bytes = Arrays.copyOf(bytes, 2 * bytes.length);
+      }
+      if (nanos % 1000 == 0) {
+        digits(nanos / 1000, 100_000);
+      } else {
+        digits(nanos, 100_000_000);
+      }
+      bytes[length++] = 'Z';
+    }
+
+    private void digits(int value, int firstPlace) {
       for (int place = firstPlace; place > 0; place /= 10) {
-        text.append((char) ('0' + value / place % 10));
+        bytes[length++] = (byte) ('0' + value / place % 10);
       }
     }
 
     /** Appends a finite number as {@link Double#toString} writes it. */
-    private void appendNumber(double d) {
+    private void number(double d) {
       long bits = Double.doubleToRawLongBits(d);
       int slot = (int) ((bits * 0x9E3779B97F4A7C15L) >>> 56);
       String t = numberTexts[slot];
@@ -70,14 +88,15 @@ final class RowCodec {
         numberTexts[slot] = t;
         numberBits[slot] = bits;
       }
-      text.append(t);
+      ascii(t);
     }
   }
 
   /**
    * Writes the row and a line feed in UTF-8, building the line in {@code line} (a caller reuses it across rows).
-   * The bytes are those of Jackson's generator with its defaults through a UTF-8 writer: a row whose text needs
-   * escaping or whose numbers are not finite is written by the generator itself ({@link #writeByGenerator}).
+   * The bytes are those of Jackson's generator with its defaults through a UTF-8 writer: a row whose text is not
+   * printable ASCII that Jackson leaves as it is, or whose numbers are not finite, is written by the generator itself
+   * ({@link #writeByGenerator}).
    */
   static void write(EmotionRow row, OutputStream out, Line line) throws IOException {
     if (!plain(row)) {
@@ -86,36 +105,25 @@ final class RowCodec {
       out.write(text.toString().getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
       return;
     }
-    StringBuilder b = line.text;
-    b.setLength(0);
-    b.append("{\"ts\":\"");
-    line.appendTs(row.ts());
-    b.append("\",\"emotion\":\"").append(row.emotion()).append("\",\"intensity\":");
-    line.appendNumber(row.intensity());
-    b.append(",\"valence\":");
-    line.appendNumber(row.valence());
-    b.append(",\"cause\":\"").append(row.cause()).append("\",\"episode\":\"").append(row.episode())
-        .append("\",\"confidence\":");
-    line.appendNumber(row.confidence());
-    b.append(",\"source\":\"").append(row.source()).append('"');
-    if (row.amend()) {
-      b.append(",\"amend\":true");
-    }
-    b.append("}\n");
-    int n = b.length();
-    if (line.bytes.length < n) {
-      line.bytes = new byte[Math.max(n, 2 * line.bytes.length)];
-    }
-    byte[] bytes = line.bytes;
-    for (int i = 0; i < n; i++) {
-      char c = b.charAt(i);
-      if (c >= 0x80) {
-        out.write(b.toString().getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
-        return;
-      }
-      bytes[i] = (byte) c;
-    }
-    out.write(bytes, 0, n);
+    line.length = 0;
+    line.ascii("{\"ts\":\"");
+    line.ts(row.ts());
+    line.ascii("\",\"emotion\":\"");
+    line.ascii(row.emotion());
+    line.ascii("\",\"intensity\":");
+    line.number(row.intensity());
+    line.ascii(",\"valence\":");
+    line.number(row.valence());
+    line.ascii(",\"cause\":\"");
+    line.ascii(row.cause());
+    line.ascii("\",\"episode\":\"");
+    line.ascii(row.episode());
+    line.ascii("\",\"confidence\":");
+    line.number(row.confidence());
+    line.ascii(",\"source\":\"");
+    line.ascii(row.source());
+    line.ascii(row.amend() ? "\",\"amend\":true}\n" : "\"}\n");
+    out.write(line.bytes, 0, line.length);
   }
 
   /** Writes the row and a line feed through Jackson's generator, without flushing {@code out}. */
@@ -140,7 +148,7 @@ final class RowCodec {
     out.write('\n');
   }
 
-  /** Whether every text of the row is written as it is (no character Jackson escapes) and every number is finite. */
+  /** Whether every text of the row is ASCII written as it is (nothing Jackson escapes) and every number finite. */
   private static boolean plain(EmotionRow row) {
     return Double.isFinite(row.intensity()) && Double.isFinite(row.valence()) && Double.isFinite(row.confidence())
         && plain(row.emotion()) && plain(row.cause()) && plain(row.episode()) && plain(row.source());
@@ -152,7 +160,7 @@ final class RowCodec {
     }
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      if (c < 0x20 || c == '"' || c == '\\') {
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
         return false;
       }
     }
