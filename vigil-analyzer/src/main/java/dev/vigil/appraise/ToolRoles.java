@@ -77,11 +77,48 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
   }
 
   private Role byVerb(String name) {
+    int end = asciiVerbEnd(name);
+    if (end > 0) { // an ASCII verb, compared in place: the verb's lower case is its first letter's
+      if (startsWithVerb(name, end, writeVerbs)) {
+        return Role.WRITE;
+      }
+      return startsWithVerb(name, end, readVerbs) ? Role.READ : Role.NONE;
+    }
     String verb = verb(name);
     if (writeVerbs.contains(verb)) {
       return Role.WRITE;
     }
     return readVerbs.contains(verb) ? Role.READ : Role.NONE;
+  }
+
+  /** Where the verb {@link #verb} reads ends when it and the character after it are ASCII; 0 otherwise. */
+  private static int asciiVerbEnd(String name) {
+    if (name == null || name.isEmpty() || name.charAt(0) >= 0x80) {
+      return 0;
+    }
+    int end = 1;
+    while (end < name.length()) {
+      char c = name.charAt(end);
+      if (c >= 0x80) {
+        return 0;
+      }
+      if (!Character.isLetter(c) || Character.isUpperCase(c)) {
+        break;
+      }
+      end++;
+    }
+    return end;
+  }
+
+  private static boolean startsWithVerb(String name, int end, List<String> verbs) {
+    char first = Character.toLowerCase(name.charAt(0));
+    for (int i = 0, n = verbs.size(); i < n; i++) {
+      String v = verbs.get(i);
+      if (v.length() == end && v.charAt(0) == first && name.regionMatches(1, v, 1, end - 1)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Role named(Event e) {

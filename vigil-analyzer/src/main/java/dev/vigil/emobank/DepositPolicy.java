@@ -75,7 +75,13 @@ final class DepositPolicy {
 
   /** {@code 0 ≤ later - earlier ≤ window}. */
   static boolean within(Instant earlier, Instant later, Duration window) {
-    Duration delta = Duration.between(earlier, later);
-    return !delta.isNegative() && delta.compareTo(window) <= 0;
+    long seconds = later.getEpochSecond() - earlier.getEpochSecond(); // exact: epoch seconds span under 2^56
+    int nanos = later.getNano() - earlier.getNano();
+    if (nanos < 0) {
+      seconds--;
+      nanos += 1_000_000_000;
+    }
+    return seconds >= 0
+        && (seconds < window.getSeconds() || seconds == window.getSeconds() && nanos <= window.getNano());
   }
 }

@@ -1,16 +1,14 @@
 package dev.vigil.emobank;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +23,9 @@ import java.util.function.Consumer;
  */
 final class RowsFile implements AutoCloseable {
   private final Path path;
-  private Writer writer;
+  private OutputStream writer;
   private FileOutputStream stream;
+  private final RowCodec.Line line = new RowCodec.Line();
 
   RowsFile(Path path) {
     this.path = path;
@@ -84,9 +83,9 @@ final class RowsFile implements AutoCloseable {
   void append(EmotionRow row) throws IOException {
     if (writer == null) {
       stream = new FileOutputStream(path.toFile(), true);
-      writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+      writer = new BufferedOutputStream(stream, 1 << 16);
     }
-    RowCodec.write(row, writer);
+    RowCodec.write(row, writer, line);
   }
 
   /** Writes the appended rows through to the disk. */
@@ -100,9 +99,10 @@ final class RowsFile implements AutoCloseable {
   /** Writes {@code rows} as the whole of the file {@code target}, synced; returns its length. */
   static long writeWhole(Path target, List<EmotionRow> rows) throws IOException {
     try (FileOutputStream fos = new FileOutputStream(target.toFile());
-        Writer w = new BufferedWriter(new OutputStreamWriter(fos, StandardCharsets.UTF_8), 1 << 16)) {
+        OutputStream w = new BufferedOutputStream(fos, 1 << 16)) {
+      RowCodec.Line line = new RowCodec.Line();
       for (EmotionRow r : rows) {
-        RowCodec.write(r, w);
+        RowCodec.write(r, w, line);
       }
       w.flush();
       fos.getChannel().force(true);

@@ -1,8 +1,9 @@
 package dev.vigil.ingest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -27,15 +28,36 @@ public final class EventIdentity {
     h = mixString(h, e.status());
     h = mixLong(h, e.ts().getEpochSecond());
     h = mixLong(h, e.ts().getNano());
+    Fnv sink = new Fnv(h);
     try {
-      byte[] payload = EventJson.mapper().writeValueAsBytes(e.payload());
-      for (byte b : payload) {
-        h = (h ^ (b & 0xff)) * FNV_PRIME;
-      }
-    } catch (JsonProcessingException ex) {
+      EventJson.mapper().writeValue(sink, e.payload()); // the bytes writeValueAsBytes gives, hashed as written
+    } catch (IOException ex) {
       throw new IllegalStateException("payload of an event could not be serialized", ex);
     }
-    return finish(h);
+    return finish(sink.h);
+  }
+
+  /** FNV-1a over the bytes written to it. */
+  private static final class Fnv extends OutputStream {
+    long h;
+
+    Fnv(long h) {
+      this.h = h;
+    }
+
+    @Override
+    public void write(int b) {
+      h = (h ^ (b & 0xff)) * FNV_PRIME;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      long x = h;
+      for (int i = off, end = off + len; i < end; i++) {
+        x = (x ^ (b[i] & 0xff)) * FNV_PRIME;
+      }
+      h = x;
+    }
   }
 
   /** The identity of the excerpt at {@code index} in the queue whose key is {@code queueKey}. */
@@ -53,8 +75,16 @@ public final class EventIdentity {
     if (s == null) {
       return (h ^ 0xff) * FNV_PRIME;
     }
-    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-      h = (h ^ (b & 0xff)) * FNV_PRIME;
+    int n = s.length();
+    int i = 0;
+    while (i < n && s.charAt(i) < 0x80) { // ASCII: the char is its UTF-8 byte
+      h = (h ^ s.charAt(i)) * FNV_PRIME;
+      i++;
+    }
+    if (i < n) {
+      for (byte b : s.substring(i).getBytes(StandardCharsets.UTF_8)) {
+        h = (h ^ (b & 0xff)) * FNV_PRIME;
+      }
     }
     return (h ^ 0xfe) * FNV_PRIME;
   }

@@ -3,8 +3,10 @@ package dev.vigil.emobank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -80,5 +82,22 @@ class DepositPolicyTest {
       assertEquals(EmotionRow.SHADOW, shadow.source());
       assertEquals(relief.ts(), shadow.ts());
     }
+  }
+
+  @Test
+  void withinAgreesWithTheDurationBetweenTheInstants() {
+    Random random = new Random(19);
+    Duration window = DepositPolicy.COALESCE_WINDOW;
+    long[] offsets = {0, 1, -1, 999_999_999, 1_000_000_000, -1_000_000_000, 300_000_000_000L, 300_000_000_001L,
+        299_999_999_999L, -300_000_000_000L, 600_000_000_000L};
+    for (int i = 0; i < 10_000; i++) {
+      Instant earlier = T.plusNanos(random.nextInt(1_000_000_000));
+      long offset = i < offsets.length ? offsets[i] : (long) ((random.nextDouble() - 0.3) * 400_000_000_000L);
+      Instant later = earlier.plusNanos(offset);
+      Duration delta = Duration.between(earlier, later);
+      assertEquals(!delta.isNegative() && delta.compareTo(window) <= 0, DepositPolicy.within(earlier, later, window),
+          earlier + " to " + later);
+    }
+    assertTrue(DepositPolicy.within(Instant.MIN, Instant.MAX, Duration.ofSeconds(Long.MAX_VALUE)));
   }
 }

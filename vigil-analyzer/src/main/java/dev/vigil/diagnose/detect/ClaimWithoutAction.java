@@ -86,7 +86,9 @@ final class ClaimWithoutAction extends DialogueDetector {
     public void call(Conversation.Turn t, WindowEvent c) {
       JsonNode result = c.event().payload().path("result");
       if (!result.isMissingNode()) {
-        for (String w : Phrases.words(result.toString())) {
+        // a text Jackson writes unescaped has the words of its JSON form (the quotes part no word)
+        String json = result.isTextual() && unescaped(result.textValue()) ? result.textValue() : result.toString();
+        for (String w : Phrases.words(json)) {
           if (words.claims().containsKey(w)) {
             lookedUp.add(w);
           }
@@ -147,6 +149,17 @@ final class ClaimWithoutAction extends DialogueDetector {
       cited.add(t.answer());
       found.add(t, t.answer(), cited, KIND, "fail", details);
     }
+  }
+
+  /** Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or might). */
+  static boolean unescaped(String text) {
+    for (int i = 0, n = text.length(); i < n; i++) {
+      char ch = text.charAt(i);
+      if (ch < 0x20 || ch == '"' || ch == '\\' || ch == '/' || ch >= 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String verb(WindowEvent c) {

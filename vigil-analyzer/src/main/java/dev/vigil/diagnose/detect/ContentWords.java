@@ -3,7 +3,6 @@ package dev.vigil.diagnose.detect;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /**
  * The content words of a message (SPEC section 4.4, {@code failure_plateau}): lower case, split on anything that is
@@ -23,22 +22,20 @@ final class ContentWords {
       "when", "where", "which", "while", "who", "why", "will", "with", "would", "you", "your", "yet", "try",
       "tried", "trying", "error", "failed", "fail", "failure", "exception", "unable", "couldn");
 
-  private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{N}]+");
-
   private ContentWords() {}
 
   /** The content words of {@code message}, sorted. */
   public static Set<String> of(String message) {
     Set<String> out = new TreeSet<>();
-    for (String token : NOT_LETTER_OR_DIGIT.split(message.toLowerCase(Locale.ROOT))) {
+    Phrases.runs(message.toLowerCase(Locale.ROOT), false, token -> {
       if (token.length() < 3 || STOP.contains(token) || token.chars().noneMatch(Character::isLetter)) {
-        continue;
+        return;
       }
       String stem = stem(token);
       if (stem.length() >= 3 && !STOP.contains(stem)) {
         out.add(stem);
       }
-    }
+    });
     return out;
   }
 

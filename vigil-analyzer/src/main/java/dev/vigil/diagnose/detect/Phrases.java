@@ -3,7 +3,7 @@ package dev.vigil.diagnose.detect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
+import java.util.function.Consumer;
 
 /**
  * Whole-word phrase matching for the conversation detectors (SPEC section 4.4b): a text is lower-cased and split into
@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
  * words stand in a row. A phrase word starting with an apostrophe ({@code n't}) matches any word ending with it.
  */
 final class Phrases {
-  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}']+");
+  /** The general categories of {@code \p{L}} and {@code \p{N}}, one bit each. */
+  private static final int LETTER_OR_NUMBER = 1 << Character.UPPERCASE_LETTER | 1 << Character.LOWERCASE_LETTER
+      | 1 << Character.TITLECASE_LETTER | 1 << Character.MODIFIER_LETTER | 1 << Character.OTHER_LETTER
+      | 1 << Character.DECIMAL_DIGIT_NUMBER | 1 << Character.LETTER_NUMBER | 1 << Character.OTHER_NUMBER;
 
   /**
    * A list of phrases, each split into its words once.
@@ -40,13 +43,37 @@ final class Phrases {
   static List<String> words(String text) {
     List<String> out = new ArrayList<>();
     String normalized = text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
-    for (String w : NOT_WORD.split(normalized)) {
+    runs(normalized, true, w -> {
       String t = strip(w);
       if (!t.isEmpty()) {
         out.add(t);
       }
-    }
+    });
     return out;
+  }
+
+  /**
+   * The non-empty pieces of {@code text} between runs of what is neither a letter ({@code \p{L}}) nor a digit
+   * ({@code \p{N}}), nor an apostrophe when {@code apostrophes}, in order: the non-empty pieces a regular expression
+   * {@code [^\p{L}\p{N}']+} splits it into, without the regular expression.
+   */
+  static void runs(String text, boolean apostrophes, Consumer<String> pieces) {
+    int start = -1;
+    int n = text.length();
+    for (int i = 0; i < n; ) {
+      int cp = text.codePointAt(i);
+      boolean inWord = (LETTER_OR_NUMBER >>> Character.getType(cp) & 1) != 0 || apostrophes && cp == '\'';
+      if (inWord && start < 0) {
+        start = i;
+      } else if (!inWord && start >= 0) {
+        pieces.accept(text.substring(start, i));
+        start = -1;
+      }
+      i += Character.charCount(cp);
+    }
+    if (start >= 0) {
+      pieces.accept(text.substring(start));
+    }
   }
 
   private static String strip(String w) {
