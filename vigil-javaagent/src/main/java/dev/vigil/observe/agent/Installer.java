@@ -9,7 +9,9 @@ import java.util.concurrent.FutureTask;
 /**
  * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first: reads the
  * configuration, grants Chronicle its module access, turns Chronicle's analytics off before any Chronicle class
- * loads, and registers the {@link StartupGate}. Background threads then build the rest while the application
+ * loads, and registers the {@link StartupGate} (without the capability to retransform, which alone slows the start of
+ * a Spring Boot application by about 2 %; a {@link Retransformation} is registered only when classes loaded before
+ * the gate opened must be instrumented). Background threads then build the rest while the application
  * starts: the writer thread with its flush at shutdown and the {@link Instrumenter} side by side, then the recorder;
  * the gate holds back the classes that may be instrumented until it is done, so no call is missed. Called once by
  * {@code VigilAgent}.
@@ -38,7 +40,7 @@ public final class Installer {
       System.setProperty("chronicle.analytics.disable", "true");
     }
     StartupGate gate = new StartupGate(config.includes(), Installer.class.getClassLoader());
-    inst.addTransformer(gate, true);
+    inst.addTransformer(gate, false); // without retransformation: see Retransformation
     Thread builder = new Thread(() -> finish(config, inst, gate, startNanos), "vigil-start");
     builder.setDaemon(true);
     builder.setContextClassLoader(Installer.class.getClassLoader());
@@ -51,8 +53,9 @@ public final class Installer {
   /**
    * The background part: the writer, the recorder and the transformer; then the gate opens and the classes loaded
    * meanwhile that may be targets are retransformed. The writer is built on a thread of its own while this one
-   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle. When no class
-   * waits at the gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
+   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle; a class held at
+   * the gate makes the writer open the queue at once ({@link StartupGate#onFirstHeld}). When no class waits at the
+   * gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
    * that loads the first target does not load Byte Buddy's transformation path itself.
    */
   private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
@@ -61,6 +64,7 @@ public final class Installer {
       FutureTask<EventWriter> writerBuild = new FutureTask<>(() -> {
         EventWriter w = new EventWriter(config);
         w.start();
+        gate.onFirstHeld(w::openSoon);
         return w;
       });
       Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
@@ -83,11 +87,12 @@ public final class Installer {
       gate.open(instrumenter);
       List<Class<?>> early = gate.loadedCandidates(inst.getAllLoadedClasses());
       gate.forgetEarlyClasses();
-      instrumenter.retransform(inst, early);
+      if (!early.isEmpty()) {
+        inst.addTransformer(new Retransformation(instrumenter, early), true);
+        instrumenter.retransform(inst, early);
+      }
       long end = System.nanoTime();
-      boolean rehearse = gate.heldCount() == 0;
-      if (rehearse) {
-        // no application thread is transforming a class now: this one loads what the first one will need
+      if (gate.heldCount() == 0) {
         instrumenter.rehearse();
       }
       if (DEBUG) {
@@ -96,8 +101,7 @@ public final class Installer {
             + (beforeOpen - built) / 1_000_000 + " ms for the writer; " + early.size() + " classes loaded before "
             + "retransformed in " + (end - beforeOpen) / 1_000_000 + " ms), " + gate.heldCount()
             + " classes held back" + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")") + ", "
-            + sites.size() + " methods instrumented so far" + (rehearse ? "; then rehearsed in "
-            + (System.nanoTime() - end) / 1_000_000 + " ms" : ""));
+            + sites.size() + " methods instrumented so far");
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

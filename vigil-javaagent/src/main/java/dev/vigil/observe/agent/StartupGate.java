@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -19,9 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (SPEC section 3), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
  * waits until the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
  * missed. From then on the gate hands the transformer the classes the filter lets through and every
- * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
+ * redefinition, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
  * cannot be targets. Of the classes let through before it opened, those the filter took for candidates are
- * retransformed once it has ({@link #loadedCandidates}).
+ * retransformed once it has ({@link #loadedCandidates}, {@link Retransformation}: the gate itself is registered
+ * without the capability to retransform). The first class held back also tells the writer to open the queue at once
+ * ({@link #onFirstHeld}).
  *
  * <p>It never holds a class for ever: when the transformer is not ready after {@link #HOLD_LIMIT_MS}, or could not
  * be built, the class goes through untouched (and is retransformed later, if at all), with one line on stderr.
@@ -40,6 +43,10 @@ final class StartupGate implements ClassFileTransformer {
   private final Map<ClassLoader, Map<String, Boolean>> early = new WeakHashMap<>();
   private volatile ClassFileTransformer delegate;
   private volatile String firstHeld;
+  /** Run once, when the first class is held back. */
+  private volatile Runnable onFirstHeld;
+  private final AtomicBoolean heldSeen = new AtomicBoolean();
+  private final AtomicBoolean firstHeldRun = new AtomicBoolean();
 
   /**
    * A gate for the configured includes.
@@ -62,7 +69,7 @@ final class StartupGate implements ClassFileTransformer {
   public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
       ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
     if (redefined != null) {
-      // a retransformation (Byte Buddy's own at installation, or another agent's): Byte Buddy decides, as always
+      // a redefinition (the gate is registered without retransformation): Byte Buddy decides, as always
       ClassFileTransformer d = delegate;
       return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
@@ -91,12 +98,31 @@ final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Hands the transformer, from now on, the classes that may be targets and every retransformation, and lets the
+   * Hands the transformer, from now on, the classes that may be targets and every redefinition, and lets the
    * held classes go on to it.
    */
   void open(ClassFileTransformer transformer) {
     delegate = transformer;
     settled.countDown();
+  }
+
+  /**
+   * Runs {@code hook} once, when the first class is held back (at once when one already is): the application is
+   * about to call a tool while Vigil is still starting, and may exit soon after, waiting for its events to be
+   * written. It must be quick and never throw (the writer's {@link EventWriter#openSoon}).
+   */
+  void onFirstHeld(Runnable hook) {
+    onFirstHeld = hook;
+    if (heldSeen.get()) {
+      runFirstHeldHook();
+    }
+  }
+
+  private void runFirstHeldHook() {
+    Runnable hook = onFirstHeld;
+    if (hook != null && firstHeldRun.compareAndSet(false, true)) {
+      hook.run();
+    }
   }
 
   /** Lets the held classes go on; untouched when the gate was never {@linkplain #open opened}. */
@@ -168,6 +194,9 @@ final class StartupGate implements ClassFileTransformer {
 
   private ClassFileTransformer await(String className) {
     held.incrementAndGet();
+    if (!heldSeen.get() && heldSeen.compareAndSet(false, true)) {
+      runFirstHeldHook();
+    }
     if (firstHeld == null) {
       firstHeld = className.replace('/', '.');
     }
