@@ -9,9 +9,7 @@ import java.util.concurrent.FutureTask;
 /**
  * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first: reads the
  * configuration, grants Chronicle its module access, turns Chronicle's analytics off before any Chronicle class
- * loads, and registers the {@link StartupGate} (without the capability to retransform, which alone slows the start of
- * a Spring Boot application by about 2 %; a {@link Retransformation} is registered only when classes loaded before
- * the gate opened must be instrumented). Background threads then build the rest while the application
+ * loads, and registers the {@link StartupGate}. Background threads then build the rest while the application
  * starts: the writer thread with its flush at shutdown and the {@link Instrumenter} side by side, then the recorder;
  * the gate holds back the classes that may be instrumented until it is done, so no call is missed. Called once by
  * {@code VigilAgent}.
@@ -40,7 +38,7 @@ public final class Installer {
       System.setProperty("chronicle.analytics.disable", "true");
     }
     StartupGate gate = new StartupGate(config.includes(), Installer.class.getClassLoader());
-    inst.addTransformer(gate, false); // without retransformation: see Retransformation
+    inst.addTransformer(gate, true);
     Thread builder = new Thread(() -> finish(config, inst, gate, startNanos), "vigil-start");
     builder.setDaemon(true);
     builder.setContextClassLoader(Installer.class.getClassLoader());
@@ -87,12 +85,11 @@ public final class Installer {
       gate.open(instrumenter);
       List<Class<?>> early = gate.loadedCandidates(inst.getAllLoadedClasses());
       gate.forgetEarlyClasses();
-      if (!early.isEmpty()) {
-        inst.addTransformer(new Retransformation(instrumenter, early), true);
-        instrumenter.retransform(inst, early);
-      }
+      instrumenter.retransform(inst, early);
       long end = System.nanoTime();
-      if (gate.heldCount() == 0) {
+      boolean rehearse = gate.heldCount() == 0;
+      if (rehearse) {
+        // no application thread is transforming a class now: this one loads what the first one will need
         instrumenter.rehearse();
       }
       if (DEBUG) {
@@ -101,7 +98,8 @@ public final class Installer {
             + (beforeOpen - built) / 1_000_000 + " ms for the writer; " + early.size() + " classes loaded before "
             + "retransformed in " + (end - beforeOpen) / 1_000_000 + " ms), " + gate.heldCount()
             + " classes held back" + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")") + ", "
-            + sites.size() + " methods instrumented so far");
+            + sites.size() + " methods instrumented so far" + (rehearse ? "; then rehearsed in "
+            + (System.nanoTime() - end) / 1_000_000 + " ms" : ""));
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

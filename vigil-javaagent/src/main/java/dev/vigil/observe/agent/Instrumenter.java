@@ -25,8 +25,7 @@ import net.bytebuddy.pool.TypePool;
  * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link Targets} selects, with
  * the method's {@link Site} id as a constant, and nothing else about the class changed (Byte Buddy's
  * {@code decorate}: no member added, so classes already loaded can be retransformed too). It is the transformer behind
- * the {@link StartupGate}, which hands it only the classes that may be targets and every redefinition (and behind the
- * {@link Retransformation} of the classes loaded before); each one is
+ * the {@link StartupGate}, which hands it only the classes that may be targets and every retransformation; each one is
  * described from its class file by a type pool (parameter names included) and transformed as Byte Buddy's agent
  * builder would with class format changes disabled. The agent builder itself is not used: building it, and the
  * class file transformer it generates for Java 9 modules at installation, cost about three times what this does

@@ -20,10 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (SPEC section 3), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
  * waits until the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
  * missed. From then on the gate hands the transformer the classes the filter lets through and every
- * redefinition, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
+ * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
  * cannot be targets. Of the classes let through before it opened, those the filter took for candidates are
- * retransformed once it has ({@link #loadedCandidates}, {@link Retransformation}: the gate itself is registered
- * without the capability to retransform). The first class held back also tells the writer to open the queue at once
+ * retransformed once it has ({@link #loadedCandidates}). The first class held back also tells the writer to open the queue at once
  * ({@link #onFirstHeld}).
  *
  * <p>It never holds a class for ever: when the transformer is not ready after {@link #HOLD_LIMIT_MS}, or could not
@@ -69,7 +68,7 @@ final class StartupGate implements ClassFileTransformer {
   public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
       ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
     if (redefined != null) {
-      // a redefinition (the gate is registered without retransformation): Byte Buddy decides, as always
+      // a retransformation (Byte Buddy's own at installation, or another agent's): Byte Buddy decides, as always
       ClassFileTransformer d = delegate;
       return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
@@ -98,7 +97,7 @@ final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Hands the transformer, from now on, the classes that may be targets and every redefinition, and lets the
+   * Hands the transformer, from now on, the classes that may be targets and every retransformation, and lets the
    * held classes go on to it.
    */
   void open(ClassFileTransformer transformer) {

@@ -194,18 +194,6 @@ class StartupGateTest {
     assertEquals(1, runs.get());
   }
 
-  @Test
-  void theRetransformationHandsOnlyItsClassesRetransformationsToTheTransformer() throws Exception {
-    Retransformation r = new Retransformation(MARKING, List.of(Leaf.class));
-    assertNull(r.transform(null, loader, internal(Leaf.class), null, null, bytes(Leaf.class)),
-        "a class being loaded is the gate's");
-    assertNull(r.transform(null, loader, internal(Unrelated.class), Unrelated.class, null, bytes(Unrelated.class)),
-        "another class's retransformation keeps what the gate made of it");
-    assertArrayEquals(MARK, r.transform(null, loader, internal(Leaf.class), Leaf.class, null, bytes(Leaf.class)));
-    assertArrayEquals(MARK, r.transform(null, loader, internal(Leaf.class), Leaf.class, null, bytes(Leaf.class)),
-        "every time: another agent's retransformation starts again from the original class file");
-  }
-
   /** A class being loaded through the gate on a thread of its own. */
   private static final class Loading {
     private final CompletableFuture<byte[]> result = new CompletableFuture<>();
