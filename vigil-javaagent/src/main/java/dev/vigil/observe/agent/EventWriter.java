@@ -15,7 +15,7 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * this thread builds each event and appends it to the {@link EventLog}, which gives it the next {@code seq} (strictly
  * increasing in queue order). When {@link #CAPACITY} calls are already waiting, a calling thread appends its own
  * event itself instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is
- * opened on the first event. When it cannot be opened or written, events are counted as lost, one line explains it
+ * opened when a call may come soon ({@link #openSoon}), or else on the first event. When it cannot be opened or written, events are counted as lost, one line explains it
  * on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records how
  * many were lost.
  */
@@ -67,6 +67,8 @@ public final class EventWriter {
   /** {@link #CAPACITY}, or less in tests. */
   private final int capacity;
   private volatile boolean sleeping;
+  /** {@link #openSoon} was called: the writer opens the queue while it has nothing to write. */
+  private volatile boolean openWanted;
   private final Path queueDir;
   private final EventLog log;
   private final String configuredAgent;
@@ -99,13 +101,26 @@ public final class EventWriter {
   }
 
   /**
-   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened on the first event,
-   * so an application that calls no tool never loads Chronicle Queue. Registering here, before any call can be
+   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened later ({@link #openSoon},
+   * or the first event), so an application that loads no tool never loads Chronicle Queue. Registering here, before any call can be
    * instrumented, means no event can be handed over before the flush is in place.
    */
   public void start() {
     registerFlush();
     thread.start();
+  }
+
+  /**
+   * Asks the writer thread to open the queue now, while it has nothing to write, rather than on the first event:
+   * called when the application waits at the {@link StartupGate} to call a tool, so that loading Chronicle
+   * overlaps with the rest of Vigil's start rather than delaying the first event (and the exit of a process that
+   * calls a tool at once and ends). Never throws. Otherwise the queue is opened on the first event: measured on a
+   * Spring Boot application, opening it during the application's start (on two busy cores) delays that start more
+   * than opening it beside the first call.
+   */
+  public void openSoon() {
+    openWanted = true;
+    LockSupport.unpark(thread);
   }
 
   /**
@@ -284,6 +299,10 @@ public final class EventWriter {
         }
         if (stopped) {
           return;
+        }
+        if (openWanted && !log.attempted()) {
+          log.open(); // a failure is reported with the first event that cannot be written
+          continue;
         }
         idle++;
         if (idle <= NAPS) {

@@ -51,8 +51,9 @@ public final class Installer {
   /**
    * The background part: the writer, the recorder and the transformer; then the gate opens and the classes loaded
    * meanwhile that may be targets are retransformed. The writer is built on a thread of its own while this one
-   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle. When no class
-   * waits at the gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
+   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle; a class held at
+   * the gate makes the writer open the queue at once ({@link StartupGate#onFirstHeld}). When no class waits at the
+   * gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
    * that loads the first target does not load Byte Buddy's transformation path itself.
    */
   private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
@@ -61,6 +62,7 @@ public final class Installer {
       FutureTask<EventWriter> writerBuild = new FutureTask<>(() -> {
         EventWriter w = new EventWriter(config);
         w.start();
+        gate.onFirstHeld(w::openSoon);
         return w;
       });
       Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");

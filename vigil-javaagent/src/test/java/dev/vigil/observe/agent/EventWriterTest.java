@@ -115,4 +115,22 @@ class EventWriterTest {
     writer.shutdown(10_000);
     assertEquals(0, writer.appendedByCallers());
   }
+
+  @Test
+  void opensTheQueueWhenAskedBeforeAnyEventAndOtherwiseNotAtAll() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, 16);
+    writer.start();
+    Path other = tmp.resolve("other-queue");
+    EventWriter idle = writer(other, 16);
+    idle.start();
+    writer.openSoon();
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(queue.resolve("metadata.cq4t")));
+    writer.submit(call(1));
+    writer.shutdown(10_000);
+    idle.shutdown(10_000);
+    assertEquals(0, writer.lost());
+    assertEquals(1, QueueTally.of(queue).events());
+    assertTrue(Files.notExists(other), "a writer that was given nothing to write and not asked opens no queue");
+  }
 }
