@@ -290,5 +290,6 @@ public final class EmoBank implements AutoCloseable {
   @Override
   public void close() {
     journal.close();
+    seen.close();
   }
 }

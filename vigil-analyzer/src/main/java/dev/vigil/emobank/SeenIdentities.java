@@ -5,10 +5,12 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -16,12 +18,17 @@ import java.util.Arrays;
  * {@code seen-N.bin} (8 bytes each). The first commit of an opened bank writes every identity to a new file; later
  * commits append only the identities deposited since, so a commit costs the same however large the bank is. The
  * checkpoint counts the committed identities: those past the count were appended by a commit that did not happen.
+ * The file appended to stays open between commits ({@code watch} commits every few milliseconds) until
+ * {@link #close}.
  */
-final class SeenIdentities {
+final class SeenIdentities implements AutoCloseable {
   private final LongSet set;
   /** The identity file named by the last commit; {@link #appendable} when this bank wrote it whole. */
   private String file;
   private boolean appendable;
+  /** {@link #file}, open for appending once a commit appended to it; null otherwise. */
+  private FileChannel appending;
+  private ByteBuffer appendBuffer = ByteBuffer.allocate(64 * Long.BYTES);
   /** Identities deposited since the last commit, in the order deposited. */
   private long[] fresh = new long[64];
   private int freshCount;
@@ -101,17 +108,16 @@ final class SeenIdentities {
   String commit(Path dir, long next) throws IOException {
     if (appendable) {
       if (freshCount > 0) {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-            new FileOutputStream(dir.resolve(file).toFile(), true), 1 << 16))) {
-          for (int i = 0; i < freshCount; i++) {
-            out.writeLong(fresh[i]);
-          }
+        try {
+          append(dir);
         } catch (IOException e) {
           appendable = false; // part of them may be in the file: the next commit writes a new one
+          close();
           throw e;
         }
       }
     } else {
+      close();
       String name = "seen-" + next + ".bin";
       Path tmp = dir.resolve(name + ".tmp");
       try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
@@ -125,5 +131,35 @@ final class SeenIdentities {
     }
     freshCount = 0;
     return file;
+  }
+
+  private void append(Path dir) throws IOException {
+    if (appending == null) {
+      appending = FileChannel.open(dir.resolve(file), StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+    if (appendBuffer.capacity() < freshCount * Long.BYTES) {
+      appendBuffer = ByteBuffer.allocate(fresh.length * Long.BYTES);
+    }
+    appendBuffer.clear();
+    for (int i = 0; i < freshCount; i++) {
+      appendBuffer.putLong(fresh[i]);
+    }
+    appendBuffer.flip();
+    while (appendBuffer.hasRemaining()) {
+      appending.write(appendBuffer);
+    }
+  }
+
+  /** Closes the file kept open for appending, if any; the next commit opens it again. */
+  @Override
+  public void close() {
+    if (appending != null) {
+      try {
+        appending.close();
+      } catch (IOException ignored) {
+        // nothing was left unwritten: every append wrote through before returning
+      }
+      appending = null;
+    }
   }
 }

@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Replaces a file all at once: the bytes go to a temporary file in the same directory, which is then moved over the
@@ -18,12 +20,15 @@ public final class AtomicWrite {
   public static void replace(Path target, byte[] bytes) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    // a fresh name, created and written in one opening (watch commits a bank every few milliseconds)
+    Path tmp = dir.resolve("." + target.getFileName() + "."
+        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     try {
-      Files.write(tmp, bytes);
+      Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       move(tmp, target);
-    } finally {
+    } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(tmp);
+      throw e;
     }
   }
 
