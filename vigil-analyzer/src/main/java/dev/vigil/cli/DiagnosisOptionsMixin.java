@@ -63,7 +63,7 @@ final class DiagnosisOptionsMixin {
   Rules rules() {
     if (rules == null) {
       try {
-        rules = rulesFile == null ? Rules.defaults() : Rules.load(rulesFile);
+        rules = rulesFile == null ? StartAhead.defaultRules() : Rules.load(rulesFile);
       } catch (IllegalArgumentException e) {
         throw new BadInputException(e.getMessage(), e);
       }

@@ -4,6 +4,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,9 +21,7 @@ import picocli.CommandLine.Spec;
     name = "vigil-analyzer",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Vigil's analyzer: reads the events the Vigil javaagent recorded and reflects on them.",
-    subcommands = {RunCommand.class, ExportCommand.class, WatchCommand.class, RollbackCommand.class,
-        EvalCommand.class, ShipCommand.class})
+    description = "Vigil's analyzer: reads the events the Vigil javaagent recorded and reflects on them.")
 public final class Main implements Runnable {
   static {
     // Before any Chronicle class loads: Chronicle must never open a socket for usage analytics.
@@ -40,8 +42,34 @@ public final class Main implements Runnable {
     return VigilCommand.EXIT_DEGRADED;
   };
 
+  /**
+   * The commands, in the order the usage lists them. Picocli builds a command's model (its options, mixins, the types
+   * they load) when it is added, so an invocation that names one command gets only that one (see {@link #commands}).
+   */
+  static final Map<String, Class<?>> COMMANDS = commandTable();
+
   @Spec
   CommandSpec spec;
+
+  private static Map<String, Class<?>> commandTable() {
+    Map<String, Class<?>> m = new LinkedHashMap<>();
+    m.put("run", RunCommand.class);
+    m.put("export", ExportCommand.class);
+    m.put("watch", WatchCommand.class);
+    m.put("rollback", RollbackCommand.class);
+    m.put("eval", EvalCommand.class);
+    m.put("ship", ShipCommand.class);
+    return m;
+  }
+
+  /**
+   * The commands an invocation needs: the one its first argument names, or every one (usage, --help, --version, a
+   * mistyped name that picocli answers with suggestions).
+   */
+  static Collection<Class<?>> commands(String... args) {
+    Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    return named == null ? COMMANDS.values() : List.of(named);
+  }
 
   @Override
   public void run() {
@@ -82,8 +110,12 @@ public final class Main implements Runnable {
   public static int run(PrintStream out, PrintStream err, String... args) {
     PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
     PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-    CommandLine cli = new CommandLine(new Main())
-        .setOut(outWriter)
+    StartAhead.begin(args);
+    CommandLine cli = new CommandLine(new Main());
+    for (Class<?> command : commands(args)) {
+      cli.addSubcommand(command);
+    }
+    cli.setOut(outWriter)
         .setErr(errWriter)
         .setExecutionExceptionHandler(EXCEPTIONS);
     try {

@@ -31,6 +31,16 @@ public final class Artifacts {
 
   private Artifacts() {}
 
+  /**
+   * Compiles report.html's template ahead of the first {@link #write} (for example on a second thread while a pass
+   * reads its events); what {@link #write} writes is the same either way.
+   *
+   * @throws IllegalStateException if the template does not compile
+   */
+  public static void prepareHtml() {
+    HtmlTemplates.prepare(HtmlReport.TEMPLATE);
+  }
+
   /** Writes the artifacts of one pass; returns the report it wrote. */
   public static ObjectNode write(PassResult r, Path out, Clock clock) throws IOException {
     Files.createDirectories(out);

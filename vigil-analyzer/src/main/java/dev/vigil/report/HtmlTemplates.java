@@ -20,9 +20,24 @@ public final class HtmlTemplates {
       .loader(new ClasspathLoader(HtmlTemplates.class.getClassLoader()))
       .strictVariables(true)
       .defaultLocale(Locale.ROOT)
+      .addEscapingStrategy("html", new HtmlText())
       .build();
 
   private HtmlTemplates() {}
+
+  /**
+   * Compiles a template ahead of its first {@link #render} (the engine keeps it), for example on a second thread while
+   * a pass reads its events.
+   *
+   * @throws IllegalStateException if it does not compile
+   */
+  public static void prepare(String template) {
+    try {
+      ENGINE.getTemplate(template);
+    } catch (PebbleException e) {
+      throw new IllegalStateException("template " + template + " could not be compiled: " + e.getMessage(), e);
+    }
+  }
 
   /**
    * Renders a template.

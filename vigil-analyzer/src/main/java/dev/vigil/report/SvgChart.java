@@ -2,7 +2,6 @@ package dev.vigil.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A line chart drawn as inline SVG by the analyzer (no charting script, nothing fetched): its coordinates are
@@ -145,7 +144,7 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
     }
 
     private static String px(double v) {
-      return String.format(Locale.ROOT, "%.1f", v);
+      return OneDecimal.of(v);
     }
   }
 }
