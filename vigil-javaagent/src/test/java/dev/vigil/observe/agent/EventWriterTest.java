@@ -5,14 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.it.QueueTally;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,5 +141,58 @@ class EventWriterTest {
     assertEquals(0, writer.lost());
     assertEquals(1, QueueTally.of(queue).events());
     assertTrue(Files.notExists(other), "a writer that was given nothing to write and not asked opens no queue");
+  }
+
+  /**
+   * The writer appends with {@code writeBytes}, which finds the queue's last sequence number again only when the file
+   * moved past its own last excerpt: an excerpt appended in between by another queue on the same directory (as
+   * another process's) must still leave every excerpt its own index, one after the other, each found again by it.
+   */
+  @Test
+  void anExcerptAppendedByAnotherQueueInBetweenLeavesEveryExcerptItsOwnIndex() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    writer.submit(call(1));
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
+    Instant first;
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      first = EventWire.next(q.createTailer()).ts();
+    }
+    // the other queue's clock reads the first event's time, so that both write the same day's file
+    try (ChronicleQueue other = EventQueues.openForWriting(queue, first::toEpochMilli);
+        ExcerptAppender a = other.createAppender()) {
+      EventWire.append(a, new Event(first, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L, 7L,
+          "other-thread", null, null, null));
+    }
+    writer.submit(call(2));
+    writer.submit(call(3));
+    writer.shutdown(30_000);
+
+    assertEquals(0, writer.lost());
+    List<Long> indexes = new ArrayList<>();
+    List<String> threads = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          indexes.add(dc.index());
+          threads.add(EventWire.read(dc.wire().bytes()).thread());
+        }
+      }
+      assertEquals(List.of(Thread.currentThread().getName(), "other-thread", Thread.currentThread().getName(),
+          Thread.currentThread().getName()), threads);
+      for (int i = 1; i < indexes.size(); i++) {
+        assertEquals(indexes.get(i - 1) + 1, indexes.get(i), "excerpt " + i + " follows the one before: " + indexes);
+      }
+      ExcerptTailer byIndex = q.createTailer();
+      for (int i = 0; i < indexes.size(); i++) {
+        assertTrue(byIndex.moveToIndex(indexes.get(i)), "index " + indexes.get(i) + " found");
+        assertEquals(threads.get(i), EventWire.next(byIndex).thread());
+      }
+    }
   }
 }
