@@ -15,6 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import net.openhft.chronicle.wire.WriteAfterEOFException;
 
 /**
  * The queue the events go to, shared by the writer thread and by the calling threads that find the hand-off full:
@@ -188,7 +190,7 @@ final class EventLog {
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
-      appender.writeBytes(b);
+      writeExcerpt(appender, b);
     } finally {
       appending.unlock();
     }
@@ -267,7 +269,31 @@ final class EventLog {
     Bytes<?> b = excerpt;
     b.clear();
     enc.writeTo(b, ++seq);
-    a.writeBytes(b);
+    writeExcerpt(a, b);
+  }
+
+  /**
+   * Appends the excerpt {@code b}. When another process has already moved the queue on to a later day's file (two
+   * agents on one queue, around midnight), an event of the earlier day cannot go into its own day's file any more:
+   * it goes into the newest one (its {@code ts} is unchanged; readers order events by it).
+   */
+  private void writeExcerpt(ExcerptAppender a, Bytes<?> b) {
+    long from = b.readPosition();
+    try {
+      a.writeBytes(b);
+    } catch (WriteAfterEOFException laterDayFile) {
+      time.advanceTo(Math.max(System.currentTimeMillis(), newestCycleStart()));
+      b.readPosition(from);
+      a.writeBytes(b);
+    }
+  }
+
+  /** The start, in epoch milliseconds, of the queue's newest day file. */
+  private long newestCycleStart() {
+    if (!(queue instanceof RollingChronicleQueue q)) {
+      return 0;
+    }
+    return (long) q.lastCycle() * q.rollCycle().lengthInMillis() + q.epoch();
   }
 
   /** Takes the append lock: tries a few times before parking, since it is held so briefly. */

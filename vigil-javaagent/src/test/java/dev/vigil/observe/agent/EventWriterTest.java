@@ -195,4 +195,45 @@ class EventWriterTest {
       }
     }
   }
+
+  /**
+   * Another process on the same queue has moved it on to the next day's file (two agents, around midnight): an event
+   * of the earlier day is still written, into the newest file, with its own time.
+   */
+  @Test
+  void anEventOfADayAnotherProcessHasMovedOnFromIsWrittenIntoTheNewestFile() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    writer.submit(call(1));
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
+    Instant first;
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      first = EventWire.next(q.createTailer()).ts();
+    }
+    Instant nextDay = first.plus(Duration.ofDays(1));
+    try (ChronicleQueue other = EventQueues.openForWriting(queue, nextDay::toEpochMilli);
+        ExcerptAppender a = other.createAppender()) {
+      EventWire.append(a, new Event(nextDay, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L,
+          7L, "other-thread", null, null, null));
+    }
+    writer.submit(call(2));
+    writer.shutdown(30_000);
+
+    assertEquals(0, writer.lost());
+    List<String> threads = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          threads.add(EventWire.read(dc.wire().bytes()).thread());
+        }
+      }
+    }
+    String me = Thread.currentThread().getName();
+    assertEquals(List.of(me, "other-thread", me), threads);
+  }
 }
