@@ -153,18 +153,9 @@ class EventWriterTest {
     Path queue = tmp.resolve("queue");
     EventWriter writer = writer(queue, EventWriter.CAPACITY);
     writer.start();
-    writer.submit(call(1));
-    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
-    Instant first;
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      first = EventWire.next(q.createTailer()).ts();
-    }
+    Instant first = firstEventWritten(writer, queue);
     // the other queue's clock reads the first event's time, so that both write the same day's file
-    try (ChronicleQueue other = EventQueues.openForWriting(queue, first::toEpochMilli);
-        ExcerptAppender a = other.createAppender()) {
-      EventWire.append(a, new Event(first, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L, 7L,
-          "other-thread", null, null, null));
-    }
+    appendAsAnotherProcess(queue, first);
     writer.submit(call(2));
     writer.submit(call(3));
     writer.shutdown(30_000);
@@ -205,18 +196,9 @@ class EventWriterTest {
     Path queue = tmp.resolve("queue");
     EventWriter writer = writer(queue, EventWriter.CAPACITY);
     writer.start();
-    writer.submit(call(1));
-    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
-    Instant first;
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      first = EventWire.next(q.createTailer()).ts();
-    }
+    Instant first = firstEventWritten(writer, queue);
     Instant nextDay = first.plus(Duration.ofDays(1));
-    try (ChronicleQueue other = EventQueues.openForWriting(queue, nextDay::toEpochMilli);
-        ExcerptAppender a = other.createAppender()) {
-      EventWire.append(a, new Event(nextDay, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L,
-          7L, "other-thread", null, null, null));
-    }
+    appendAsAnotherProcess(queue, nextDay);
     writer.submit(call(2));
     writer.shutdown(30_000);
 
@@ -235,5 +217,23 @@ class EventWriterTest {
     }
     String me = Thread.currentThread().getName();
     assertEquals(List.of(me, "other-thread", me), threads);
+  }
+
+  /** Submits a first call and returns the time of its event, once it is in the queue. */
+  private static Instant firstEventWritten(EventWriter writer, Path queue) throws Exception {
+    writer.submit(call(1));
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      return EventWire.next(q.createTailer()).ts();
+    }
+  }
+
+  /** Appends an event of thread {@code other-thread} through a queue of its own on the same directory, at {@code at}. */
+  private static void appendAsAnotherProcess(Path queue, Instant at) {
+    try (ChronicleQueue other = EventQueues.openForWriting(queue, at::toEpochMilli);
+        ExcerptAppender a = other.createAppender()) {
+      EventWire.append(a, new Event(at, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L, 7L,
+          "other-thread", null, null, null));
+    }
   }
 }
