@@ -1,5 +1,6 @@
 package dev.vigil.api;
 
+import dev.vigil.dialogue.Claims;
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.adapt.code.Strategy;
 import dev.vigil.diagnose.detect.Detector;
@@ -214,7 +215,7 @@ public final class AnalyzerBuilder {
     Detectors selected = Detectors.select(detectors, r.detectors(), r.policies().detectors()).plus(extraDetectors);
     if (llm != null) {
       // the LLM judge runs last (SPEC 4.8)
-      selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles())));
+      selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles(), new Claims(r.detectors().dialogue().claims()))));
     }
     PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),
         window, limit, halfLife, assumeZone, r, retention, selected,

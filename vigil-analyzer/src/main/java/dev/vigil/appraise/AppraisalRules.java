@@ -1,5 +1,6 @@
 package dev.vigil.appraise;
 
+import dev.vigil.dialogue.ToolRoles;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.vigil.appraise;
 
+import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.observe.Event;
 import java.util.HashMap;
 import java.util.List;

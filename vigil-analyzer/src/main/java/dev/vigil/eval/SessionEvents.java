@@ -1,6 +1,6 @@
 package dev.vigil.eval;
 
-import dev.vigil.ingest.AgentName;
+import dev.vigil.dialogue.SessionKey;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlLines;
 import dev.vigil.observe.Event;
@@ -102,9 +102,9 @@ final class SessionEvents {
     return new SessionEvents(sessions, stats);
   }
 
-  /** The session an event belongs to: its {@code session}, else its agent's display name. */
+  /** The session an event belongs to ({@link SessionKey#of}). */
   static String key(Event e) {
-    return e.session() != null && !e.session().isBlank() ? e.session() : AgentName.display(e.agent());
+    return SessionKey.of(e);
   }
 
   /** The sessions, first seen first. */

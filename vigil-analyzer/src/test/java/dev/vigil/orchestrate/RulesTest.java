@@ -66,7 +66,7 @@ class RulesTest {
     Rules r = load("{\"alarm\":{\"watch_from\":0.2},\"tool_roles\":{\"tools\":{\"checkout\":\"write\"}}}");
     assertEquals(0.2, r.alarm().watchFrom(), 1e-12);
     assertEquals(0.6, r.alarm().alarmFrom(), 1e-12);
-    assertEquals(dev.vigil.appraise.ToolRoles.Role.WRITE, r.detectors().roles().ofTool("checkout"));
-    assertEquals(dev.vigil.appraise.ToolRoles.Role.READ, r.detectors().roles().ofTool("get_order"));
+    assertEquals(dev.vigil.dialogue.ToolRoles.Role.WRITE, r.detectors().roles().ofTool("checkout"));
+    assertEquals(dev.vigil.dialogue.ToolRoles.Role.READ, r.detectors().roles().ofTool("get_order"));
   }
 }

@@ -1,10 +1,11 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,7 +53,7 @@ final class ClaimWithoutAction extends DialogueDetector {
   }
 
   @Override
-  Conversation.Reader reader(DialogueFindings found) {
+  Conversation.Reader<WindowEvent> reader(DialogueFindings found) {
     return new Session(found);
   }
 
@@ -73,17 +74,17 @@ final class ClaimWithoutAction extends DialogueDetector {
    * One session: the claim forms its tool results so far hold (at most the claims' size) and the writes of its open
    * turns (at most two).
    */
-  private final class Session implements Conversation.Reader {
+  private final class Session implements Conversation.Reader<WindowEvent> {
     private final DialogueFindings found;
     private final Set<String> lookedUp = new HashSet<>();
-    private final Map<Conversation.Turn, Writes> writes = new HashMap<>(4);
+    private final Map<Conversation.Turn<WindowEvent>, Writes> writes = new HashMap<>(4);
 
     Session(DialogueFindings found) {
       this.found = found;
     }
 
     @Override
-    public void call(Conversation.Turn t, WindowEvent c) {
+    public void call(Conversation.Turn<WindowEvent> t, WindowEvent c) {
       JsonNode result = c.event().payload().path("result");
       if (!result.isMissingNode()) {
         // a text Jackson writes unescaped has the words of its JSON form (the quotes part no word)
@@ -110,14 +111,14 @@ final class ClaimWithoutAction extends DialogueDetector {
     }
 
     @Override
-    public void complete(Conversation.Turn t) {
+    public void complete(Conversation.Turn<WindowEvent> t) {
       Writes w = writes.remove(t);
       if (t.answer() != null) {
         judge(t, w == null ? Writes.NONE : w);
       }
     }
 
-    private void judge(Conversation.Turn t, Writes writes) {
+    private void judge(Conversation.Turn<WindowEvent> t, Writes writes) {
       Set<String> unbacked = new LinkedHashSet<>();
       List<WindowEvent> failed = new ArrayList<>();
       for (String sentence : SENTENCE_END.split(t.answerText())) {

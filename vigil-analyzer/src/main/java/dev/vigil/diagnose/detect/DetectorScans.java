@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -13,7 +14,7 @@ import java.util.function.IntFunction;
  */
 public final class DetectorScans {
   private final List<Scan> scans = new ArrayList<>();
-  private Conversation dialogue;
+  private Conversation<WindowEvent> dialogue;
 
   /** @param derived where the derived events go, with the name of the detector that found them */
   DetectorScans(List<Detector> detectors, BiConsumer<String, Derived> derived) {
@@ -31,7 +32,7 @@ public final class DetectorScans {
       Detector d = detectors.get(i);
       if (d instanceof DialogueDetector talk) {
         if (dialogue == null) {
-          dialogue = new Conversation();
+          dialogue = new Conversation<WindowEvent>();
         }
         scans.add(talk.scanIn(dialogue, derived.apply(i)));
       } else {

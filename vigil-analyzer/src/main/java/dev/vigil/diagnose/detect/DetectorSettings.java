@@ -1,7 +1,7 @@
 package dev.vigil.diagnose.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,12 @@
 package dev.vigil.diagnose.detect;
 
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.Conversation;
+import dev.vigil.dialogue.ToolRoles;
 import java.util.function.Consumer;
 
 /**
  * A conversation detector (SPEC section 4.4b): reads the window as a {@link Conversation}, streamed, with one
- * {@link Conversation.Reader reader} per session that keeps what the detector needs of the session's earlier turns,
+ * {@link Conversation.Reader<WindowEvent> reader} per session that keeps what the detector needs of the session's earlier turns,
  * bounded, and collects what it finds in {@link DialogueFindings}. In a pass the four conversation detectors share one
  * reading of the dialogue ({@link DetectorScans}); alone, a detector reads it for itself.
  */
@@ -29,7 +30,7 @@ abstract class DialogueDetector implements Detector {
 
   @Override
   public final Scan scan(Consumer<Derived> derived) {
-    Conversation dialogue = new Conversation();
+    Conversation<WindowEvent> dialogue = new Conversation<WindowEvent>();
     Scan mine = scanIn(dialogue, derived);
     return new Scan() {
       @Override
@@ -48,7 +49,7 @@ abstract class DialogueDetector implements Detector {
    * Reads a dialogue that others feed (the pass's one reading for every conversation detector): the scan's
    * {@link Scan#accept} does nothing, and its {@link Scan#finish} finishes the dialogue (once for all) first.
    */
-  final Scan scanIn(Conversation dialogue, Consumer<Derived> derived) {
+  final Scan scanIn(Conversation<WindowEvent> dialogue, Consumer<Derived> derived) {
     DialogueFindings found = new DialogueFindings(name, derived);
     dialogue.subscribe(session -> reader(found));
     return new Scan() {
@@ -66,7 +67,7 @@ abstract class DialogueDetector implements Detector {
   }
 
   /** A reader of one session that begins: its state is all the detector keeps of the session. */
-  abstract Conversation.Reader reader(DialogueFindings found);
+  abstract Conversation.Reader<WindowEvent> reader(DialogueFindings found);
 
   /** The sentence for people when {@code count} instances were found. */
   abstract String summary(int count);

@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,7 @@ final class DialogueFindings {
    * @param status  the derived event's status
    * @param details what was measured and matched; copied into the instance and the derived event's payload
    */
-  void add(Conversation.Turn turn, WindowEvent anchor, List<WindowEvent> cited, String kind, String status,
+  void add(Conversation.Turn<WindowEvent> turn, WindowEvent anchor, List<WindowEvent> cited, String kind, String status,
       ObjectNode details) {
     ObjectNode i = found.entry("instances").put("session", turn.session()).put("turn", turn.id());
     ArrayNode refs = i.putArray("refs");

@@ -1,6 +1,7 @@
 package dev.vigil.diagnose.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.dialogue.Claims;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,7 @@ public record DialogueSettings(
       List.of("shall i", "should i", "would you like", "do you want", "want me to", "can you confirm",
           "please confirm", "confirm", "proceed", "go ahead", "is that correct", "is this correct", "are you sure"),
       true,
-      defaultClaims(),
+      Claims.DEFAULTS.forms(),
       List.of("not", "no", "never", "n't", "cannot", "can't", "couldn't", "won't", "wasn't", "isn't", "hasn't",
           "haven't", "unable", "failed", "will", "would", "could", "can", "should", "shall", "must", "to", "if",
           "once", "when", "before", "after", "until", "unless", "be", "let", "i'll", "we'll", "going", "want", "need",
@@ -67,32 +68,6 @@ public record DialogueSettings(
     claims = Map.copyOf(claims);
     negations = List.copyOf(negations);
     corrections = List.copyOf(corrections);
-  }
-
-  private static Map<String, List<String>> defaultClaims() {
-    Map<String, List<String>> m = new LinkedHashMap<>();
-    m.put("cancelled", List.of("cancel", "delete", "remove"));
-    m.put("canceled", List.of("cancel", "delete", "remove"));
-    m.put("booked", List.of("book", "reserve", "create"));
-    m.put("reserved", List.of("book", "reserve", "create"));
-    m.put("created", List.of("create", "book", "add"));
-    m.put("updated", List.of("update", "modify", "change", "edit", "set"));
-    m.put("modified", List.of("update", "modify", "change", "edit"));
-    m.put("changed", List.of("update", "modify", "change", "edit", "exchange", "set"));
-    m.put("deleted", List.of("delete", "remove", "cancel"));
-    m.put("removed", List.of("remove", "delete", "cancel"));
-    m.put("sent", List.of("send", "submit"));
-    m.put("paid", List.of("pay", "transfer", "charge"));
-    m.put("charged", List.of("pay", "charge"));
-    m.put("transferred", List.of("transfer", "pay"));
-    m.put("scheduled", List.of("set", "schedule", "create", "add", "book"));
-    m.put("set", List.of("set", "schedule", "create", "add", "book", "update"));
-    m.put("added", List.of("add", "create", "set"));
-    m.put("submitted", List.of("submit", "send"));
-    m.put("refunded", List.of("refund", "return"));
-    m.put("exchanged", List.of("exchange", "swap", "replace"));
-    m.put("returned", List.of("return", "refund"));
-    return m;
   }
 
   /**

@@ -1,8 +1,9 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ final class UnconfirmedWrite extends DialogueDetector {
   }
 
   @Override
-  Conversation.Reader reader(DialogueFindings found) {
+  Conversation.Reader<WindowEvent> reader(DialogueFindings found) {
     return new Session(found);
   }
 
@@ -53,13 +54,13 @@ final class UnconfirmedWrite extends DialogueDetector {
    * One session: the answer of the last turn that had one, and the successful writes of an open turn read before its
    * user message (judged when the turn completes; at most {@value #MAX_PENDING} per turn, the newest).
    */
-  private final class Session implements Conversation.Reader {
+  private final class Session implements Conversation.Reader<WindowEvent> {
     private final DialogueFindings found;
-    private final Map<Conversation.Turn, Newest<WindowEvent>> pending = new HashMap<>(4);
+    private final Map<Conversation.Turn<WindowEvent>, Newest<WindowEvent>> pending = new HashMap<>(4);
     /** The answer of the session's last turn that had one. */
     private WindowEvent previous;
     /** The last turn whose user message was read, and whether it confirmed. */
-    private Conversation.Turn read;
+    private Conversation.Turn<WindowEvent> read;
     private boolean confirmed;
 
     Session(DialogueFindings found) {
@@ -67,7 +68,7 @@ final class UnconfirmedWrite extends DialogueDetector {
     }
 
     @Override
-    public void call(Conversation.Turn t, WindowEvent call) {
+    public void call(Conversation.Turn<WindowEvent> t, WindowEvent call) {
       if (roles.of(call.event()) != ToolRoles.Role.WRITE
           || !EventFields.SUCCESS.contains(EventFields.status(call.event()))) {
         return;
@@ -80,7 +81,7 @@ final class UnconfirmedWrite extends DialogueDetector {
     }
 
     @Override
-    public void complete(Conversation.Turn t) {
+    public void complete(Conversation.Turn<WindowEvent> t) {
       Newest<WindowEvent> early = pending.remove(t);
       if (early != null && t.user() != null) {
         early.items().forEach(call -> judge(t, call));
@@ -91,7 +92,7 @@ final class UnconfirmedWrite extends DialogueDetector {
       read = null;
     }
 
-    private void judge(Conversation.Turn t, WindowEvent call) {
+    private void judge(Conversation.Turn<WindowEvent> t, WindowEvent call) {
       if (read != t) {
         read = t;
         confirmed = Phrases.first(Phrases.words(t.userText()), affirmatives) != null;

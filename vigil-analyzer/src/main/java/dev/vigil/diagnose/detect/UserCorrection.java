@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -40,7 +41,7 @@ final class UserCorrection extends DialogueDetector {
   private record Said(WindowEvent event, Set<String> words) {}
 
   @Override
-  Conversation.Reader reader(DialogueFindings found) {
+  Conversation.Reader<WindowEvent> reader(DialogueFindings found) {
     return new Session(found);
   }
 
@@ -50,7 +51,7 @@ final class UserCorrection extends DialogueDetector {
   }
 
   /** One session: its newest {@value #MAX_EARLIER} user messages with their content words. */
-  private final class Session implements Conversation.Reader {
+  private final class Session implements Conversation.Reader<WindowEvent> {
     private final DialogueFindings found;
     private final Newest<Said> earlier = new Newest<>(MAX_EARLIER);
 
@@ -59,7 +60,7 @@ final class UserCorrection extends DialogueDetector {
     }
 
     @Override
-    public void complete(Conversation.Turn t) {
+    public void complete(Conversation.Turn<WindowEvent> t) {
       if (t.user() != null) {
         Said said = new Said(t.user(), ContentWords.of(t.userText()));
         judge(t, said, earlier.items(), found);
@@ -68,7 +69,7 @@ final class UserCorrection extends DialogueDetector {
     }
   }
 
-  private void judge(Conversation.Turn t, Said said, List<Said> earlier, DialogueFindings found) {
+  private void judge(Conversation.Turn<WindowEvent> t, Said said, List<Said> earlier, DialogueFindings found) {
     String phrase = Phrases.first(Phrases.words(t.userText()), corrections);
     if (phrase != null) {
       found.add(t, t.user(), List.of(t.user()), KIND, "complaint",

@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.DialogueEvent;
 import dev.vigil.observe.Event;
 
 /**
@@ -11,4 +12,4 @@ import dev.vigil.observe.Event;
  *                 the event has none)
  * @param naiveTs  true when the event's {@code ts} had no offset and was read in the assumed zone
  */
-public record WindowEvent(Event event, long identity, long ref, boolean naiveTs) {}
+public record WindowEvent(Event event, long identity, long ref, boolean naiveTs) implements DialogueEvent {}

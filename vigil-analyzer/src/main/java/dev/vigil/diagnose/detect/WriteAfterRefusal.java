@@ -1,8 +1,9 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ final class WriteAfterRefusal extends DialogueDetector {
   }
 
   @Override
-  Conversation.Reader reader(DialogueFindings found) {
+  Conversation.Reader<WindowEvent> reader(DialogueFindings found) {
     return new Session(found);
   }
 
@@ -53,7 +54,7 @@ final class WriteAfterRefusal extends DialogueDetector {
    * One session: the write tools that failed since they last succeeded, at most {@value #MAX_TOOLS}, each with its
    * failures (how many, and the newest {@value #MAX_REFUSALS}).
    */
-  private final class Session implements Conversation.Reader {
+  private final class Session implements Conversation.Reader<WindowEvent> {
     private final DialogueFindings found;
     private final LinkedHashMap<String, Newest<WindowEvent>> refusals = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
@@ -67,7 +68,7 @@ final class WriteAfterRefusal extends DialogueDetector {
     }
 
     @Override
-    public void call(Conversation.Turn t, WindowEvent call) {
+    public void call(Conversation.Turn<WindowEvent> t, WindowEvent call) {
       if (roles.of(call.event()) != ToolRoles.Role.WRITE) {
         return;
       }
@@ -85,12 +86,12 @@ final class WriteAfterRefusal extends DialogueDetector {
     }
 
     @Override
-    public void complete(Conversation.Turn t) {
+    public void complete(Conversation.Turn<WindowEvent> t) {
       // refusals carry over from turn to turn
     }
   }
 
-  private void judge(Conversation.Turn t, WindowEvent success, Newest<WindowEvent> refusals,
+  private void judge(Conversation.Turn<WindowEvent> t, WindowEvent success, Newest<WindowEvent> refusals,
       DialogueFindings found) {
     List<WindowEvent> before = refusals.items();
     String args = success.event().payload().path("args").toString();

@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.policy;
 
+import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.observe.Event;
 
 /**
@@ -35,10 +36,9 @@ public record PolicyRule(String name, String tool, String violation, double seve
     return tool.equals(lastSegment(kind)) || tool.equals(toolName(e));
   }
 
-  /** The call's tool: {@code payload.tool} when it is text, else the kind's last segment. */
+  /** The call's tool, as every reader of the dialogue names it ({@link ToolRoles#toolName}). */
   static String toolName(Event e) {
-    var t = e.payload().get("tool");
-    return t != null && t.isTextual() && !t.asText().isEmpty() ? t.asText() : lastSegment(e.kind());
+    return ToolRoles.toolName(e);
   }
 
   private static String lastSegment(String kind) {

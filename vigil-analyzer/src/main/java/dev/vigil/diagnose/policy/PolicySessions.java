@@ -1,13 +1,14 @@
 package dev.vigil.diagnose.policy;
 
+import dev.vigil.dialogue.SessionKey;
 import dev.vigil.observe.Event;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The open sessions of one policy rule's reading of a window, each with its {@link SessionHistory}: a session is the
- * events sharing {@code agent} and {@code session} (events without a session are grouped by agent). At most
+ * The open sessions of one policy rule's reading of a window, each with its {@link SessionHistory}: a session is
+ * {@link SessionKey#of}, as for every reader of the dialogue. At most
  * {@code maxSessions} sessions are kept, and at most {@code maxHeld} events in all their histories: past either, the
  * least recently active sessions are closed (their history dropped; an event of one that comes later begins it anew,
  * with an empty history).
@@ -18,13 +19,11 @@ final class PolicySessions {
   /** How many events all histories hold at most by default. */
   static final int MAX_HELD = 100_000;
 
-  private record Key(String agent, String session) {}
-
   private final HistoryNeeds needs;
   private final int maxSessions;
   private final int maxHeld;
   /** Least recently active first. */
-  private final LinkedHashMap<Key, SessionHistory> open = new LinkedHashMap<>(64, 0.75f, true);
+  private final LinkedHashMap<String, SessionHistory> open = new LinkedHashMap<>(64, 0.75f, true);
   private long held;
   private long closedEarly;
 
@@ -36,7 +35,7 @@ final class PolicySessions {
 
   /** The history of the event's session so far (opened empty when it is new). */
   SessionHistory of(Event e) {
-    Key key = new Key(e.agent(), e.session());
+    String key = SessionKey.of(e);
     SessionHistory h = open.get(key);
     if (h == null) {
       if (open.size() >= maxSessions) {
@@ -59,7 +58,7 @@ final class PolicySessions {
   }
 
   private void closeEldest() {
-    Iterator<Map.Entry<Key, SessionHistory>> eldest = open.entrySet().iterator();
+    Iterator<Map.Entry<String, SessionHistory>> eldest = open.entrySet().iterator();
     held -= eldest.next().getValue().held();
     eldest.remove();
     closedEarly++;

@@ -8,7 +8,8 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.Claims;
+import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.WholeWindowDetector;
@@ -61,6 +62,7 @@ public final class Judge extends WholeWindowDetector {
   private final Clock clock;
   private final Path prompt;
   private final Predicate<String> writeTool;
+  private final Claims claims;
   private final Map<MemoKey, Verdict> memo = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<MemoKey, Verdict> eldest) {
@@ -74,12 +76,17 @@ public final class Judge extends WholeWindowDetector {
    * @param clock  the wall-clock budget is measured on it
    * @param prompt the agent's prompt file ({@code --prompt}), read at each pass; null: no instructions given
    */
-  public static Judge of(LlmConfig config, Clock clock, Path prompt, ToolRoles roles) {
-    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> roles.ofTool(t) == ToolRoles.Role.WRITE);
+  public static Judge of(LlmConfig config, Clock clock, Path prompt, ToolRoles roles, Claims claims) {
+    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> roles.ofTool(t) == ToolRoles.Role.WRITE,
+        claims);
   }
 
-  /** @param writeTool which tool names write (SPEC section 4.4b) */
-  Judge(LlmConfig config, ChatModel model, Clock clock, Path prompt, Predicate<String> writeTool) {
+  /**
+   * @param writeTool which tool names write
+   * @param claims    the words by which an answer claims a write: the rules file's, as the detector reads them
+   */
+  Judge(LlmConfig config, ChatModel model, Clock clock, Path prompt, Predicate<String> writeTool, Claims claims) {
+    this.claims = claims;
     this.config = config;
     this.model = model;
     this.clock = clock;
@@ -95,7 +102,7 @@ public final class Judge extends WholeWindowDetector {
   @Override
   public Detection detect(List<WindowEvent> window) {
     List<Turn> turns = Turn.all(window);
-    List<Turn> toJudge = turns.stream().filter(t -> !t.writes(writeTool).isEmpty() || t.claim() != null).toList();
+    List<Turn> toJudge = turns.stream().filter(t -> !t.writes(writeTool).isEmpty() || t.claim(claims) != null).toList();
     String instructions = instructions();
     Instant deadline = clock.instant().plus(config.timeout());
     ObjectNode evidence = JsonNodeFactory.instance.objectNode();
@@ -189,7 +196,7 @@ public final class Judge extends WholeWindowDetector {
     t.refs().forEach(refs::add);
     ArrayNode writes = n.putArray("writes");
     t.writes(writeTool).forEach(writes::add);
-    n.put("claim", t.claim());
+    n.put("claim", t.claim(claims));
     return n;
   }
 

@@ -2,21 +2,24 @@ package dev.vigil.orchestrate.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.dialogue.Claims;
+import dev.vigil.dialogue.Conversation;
+import dev.vigil.dialogue.SessionKey;
+import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
  * One turn of a conversation as the window holds it (SPEC section 2): the {@code turn.user} message that opened it,
  * the events it made (tool calls and whatever else carries its turn id), and the {@code turn.answer} that closed it.
  *
- * @param session the conversation, or null when the events name none
- * @param id      the turn id
+ * @param session the conversation ({@link SessionKey#of})
+ * @param id      the turn id, or its place ({@code #1}) when the events carry none
  * @param start   the index in the window of the turn's first event (what came before it is earlier evidence)
  * @param user    the {@code turn.user} event, or null
  * @param calls   the turn's other events, oldest first
@@ -25,47 +28,56 @@ import java.util.function.Predicate;
 record Turn(String session, String id, int start, WindowEvent user, List<WindowEvent> calls, WindowEvent answer) {
   static final String USER = "turn.user";
   static final String ANSWER = "turn.answer";
-  private static final String TOOL = "tool.";
 
   /** Copies the list. */
   Turn {
     calls = List.copyOf(calls);
   }
 
-  /** The window's turns (events with a turn id), in the order they began. */
+  /**
+   * The window's turns as the one model of the dialogue reads them ({@link Conversation}): turns with an id and turns
+   * placed by position alike, in the order they began. A turn's calls are its tool calls.
+   */
   static List<Turn> all(List<WindowEvent> window) {
-    Map<List<String>, List<Integer>> byTurn = new LinkedHashMap<>();
+    Map<WindowEvent, Integer> index = new IdentityHashMap<>();
     for (int i = 0; i < window.size(); i++) {
-      Event e = window.get(i).event();
-      if (e.turn() != null) {
-        byTurn.computeIfAbsent(Arrays.asList(e.session(), e.turn()), k -> new ArrayList<>()).add(i);
-      }
+      index.put(window.get(i), i);
     }
-    List<Turn> turns = new ArrayList<>(byTurn.size());
-    byTurn.forEach((key, indexes) -> {
-      WindowEvent user = null;
-      WindowEvent answer = null;
-      List<WindowEvent> calls = new ArrayList<>();
-      for (int i : indexes) {
-        WindowEvent w = window.get(i);
-        switch (w.event().kind()) {
-          case USER -> user = user == null ? w : user;
-          case ANSWER -> answer = w;
-          default -> calls.add(w);
-        }
+    List<Turn> turns = new ArrayList<>();
+    Conversation<WindowEvent> dialogue = new Conversation<>();
+    dialogue.subscribe(session -> new Conversation.Reader<>() {
+      private final Map<Conversation.Turn<WindowEvent>, List<WindowEvent>> calls = new IdentityHashMap<>();
+
+      @Override
+      public void call(Conversation.Turn<WindowEvent> turn, WindowEvent call) {
+        calls.computeIfAbsent(turn, k -> new ArrayList<>()).add(call);
       }
-      turns.add(new Turn(key.get(0), key.get(1), indexes.get(0), user, calls, answer));
+
+      @Override
+      public void complete(Conversation.Turn<WindowEvent> turn) {
+        List<WindowEvent> made = calls.getOrDefault(turn, List.of());
+        calls.remove(turn);
+        int start = Integer.MAX_VALUE;
+        for (WindowEvent w : made) {
+          start = Math.min(start, index.get(w));
+        }
+        for (WindowEvent w : new WindowEvent[] {turn.user(), turn.answer()}) {
+          if (w != null) {
+            start = Math.min(start, index.get(w));
+          }
+        }
+        turns.add(new Turn(turn.session(), turn.id(), start, turn.user(), made, turn.answer()));
+      }
     });
+    window.forEach(dialogue::accept);
+    dialogue.finish();
+    turns.sort(Comparator.comparingInt(Turn::start));
     return turns;
   }
 
-  /** The tool name of an event: {@code payload.tool}, else the kind without {@code tool.}. */
+  /** The tool name of an event ({@link ToolRoles#toolName}). */
   static String tool(Event e) {
-    JsonNode t = e.payload().get("tool");
-    if (t != null && t.isTextual() && !t.asText().isBlank()) {
-      return t.asText();
-    }
-    return e.kind().startsWith(TOOL) ? e.kind().substring(TOOL.length()) : e.kind();
+    return ToolRoles.toolName(e);
   }
 
   /** The text of a {@code turn.user} or {@code turn.answer} event ({@code payload.text}), or "" . */
@@ -81,7 +93,7 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
   List<String> writes(Predicate<String> writeTool) {
     List<String> out = new ArrayList<>();
     for (WindowEvent w : calls) {
-      if (w.event().kind().startsWith(TOOL) && writeTool.test(tool(w.event()))) {
+      if (ToolRoles.isToolCall(w.event()) && writeTool.test(tool(w.event()))) {
         out.add(tool(w.event()));
       }
     }
@@ -89,8 +101,8 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
   }
 
   /** The word by which the answer claims a write, or null. */
-  String claim() {
-    return Claims.in(text(answer));
+  String claim(Claims claims) {
+    return claims.in(text(answer));
   }
 
   /** The event a verdict on the turn is keyed on and dated by: the answer, else the turn's last event. */
@@ -114,14 +126,11 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
     return out;
   }
 
-  /** The same session's events before this turn began (none when the events name no session), oldest first. */
+  /** The same session's events before this turn began, oldest first. */
   List<WindowEvent> earlier(List<WindowEvent> window) {
     List<WindowEvent> out = new ArrayList<>();
-    if (session == null) {
-      return out;
-    }
     for (int i = 0; i < start; i++) {
-      if (Objects.equals(session, window.get(i).event().session())) {
+      if (session.equals(SessionKey.of(window.get(i).event()))) {
         out.add(window.get(i));
       }
     }

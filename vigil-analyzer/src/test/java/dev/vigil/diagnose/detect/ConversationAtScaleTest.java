@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -137,7 +138,7 @@ class ConversationAtScaleTest {
   @Test
   void atMostTheBoundOfSessionsIsOpenAndTheLeastRecentlyActiveIsClosedFirst() {
     int bound = 100;
-    Conversation dialogue = new Conversation(bound);
+    Conversation<WindowEvent> dialogue = new Conversation<>(bound);
     List<Integer> counts = new ArrayList<>();
     List<Scan> scans = new ArrayList<>();
     for (String name : DIALOGUE) {
@@ -169,7 +170,7 @@ class ConversationAtScaleTest {
     List<WindowEvent> window = Logs.window(lines);
     assertEquals(0, new UnconfirmedWrite(DetectorSettings.DEFAULTS).detect(window).count(),
         "the answer before did not ask");
-    Conversation one = new Conversation(1);
+    Conversation<WindowEvent> one = new Conversation<>(1);
     Scan scan = new UnconfirmedWrite(DetectorSettings.DEFAULTS).scanIn(one, x -> { });
     window.forEach(one::accept);
     Detection d = scan.finish();

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.Claims;
+import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.WindowEvent;
@@ -96,14 +97,16 @@ class JudgeTest {
     user("s2", "t3", "Add a mug to my cart.");
     call("s2", "t3", "add_to_cart", "{\"item\":\"mug\"}", "ok", "{\"cart_size\":1}");
     WindowEvent mug = answer("s2", "t3", "I've added the mug.");
-    add(null, null, "tool.cancel_order", "ok", MAPPER.createObjectNode()); // no turn: nothing to judge
+    // no turn id: a turn by position (as the detectors read it), of a look-up alone: nothing to judge
+    add(null, null, "tool.get_order", "ok", MAPPER.createObjectNode());
     return new WindowEvent[] {cancel, mug};
   }
 
   private Judge judge(ScriptedOpenAiServer s, int maxCalls, Path prompt) {
     LlmConfig config = LlmConfig.from(Map.of("VIGIL_LLM_BASE_URL", s.baseUrl(), "VIGIL_LLM_MODEL", "scripted-model"),
         new java.util.Properties(), maxCalls, Duration.ofSeconds(120));
-    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> ToolRoles.DEFAULTS.ofTool(t) == ToolRoles.Role.WRITE);
+    return new Judge(config, LlmDriver.openAi(config), clock, prompt, t -> ToolRoles.DEFAULTS.ofTool(t) == ToolRoles.Role.WRITE,
+        Claims.DEFAULTS);
   }
 
   private Path prompt() throws IOException {
@@ -123,7 +126,7 @@ class JudgeTest {
     try (ScriptedOpenAiServer s = new ScriptedOpenAiServer(script, null)) {
       Detection d = judge(s, 12, prompt()).detect(window);
 
-      assertEquals(2, s.requests().size(), "the look-up turn and the event without a turn are not judged");
+      assertEquals(2, s.requests().size(), "the look-up turns, with a turn id or placed by position, are not judged");
       String asked = s.userMessagesIn(0).get(0);
       assertTrue(asked.contains(RULE), asked);
       assertTrue(asked.contains("user: \"Where is my order 42?\""), asked); // earlier evidence of the session
@@ -155,7 +158,7 @@ class JudgeTest {
       assertEquals("[4,5,6]", p.get("refs").toString());
 
       JsonNode e = d.evidence();
-      assertEquals(3, e.get("turns").asInt());
+      assertEquals(4, e.get("turns").asInt(), "three with ids and one placed by position");
       assertEquals(2, e.get("turns_to_judge").asInt());
       assertEquals(2, e.get("judged").asInt());
       assertEquals(1, e.get("violations").asInt());

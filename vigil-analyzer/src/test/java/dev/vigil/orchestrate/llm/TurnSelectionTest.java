@@ -2,7 +2,8 @@ package dev.vigil.orchestrate.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.vigil.appraise.ToolRoles;
+import dev.vigil.dialogue.Claims;
+import dev.vigil.dialogue.ToolRoles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,6 +34,6 @@ class TurnSelectionTest {
       Settings are unchanged.                   | NULL
       """)
   void aClaimIsAWriteVerbInThePast(String answer, String word) {
-    assertEquals(word, Claims.in(answer));
+    assertEquals(word, Claims.DEFAULTS.in(answer));
   }
 }

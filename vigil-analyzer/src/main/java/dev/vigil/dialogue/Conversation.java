@@ -1,6 +1,5 @@
-package dev.vigil.diagnose.detect;
+package dev.vigil.dialogue;
 
-import dev.vigil.appraise.ToolRoles;
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -8,11 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * The window read as dialogue, one event at a time, oldest first (SPEC section 4.4b): each session's turns, each turn
+ * The one model of the dialogue, read one event at a time, oldest first, by the conversation detectors, the judge
+ * and {@code fit}: each session's turns, each turn
  * the user message that opened it, the tool calls made while answering it and the answer. Its {@link Reader readers}
  * (one per conversation detector and session) see each call as it joins its turn and each turn when it is complete.
  *
- * <p>A session is the events' {@code session}, else their {@code agent}. A turn is the events' {@code turn} id within
+ * <p>A session is {@link SessionKey#of}. A turn is the events' {@code turn} id within
  * the session; events without one are placed by position: a {@code turn.user} opens a turn, the tool calls after it
  * join it and a {@code turn.answer} closes it. Only tool calls ({@link ToolRoles#isToolCall}) are calls; other events
  * are not part of the dialogue.
@@ -26,94 +26,97 @@ import java.util.List;
  * open turns completed, its readers' state dropped), and an event of it that comes later begins it anew, with no
  * earlier turns.
  */
-final class Conversation {
+public final class Conversation<T extends DialogueEvent> {
   /** How many sessions are kept open at most by default. */
-  static final int MAX_SESSIONS = 10_000;
+  public static final int MAX_SESSIONS = 10_000;
 
   /** What a detector reads of one session: its state about the session, bounded, dropped with the session. */
-  interface Reader {
+  public interface Reader<T extends DialogueEvent> {
     /** A tool call joined {@code turn}, still open. */
-    default void call(Turn turn, WindowEvent call) {}
+    default void call(Turn<T> turn, T call) {}
 
     /** {@code turn} is complete: it gets no more events. */
-    void complete(Turn turn);
+    void complete(Turn<T> turn);
   }
 
   /** A subscriber: gives its reader of each session as the session begins. */
-  interface Listener {
+  public interface Listener<T extends DialogueEvent> {
     /** The reader of a session that begins. */
-    Reader open(String session);
+    Reader<T> open(String session);
   }
 
   /** One turn, as far as it has been read; readers must not keep it past {@link Reader#complete}. */
-  static final class Turn {
+  public static final class Turn<T extends DialogueEvent> {
     private final String session;
     private final String id;
-    private WindowEvent user;
-    private WindowEvent answer;
-    private WindowEvent firstCall;
+    private final long order;
+    private T user;
+    private T answer;
+    private T firstCall;
     private int calls;
 
-    private Turn(String session, String id) {
+    private Turn(String session, String id, long order) {
       this.session = session;
       this.id = id;
+      this.order = order;
     }
 
     /** The session's key. */
-    String session() {
+    public String session() {
       return session;
     }
 
     /** The turn's id, or a positional id ({@code #1}, {@code #2}…) when the events carry none. */
-    String id() {
+    public String id() {
       return id;
     }
 
     /** The {@code turn.user} event, or null when the window does not hold it (yet). */
-    WindowEvent user() {
+    public T user() {
       return user;
     }
 
     /** The {@code turn.answer} event, or null. */
-    WindowEvent answer() {
+    public T answer() {
       return answer;
     }
 
     /** How many tool calls joined the turn. */
-    int calls() {
+    public int calls() {
       return calls;
     }
 
     /** The user's message, or empty. */
-    String userText() {
+    public String userText() {
       return text(user);
     }
 
     /** The agent's answer, or empty. */
-    String answerText() {
+    public String answerText() {
       return text(answer);
     }
 
     /** The first event of the turn, for evidence and the derived event's place. */
-    WindowEvent first() {
+    public T first() {
       return user != null ? user : firstCall != null ? firstCall : answer;
     }
   }
 
   private final int maxSessions;
-  private final List<Listener> listeners = new ArrayList<>();
+  private final List<Listener<T>> listeners = new ArrayList<>();
   /** Open sessions, least recently active first. */
-  private final LinkedHashMap<String, Session> sessions = new LinkedHashMap<>(64, 0.75f, true);
+  private final LinkedHashMap<String, Session<T>> sessions = new LinkedHashMap<>(64, 0.75f, true);
   private long closedEarly;
+  private long turnsBegun;
   private boolean finished;
 
   /** A reading that keeps at most {@value #MAX_SESSIONS} sessions open. */
-  Conversation() {
+  public Conversation() {
     this(MAX_SESSIONS);
   }
 
   /** A reading that keeps at most {@code maxSessions} sessions open (tests use a small number). */
-  Conversation(int maxSessions) {
+  public Conversation(int maxSessions) {
     if (maxSessions < 1) {
       throw new IllegalArgumentException("maxSessions must be at least 1, not " + maxSessions);
     }
@@ -121,7 +124,7 @@ final class Conversation {
   }
 
   /** Adds a subscriber; before the first event. */
-  void subscribe(Listener listener) {
+  public void subscribe(Listener<T> listener) {
     if (!sessions.isEmpty() || finished) {
       throw new IllegalStateException("subscribe before the first event");
     }
@@ -129,30 +132,23 @@ final class Conversation {
   }
 
   /** The text of a user message or answer; empty for null. */
-  static String text(WindowEvent w) {
+  public static String text(DialogueEvent w) {
     return w == null ? "" : w.event().payload().path("text").asText("");
   }
 
   /** Whether an event is a user message. */
-  static boolean isUser(Event e) {
+  public static boolean isUser(Event e) {
     return e.kind().equals("turn.user");
   }
 
   /** Whether an event is an answer. */
-  static boolean isAnswer(Event e) {
+  public static boolean isAnswer(Event e) {
     return e.kind().equals("turn.answer");
   }
 
-  /** The session's key: {@code session}, else {@code agent}, else empty. */
-  static String sessionOf(Event e) {
-    if (e.session() != null) {
-      return e.session();
-    }
-    return e.agent() != null ? e.agent() : "";
-  }
 
   /** Reads the next event of the window; events that are no turn or call are passed over. */
-  void accept(WindowEvent w) {
+  public void accept(T w) {
     if (finished) {
       throw new IllegalStateException("the conversation is finished");
     }
@@ -162,24 +158,24 @@ final class Conversation {
     if (!user && !answer && !ToolRoles.isToolCall(e)) {
       return;
     }
-    String key = sessionOf(e);
-    Session s = sessions.get(key);
+    String key = SessionKey.of(e);
+    Session<T> s = sessions.get(key);
     if (s == null) {
       if (sessions.size() >= maxSessions) {
-        Iterator<Session> eldest = sessions.values().iterator();
-        Session closed = eldest.next();
+        Iterator<Session<T>> eldest = sessions.values().iterator();
+        Session<T> closed = eldest.next();
         eldest.remove();
         closed.close();
         closedEarly++;
       }
-      s = new Session(key, listeners);
+      s = new Session<>(key, listeners, this);
       sessions.put(key, s);
     }
     s.add(w, user, answer);
   }
 
   /** Completes every open turn, least recently active session first; once. */
-  void finish() {
+  public void finish() {
     if (finished) {
       return;
     }
@@ -189,42 +185,44 @@ final class Conversation {
   }
 
   /** How many sessions are open. */
-  int openSessions() {
+  public int openSessions() {
     return sessions.size();
   }
 
   /** How many sessions were closed early to keep at most the maximum open. */
-  long closedEarly() {
+  public long closedEarly() {
     return closedEarly;
   }
 
   /** One open session: its open turns and its readers. */
-  private static final class Session {
+  private static final class Session<T extends DialogueEvent> {
     private final String key;
-    private final List<Reader> readers;
-    private Turn withId;
-    private Turn positional;
+    private final List<Reader<T>> readers;
+    private final Conversation<T> owner;
+    private Turn<T> withId;
+    private Turn<T> positional;
     private int positions;
 
-    Session(String key, List<Listener> listeners) {
+    Session(String key, List<Listener<T>> listeners, Conversation<T> owner) {
       this.key = key;
+      this.owner = owner;
       this.readers = new ArrayList<>(listeners.size());
       listeners.forEach(l -> readers.add(l.open(key)));
     }
 
-    void add(WindowEvent w, boolean user, boolean answer) {
+    void add(T w, boolean user, boolean answer) {
       String id = w.event().turn();
-      Turn t;
+      Turn<T> t;
       if (id != null) {
         if (withId == null || !withId.id.equals(id)) {
           complete(withId);
-          withId = new Turn(key, id);
+          withId = new Turn<>(key, id, owner.turnsBegun++);
         }
         t = withId;
       } else {
         if (positional == null || user && (positional.user != null || positional.calls > 0)) {
           complete(positional);
-          positional = new Turn(key, "#" + ++positions);
+          positional = new Turn<>(key, "#" + ++positions, owner.turnsBegun++);
         }
         t = positional;
       }
@@ -245,15 +243,15 @@ final class Conversation {
         if (t.firstCall == null) {
           t.firstCall = w;
         }
-        for (Reader r : readers) {
+        for (Reader<T> r : readers) {
           r.call(t, w);
         }
       }
     }
 
-    private void complete(Turn t) {
+    private void complete(Turn<T> t) {
       if (t != null) {
-        for (Reader r : readers) {
+        for (Reader<T> r : readers) {
           r.complete(t);
         }
       }
@@ -261,11 +259,11 @@ final class Conversation {
 
     /** Completes the open turns, the older first. */
     void close() {
-      Turn a = withId;
-      Turn b = positional;
+      Turn<T> a = withId;
+      Turn<T> b = positional;
       withId = null;
       positional = null;
-      if (a != null && b != null && b.first().ref() < a.first().ref()) {
+      if (a != null && b != null && b.order < a.order) {
         complete(b);
         complete(a);
       } else {

@@ -1,4 +1,4 @@
-package dev.vigil.appraise;
+package dev.vigil.dialogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.vigil.appraise;
+package dev.vigil.dialogue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.observe.Event;
@@ -13,7 +13,7 @@ import java.util.Map;
  * something up) by the verb its name starts with, unless the rules file names the tool's role outright. Appraisal
  * reads a successful read as curiosity (section 4.2); the conversation detectors look at writes.
  *
- * <p>A tool's name is {@code payload.tool}, else the last segment of the event's kind ({@code tool.cancel_order});
+ * <p>A tool's name is {@link #toolName};
  * its verb is the first word of that name, in snake, kebab or camel case ({@code cancel_order}, {@code cancelOrder}
  * and {@code cancel-order} all start with {@code cancel}). Only events of kind {@code tool.*} or with a
  * {@code payload.tool} are tool calls.
@@ -52,13 +52,17 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
     return e.kind().startsWith("tool.") || e.payload().path("tool").isTextual();
   }
 
-  /** The tool's name ({@code payload.tool}, else the kind's last segment), or null when it is no tool call. */
+  /**
+   * The tool's name, the one way every reader derives it: {@code payload.tool} when it is non-blank text, else the
+   * kind's last segment ({@code tool.cancel_order} gives {@code cancel_order}). Meant for tool calls
+   * ({@link #isToolCall}).
+   */
   public static String toolName(Event e) {
     JsonNode tool = e.payload().path("tool");
-    if (tool.isTextual()) {
+    if (tool.isTextual() && !tool.asText().isBlank()) {
       return tool.asText();
     }
-    return e.kind().startsWith("tool.") ? lastSegment(e.kind()) : null;
+    return lastSegment(e.kind());
   }
 
   /** The role of the event's tool; {@link Role#NONE} when it is no tool call. */
