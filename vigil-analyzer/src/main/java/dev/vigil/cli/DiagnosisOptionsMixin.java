@@ -1,17 +1,20 @@
 package dev.vigil.cli;
 
 import dev.vigil.api.AnalyzerBuilder;
+import dev.vigil.diagnose.detect.Detectors;
+import dev.vigil.learn.SessionModel;
 import dev.vigil.orchestrate.Rules;
 import java.nio.file.Path;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /**
  * The options that shape a diagnosis, shared by {@code run}, {@code watch} and {@code eval} (as jbang's mixins are):
- * the rules file, the detectors, the decay's half-life and the zone of naive timestamps. The rules file is read once,
- * however many passes use it.
+ * the rules file, the detectors, the decay's half-life, the zone of naive timestamps and the model. The rules file and
+ * the model are read once, however many passes use them.
  */
 final class DiagnosisOptionsMixin {
   @Option(names = "--rules", paramLabel = "FILE",
@@ -34,6 +37,11 @@ final class DiagnosisOptionsMixin {
   @Option(names = "--assume-zone", paramLabel = "ZONE", defaultValue = "UTC",
       description = "Zone of timestamps without an offset (default: ${DEFAULT-VALUE}).")
   String assumeZone;
+
+  @Option(names = "--model", paramLabel = "FILE",
+      description = "A model.json written by fit: every session in the window is scored, and the alarm becomes the "
+          + "worst session's calibrated probability of failure, with the features that moved it (docs/MODEL.md).")
+  Path modelFile;
 
   private Rules rules;
 
@@ -63,7 +71,13 @@ final class DiagnosisOptionsMixin {
   Rules rules() {
     if (rules == null) {
       try {
-        rules = rulesFile == null ? StartAhead.defaultRules() : Rules.load(rulesFile);
+        Rules r = rulesFile == null ? StartAhead.defaultRules() : Rules.load(rulesFile);
+        if (modelFile != null) {
+          Set<String> findings = Set.copyOf(Detectors.select("all", r.detectors(), r.policies().detectors())
+              .selectedNames());
+          r = r.withModel(SessionModel.read(modelFile, r.features(), findings));
+        }
+        rules = r;
       } catch (IllegalArgumentException e) {
         throw new BadInputException(e.getMessage(), e);
       }

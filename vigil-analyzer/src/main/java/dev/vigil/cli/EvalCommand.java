@@ -96,6 +96,7 @@ final class EvalCommand extends VigilCommand {
             err().flush();
           }, progressEvery, Duration.ofSeconds(5))
           .reports(reports)
+          .model(diagnosis.rules().model())
           .clock(clock)
           .build()
           .run();

@@ -58,6 +58,7 @@ public final class Main implements Runnable {
     m.put("watch", WatchCommand.class);
     m.put("rollback", RollbackCommand.class);
     m.put("eval", EvalCommand.class);
+    m.put("fit", FitCommand.class);
     m.put("ship", ShipCommand.class);
     return m;
   }

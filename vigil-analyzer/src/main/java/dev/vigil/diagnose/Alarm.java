@@ -10,11 +10,18 @@ import java.util.List;
  * level ({@code ok}, {@code watch}, {@code alarm}) and the findings that raised it, strongest first. Computed by
  * {@link AlarmFunction}; a window with no events scores 0 with the reason {@code no events}.
  *
- * @param score   the score
- * @param level   {@code ok}, {@code watch} or {@code alarm}
- * @param reasons the sources that raised it, strongest first
+ * <p>With a model ({@code --model}, docs/MODEL.md) the score is the worst session's probability of failure,
+ * {@code sessions} lists the highest, and {@code rulesScore} keeps the rules' own score; without one both are absent
+ * and the report is as it always was.
+ *
+ * @param score      the score
+ * @param level      {@code ok}, {@code watch} or {@code alarm}
+ * @param reasons    the sources that raised it, strongest first
+ * @param sessions   with a model: the sessions most likely failed, highest first; otherwise empty
+ * @param rulesScore with a model: the rules' noisy-OR score; otherwise null
  */
-public record Alarm(double score, String level, List<Reason> reasons) {
+public record Alarm(double score, String level, List<Reason> reasons, List<SessionScore> sessions,
+    Double rulesScore) {
   /**
    * One source of the alarm.
    *
@@ -22,12 +29,40 @@ public record Alarm(double score, String level, List<Reason> reasons) {
    * @param count        its instances in the window
    * @param contribution {@code 1 - (1 - weight)^count}: what it alone would score
    * @param summary      its sentence for people, or empty
+   * @param turns        the turns it came from (a model's reason), or empty
+   * @param refs         the event refs it came from (a model's reason), or empty
    */
-  public record Reason(String source, int count, double contribution, String summary) {}
+  public record Reason(String source, int count, double contribution, String summary, List<String> turns,
+      List<Long> refs) {
+    /** Copies the lists. */
+    public Reason {
+      turns = List.copyOf(turns);
+      refs = List.copyOf(refs);
+    }
 
-  /** Copies the list. */
+    /** A reason of the rules: no turns or refs of its own. */
+    public Reason(String source, int count, double contribution, String summary) {
+      this(source, count, contribution, summary, List.of(), List.of());
+    }
+  }
+
+  /**
+   * A session's probability of failure under the model.
+   *
+   * @param session     the session's key
+   * @param probability its calibrated probability of failure
+   */
+  public record SessionScore(String session, double probability) {}
+
+  /** Copies the lists. */
   public Alarm {
     reasons = List.copyOf(reasons);
+    sessions = List.copyOf(sessions);
+  }
+
+  /** An alarm of the rules alone. */
+  public Alarm(double score, String level, List<Reason> reasons) {
+    this(score, level, reasons, List.of(), null);
   }
 
   /** The alarm of a window with no events. */
@@ -40,8 +75,19 @@ public record Alarm(double score, String level, List<Reason> reasons) {
     ObjectNode n = JsonNodeFactory.instance.objectNode().put("score", round(score)).put("level", level);
     ArrayNode r = n.putArray("reasons");
     for (Reason reason : reasons) {
-      r.addObject().put("source", reason.source()).put("count", reason.count())
+      ObjectNode o = r.addObject().put("source", reason.source()).put("count", reason.count())
           .put("contribution", round(reason.contribution())).put("summary", reason.summary());
+      if (!reason.turns().isEmpty()) {
+        reason.turns().forEach(o.putArray("turns")::add);
+      }
+      if (!reason.refs().isEmpty()) {
+        reason.refs().forEach(o.putArray("refs")::add);
+      }
+    }
+    if (rulesScore != null) {
+      ArrayNode s = n.putArray("sessions");
+      sessions.forEach(x -> s.addObject().put("session", x.session()).put("probability", round(x.probability())));
+      n.put("rules_score", round(rulesScore));
     }
     return n;
   }

@@ -47,6 +47,7 @@ public final class EvalReport {
   private final Double auroc;
   private final Bootstrap.Interval interval;
   private final int failed;
+  private Integer inSample;
 
   private EvalReport(Path events, Path labels, String scoreName, List<SessionScore> sessions,
       List<DetectorScore> detectors, List<DetectorScore> levels, List<Labels.BadLine> badLines, List<String> unknown,
@@ -105,6 +106,17 @@ public final class EvalReport {
     return new DetectorScore(name, fired, hits, failures);
   }
 
+  /** Records that the sessions were scored by a model, {@code n} of them among its training sessions. */
+  EvalReport inSample(int n) {
+    this.inSample = n;
+    return this;
+  }
+
+  /** With a model: how many labelled sessions it was trained on; null without one. */
+  public Integer inSample() {
+    return inSample;
+  }
+
   /** The AUROC of the score for predicting failure; null when the labelled sessions are all of one class. */
   public Double auroc() {
     return auroc;
@@ -144,6 +156,11 @@ public final class EvalReport {
     } else {
       n.put("auroc", auroc);
       n.putArray("auroc_ci95").add(interval.low()).add(interval.high());
+    }
+    if (inSample != null) {
+      n.putObject("model").put("in_sample_sessions", inSample)
+          .put("figure", inSample > 0 ? "in-sample: " + inSample + " of the labelled sessions trained the model"
+              : "out-of-sample: no labelled session trained the model");
     }
     n.putObject("bootstrap").put("resamples", bootstrap.resamples()).put("seed", bootstrap.seed())
         .put("stratified", true).put("interval", "percentile");
@@ -219,6 +236,11 @@ public final class EvalReport {
       t.append(String.format(Locale.ROOT, "AUROC of %s: %.3f (95 %% CI %.3f-%.3f; %d stratified bootstrap "
           + "resamples, seed %d)%n", scoreName, auroc, interval.low(), interval.high(), bootstrap.resamples(),
           bootstrap.seed()));
+    }
+    if (inSample != null) {
+      t.append(inSample > 0 ? "model: " + inSample + " of these " + sessions.size() + " sessions trained it: the "
+          + "AUROC above is in-sample and flatters the model\n"
+          : "model: none of these sessions trained it: the AUROC above is out-of-sample\n");
     }
     t.append(String.format(Locale.ROOT, "mean %s: failed %.3f, good %.3f%n", scoreName, mean(true), mean(false)));
     table(t, "detector", detectors);

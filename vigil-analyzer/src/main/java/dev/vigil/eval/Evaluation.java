@@ -4,6 +4,7 @@ import dev.vigil.api.Analysis;
 import dev.vigil.api.Analyzer;
 import dev.vigil.api.AnalyzerBuilder;
 import dev.vigil.diagnose.detect.Detection;
+import dev.vigil.learn.SessionModel;
 import dev.vigil.orchestrate.PassResult;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -87,8 +88,9 @@ public final class Evaluation {
       deleteTree(tmp);
     }
     int unlabelled = (int) events.sessions().keySet().stream().filter(s -> !labels.failed().containsKey(s)).count();
-    return EvalReport.of(b.events, b.labels, b.score.name(), scores, List.copyOf(detectors), labels.badLines(),
-        unknown, unlabelled, events.stats(), b.bootstrap);
+    EvalReport report = EvalReport.of(b.events, b.labels, b.score.name(), scores, List.copyOf(detectors),
+        labels.badLines(), unknown, unlabelled, events.stats(), b.bootstrap);
+    return b.model == null ? report : report.inSample((int) labelled.stream().filter(b.model::trainedOn).count());
   }
 
   private SessionScore pass(String name, boolean failed, SessionEvents.Session s, Path tmp, Set<String> detectors)
@@ -150,6 +152,7 @@ public final class Evaluation {
     private Consumer<String> progress = line -> {};
     private Clock clock = Clock.systemUTC();
     private Path reports;
+    private SessionModel model;
     private int progressEverySessions = 50;
     private Duration progressEveryTime = Duration.ofSeconds(5);
 
@@ -211,6 +214,15 @@ public final class Evaluation {
      */
     public Builder reports(Path dir) {
       this.reports = dir;
+      return this;
+    }
+
+    /**
+     * The model the analyzer's rules carry ({@code --model}), so that the report says how many labelled sessions it
+     * was trained on; null: none.
+     */
+    public Builder model(SessionModel m) {
+      this.model = m;
       return this;
     }
 

@@ -17,14 +17,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A labels file (SPEC section 4.12): JSON lines {@code {"session": "...", "failed": true|false}}. Blank lines are
+ * A labels file (docs/EVAL.md): JSON lines {@code {"session": "...", "failed": true|false}}, each with an optional
+ * {@code "group"} (the task, customer or scenario the session served; {@code fit} never splits one). Blank lines are
  * passed over; a line that is not a JSON object, lacks a string {@code session} or a boolean {@code failed}, or
  * names a session a line before it named, is a bad line: counted with its number and reason, never fatal.
  *
  * @param failed   each session's label, in the order of the file
+ * @param groups   each session's group, when its line gives one
  * @param badLines the bad lines, in order
  */
-record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
+record Labels(Map<String, Boolean> failed, Map<String, String> groups, List<BadLine> badLines) {
   /** A line that gave no label. */
   record BadLine(long line, String reason) {
     @Override
@@ -37,6 +39,7 @@ record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
 
   Labels {
     failed = Collections.unmodifiableMap(new LinkedHashMap<>(failed));
+    groups = Map.copyOf(groups);
     badLines = List.copyOf(badLines);
   }
 
@@ -51,6 +54,7 @@ record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
           : " does not exist"));
     }
     Map<String, Boolean> failed = new LinkedHashMap<>();
+    Map<String, String> groups = new HashMap<>();
     Map<String, Long> firstLine = new HashMap<>();
     List<BadLine> bad = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
@@ -61,7 +65,7 @@ record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
         if (line.isBlank()) {
           continue;
         }
-        String why = label(line, n, failed, firstLine);
+        String why = label(line, n, failed, groups, firstLine);
         if (why != null) {
           bad.add(new BadLine(n, why));
         }
@@ -69,11 +73,12 @@ record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
     } catch (IOException e) {
       throw new IllegalArgumentException("labels file " + file + " cannot be read: " + e.getMessage(), e);
     }
-    return new Labels(failed, bad);
+    return new Labels(failed, groups, bad);
   }
 
   /** Takes one line's label; returns why it gave none, or null. */
-  private static String label(String line, long n, Map<String, Boolean> failed, Map<String, Long> firstLine) {
+  private static String label(String line, long n, Map<String, Boolean> failed, Map<String, String> groups,
+      Map<String, Long> firstLine) {
     JsonNode node;
     try {
       node = JSON.readTree(line);
@@ -91,11 +96,18 @@ record Labels(Map<String, Boolean> failed, List<BadLine> badLines) {
     if (label == null || !label.isBoolean()) {
       return label == null ? "no \"failed\"" : "\"failed\" is not true or false";
     }
+    JsonNode group = node.get("group");
+    if (group != null && !group.isNull() && !group.isTextual()) {
+      return "\"group\" is not a string";
+    }
     Long first = firstLine.putIfAbsent(session.asText(), n);
     if (first != null) {
       return "session \"" + session.asText() + "\" was labelled on line " + first + " already";
     }
     failed.put(session.asText(), label.asBoolean());
+    if (group != null && group.isTextual()) {
+      groups.put(session.asText(), group.asText());
+    }
     return null;
   }
 }

@@ -30,11 +30,13 @@ final class SessionEvents {
   /** One session's lines and the span of their timestamps. */
   static final class Session {
     private final List<byte[]> lines = new ArrayList<>();
+    private final List<Long> lineNumbers = new ArrayList<>();
     private Instant first;
     private Instant last;
 
-    private void add(byte[] line, Instant ts) {
+    private void add(byte[] line, Instant ts, long lineNo) {
       lines.add(line);
+      lineNumbers.add(lineNo);
       first = first == null || ts.isBefore(first) ? ts : first;
       last = last == null || ts.isAfter(last) ? ts : last;
     }
@@ -52,6 +54,16 @@ final class SessionEvents {
     /** Its latest event's time: the {@code now} of its pass. */
     Instant last() {
       return last;
+    }
+
+    /** Its lines, in the order of the file. */
+    List<byte[]> lines() {
+      return lines;
+    }
+
+    /** The line number in the file of each of its lines. */
+    List<Long> lineNumbers() {
+      return lineNumbers;
     }
 
     /** Its lines as one JSONL document, in the order of the file. */
@@ -91,7 +103,7 @@ final class SessionEvents {
           EventJson.Parsed parsed = EventJson.read(buf, from, to - from, assumeZone);
           stats.read(parsed.naiveTs());
           sessions.computeIfAbsent(key(parsed.event()), k -> new Session())
-              .add(Arrays.copyOfRange(buf, from, to), parsed.event().ts());
+              .add(Arrays.copyOfRange(buf, from, to), parsed.event().ts(), lineNo);
         } catch (EventFormatException e) {
           stats.skip(e.defect().code());
         }

@@ -102,7 +102,7 @@ final class DepositStage implements BankStage {
     try {
       sweep = Sweep.of(window, o.detectors(),
           (detector, d) -> deposits.add(EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
-          w -> deposits.add(w.identity(), w.event(), false));
+          w -> deposits.add(w.identity(), w.event(), false), Sweep.scorer(o.rules()));
       deposits.drain();
     } catch (UncheckedIOException e) {
       throw e.getCause();

@@ -4,6 +4,8 @@ import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.code.ForeignDiff;
 import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.Alarm;
+import dev.vigil.learn.ModelAlarm;
+import dev.vigil.learn.SessionModel;
 import dev.vigil.diagnose.AlarmFunction;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ReflectionNote;
@@ -154,7 +156,8 @@ public final class PassSession {
       return;
     }
     try {
-      sweep = Sweep.of(window, pass.options().detectors(), (detector, derived) -> { }, w -> { });
+      sweep = Sweep.of(window, pass.options().detectors(), (detector, derived) -> { }, w -> { },
+          Sweep.scorer(pass.options().rules()));
     } catch (RuntimeException | LinkageError e) {
       thorns.add(InternalThorn.of(Step.UPDATE_EB_FROM_LOGS, e));
       sweep = Sweep.none();
@@ -235,6 +238,10 @@ public final class PassSession {
             bank == null ? 0 : bank.rowsAppended(), sweep != null ? sweep : Sweep.none());
     Alarm alarm = AlarmFunction.of(b.sweep().events(), b.sweep().failedCalls(), detections,
         pass.options().rules().alarm());
+    SessionModel model = pass.options().rules().model();
+    if (model != null && b.sweep().events() > 0) {
+      alarm = ModelAlarm.of(b.sweep().risks(), alarm, model.levels());
+    }
     return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, alarm,
         prompt, code == null ? CodeOutcome.skipped("the code stage did not run") : code,
         new SelfRepair(List.copyOf(thorns), List.copyOf(resolved), fallback), llm);

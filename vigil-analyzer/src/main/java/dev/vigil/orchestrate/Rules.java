@@ -1,6 +1,8 @@
 package dev.vigil.orchestrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.learn.FeatureFamilies;
+import dev.vigil.learn.SessionModel;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.appraise.AppraisalRules;
@@ -27,13 +29,17 @@ import java.util.List;
  * @param alarm     the alarm's weights and levels (the optional {@code alarm} object; absent fields keep defaults)
  * @param policies  the policy rules, compiled (the optional {@code policies} array; SPEC section 4.4b)
  * @param source    where the rules came from
+ * @param features  the feature families a model reads (the optional {@code model.features} object)
+ * @param model     the model that scores each session ({@code --model}), or null: the alarm is the rules' alone
  */
 public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSettings detectors, AlarmSettings alarm,
     Policies policies,
-    String source) {
+    String source,
+    FeatureFamilies features,
+    SessionModel model) {
   /** The top-level sections a rules file may hold. */
   public static final List<String> SECTIONS =
-      List.of("clamp", "appraisal", "rbt", "tool_roles", "detectors", "alarm", "policies");
+      List.of("clamp", "appraisal", "rbt", "tool_roles", "detectors", "alarm", "policies", "model");
 
   /** The built-in rules ({@link BuiltInRules}). */
   public static Rules defaults() {
@@ -77,6 +83,12 @@ public record Rules(AppraisalRules appraisal, RbtThresholds rbt, DetectorSetting
 
   private static Rules parse(JsonNode root, String source) {
     return new Rules(AppraisalRules.parse(root, source), RbtThresholds.parse(root, source),
-        DetectorSettings.parse(root, source), AlarmSettings.parse(root, source), Policies.parse(root, source), source);
+        DetectorSettings.parse(root, source), AlarmSettings.parse(root, source), Policies.parse(root, source), source,
+        FeatureFamilies.parse(root, source), null);
+  }
+
+  /** These rules with a model scoring each session (null: none). */
+  public Rules withModel(SessionModel m) {
+    return new Rules(appraisal, rbt, detectors, alarm, policies, source, features, m);
   }
 }

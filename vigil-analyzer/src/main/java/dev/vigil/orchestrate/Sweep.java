@@ -6,6 +6,8 @@ import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.DetectorScans;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.learn.SessionRisk;
+import dev.vigil.learn.SessionScorer;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -19,18 +21,26 @@ import java.util.function.Consumer;
  * @param events      events read
  * @param failedCalls of those, tool calls that failed (status {@code fail}, {@code timeout} or {@code error})
  * @param outOfOrder  events that came too late in the input to be read in time order
+ * @param risks       with a model: each session's score, the highest first; otherwise empty
  */
-public record Sweep(List<Detection> detections, long events, long failedCalls, long outOfOrder) {
+public record Sweep(List<Detection> detections, long events, long failedCalls, long outOfOrder,
+    List<SessionRisk> risks) {
   private static final Set<String> FAILED = Set.of("fail", "timeout", "error");
 
   /** Copies the list. */
   public Sweep {
     detections = List.copyOf(detections);
+    risks = List.copyOf(risks);
+  }
+
+  /** The scorer of the rules' model, or null when they have none. */
+  static SessionScorer scorer(Rules rules) {
+    return rules.model() == null ? null : new SessionScorer(rules.model(), rules.detectors().roles());
   }
 
   /** Nothing read. */
   public static Sweep none() {
-    return new Sweep(List.of(), 0, 0, 0);
+    return new Sweep(List.of(), 0, 0, 0, List.of());
   }
 
   /**
@@ -41,7 +51,19 @@ public record Sweep(List<Detection> detections, long events, long failedCalls, l
    */
   public static Sweep of(Window window, Detectors detectors, BiConsumer<String, Derived> derived,
       Consumer<WindowEvent> each) {
-    DetectorScans scans = detectors.start(derived);
+    return of(window, detectors, derived, each, null);
+  }
+
+  /**
+   * Reads the window once and, with a scorer, scores each of its sessions ({@code risks}, highest first; empty
+   * without one).
+   */
+  public static Sweep of(Window window, Detectors detectors, BiConsumer<String, Derived> derived,
+      Consumer<WindowEvent> each, SessionScorer scorer) {
+    DetectorScans scans = detectors.start(scorer == null ? derived : (name, d) -> {
+      scorer.derived(name, d);
+      derived.accept(name, d);
+    });
     long[] counts = new long[2];
     window.events().forEach(w -> {
       counts[0]++;
@@ -49,8 +71,13 @@ public record Sweep(List<Detection> detections, long events, long failedCalls, l
         counts[1]++;
       }
       scans.accept(w);
+      if (scorer != null) {
+        scorer.accept(w);
+      }
       each.accept(w);
     });
-    return new Sweep(scans.finish(), counts[0], counts[1], window.events().outOfOrder());
+    List<Detection> detections = scans.finish();
+    return new Sweep(detections, counts[0], counts[1], window.events().outOfOrder(),
+        scorer == null ? List.of() : scorer.finish());
   }
 }

@@ -23,7 +23,7 @@ class PackageLayersTest {
    * it to these tests as a jar in one build and as a folder in another, so it is not a layer checked here.
    */
   static final List<String> LAYERS = List.of(
-      "io", "ingest", "dialogue", "appraise", "emobank", "diagnose", "adapt", "orchestrate", "report", "fleet", "api",
+      "io", "ingest", "dialogue", "appraise", "emobank", "diagnose", "learn", "adapt", "orchestrate", "report", "fleet", "api",
       "eval", "watch", "kafka", "cli");
 
   /** The analyzer's own classes, main and test: not its dependencies, whether Maven gives them as jars or folders. */

@@ -1,0 +1,126 @@
+package dev.vigil.learn;
+
+import de.bwaldvogel.liblinear.Linear;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.tribuo.ImmutableFeatureMap;
+import org.tribuo.MutableDataset;
+import org.tribuo.classification.Label;
+import org.tribuo.classification.LabelFactory;
+import org.tribuo.classification.liblinear.LibLinearClassificationModel;
+import org.tribuo.classification.liblinear.LibLinearClassificationTrainer;
+import org.tribuo.classification.liblinear.LinearClassificationType;
+import org.tribuo.impl.ArrayExample;
+import org.tribuo.provenance.SimpleDataSourceProvenance;
+
+/**
+ * Fits an L2-regularized logistic regression with Tribuo's LibLinear trainer (primal trust-region Newton, {@code
+ * L2R_LR}: deterministic) and reads its weights back by feature name, so that a model can be written as plain JSON
+ * and explained feature by feature. Also fits the one-feature logistic regression of Platt's calibration.
+ */
+public final class LinearFit {
+  /** Tribuo reports each training at INFO through java.util.logging; Vigil's stderr stays for its own lines. */
+  private static final Logger TRIBUO = Logger.getLogger("org.tribuo");
+  private static final String FAILED = "failed";
+  private static final String GOOD = "good";
+  /** A constant feature of every example, so that no example is empty; folded into the intercept. */
+  private static final String ONE = "_one";
+  private static final int MAX_ITERATIONS = 1000;
+  private static final double EPSILON = 0.01;
+
+  static {
+    TRIBUO.setLevel(Level.WARNING);
+    Linear.disableDebugOutput();
+  }
+
+  /**
+   * A linear model's parameters.
+   *
+   * @param weights   each feature's weight toward failure
+   * @param intercept the intercept
+   */
+  public record Weights(Map<String, Double> weights, double intercept) {
+    /** Copies the map. */
+    public Weights {
+      weights = Map.copyOf(weights);
+    }
+
+    /** The margin {@code intercept + Σ weight * value} of a vector. */
+    public double margin(Map<String, Double> x) {
+      double m = intercept;
+      for (Map.Entry<String, Double> e : x.entrySet()) {
+        Double w = weights.get(e.getKey());
+        if (w != null) {
+          m += w * e.getValue();
+        }
+      }
+      return m;
+    }
+  }
+
+  private LinearFit() {}
+
+  /**
+   * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the inverse of the
+   * L2 penalty: smaller is smoother).
+   *
+   * @throws IllegalArgumentException when both classes are not present
+   */
+  public static Weights fit(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
+    if (!failed.contains(true) || !failed.contains(false)) {
+      throw new IllegalArgumentException("a fit needs sessions of both classes");
+    }
+    LabelFactory labels = new LabelFactory();
+    MutableDataset<Label> data = new MutableDataset<>(new SimpleDataSourceProvenance("vigil sessions", labels),
+        labels);
+    for (int i = 0; i < x.size(); i++) {
+      ArrayExample<Label> e = new ArrayExample<>(new Label(failed.get(i) ? FAILED : GOOD));
+      e.add(ONE, 1.0);
+      x.get(i).forEach((name, value) -> {
+        if (value != 0 && Double.isFinite(value)) {
+          e.add(name, value);
+        }
+      });
+      data.add(e);
+    }
+    LibLinearClassificationTrainer trainer = new LibLinearClassificationTrainer(
+        new LinearClassificationType(LinearClassificationType.LinearType.L2R_LR), cost, MAX_ITERATIONS, EPSILON);
+    LibLinearClassificationModel model = (LibLinearClassificationModel) trainer.train(data);
+    de.bwaldvogel.liblinear.Model inner = model.getInnerModels().get(0);
+    double[] w = inner.getFeatureWeights();
+    // the weights are those of the first of liblinear's labels: toward failure when that label is "failed"
+    Label first = model.getOutputIDInfo().getOutput(inner.getLabels()[0]);
+    double sign = FAILED.equals(first.getLabel()) ? 1 : -1;
+    ImmutableFeatureMap features = model.getFeatureIDMap();
+    Map<String, Double> out = new HashMap<>();
+    double intercept = inner.getBias() >= 0 ? sign * w[inner.getNrFeature()] * inner.getBias() : 0;
+    for (var f : features) {
+      int id = features.getID(f.getName());
+      double v = sign * w[id];
+      if (f.getName().equals(ONE)) {
+        intercept += v;
+      } else if (v != 0) {
+        out.put(f.getName(), v);
+      }
+    }
+    return new Weights(out, intercept);
+  }
+
+  /**
+   * Platt's calibration: the logistic regression of the label on the margin, {@code p = 1 / (1 + e^-(a m + b))},
+   * fitted on out-of-fold margins (weakly regularized).
+   */
+  public static Calibration platt(double[] margins, boolean[] failed) {
+    List<Map<String, Double>> x = new java.util.ArrayList<>(margins.length);
+    List<Boolean> y = new java.util.ArrayList<>(margins.length);
+    for (int i = 0; i < margins.length; i++) {
+      x.add(Map.of("margin", margins[i]));
+      y.add(failed[i]);
+    }
+    Weights w = fit(x, y, 100);
+    return new Calibration(w.weights().getOrDefault("margin", 0.0), w.intercept());
+  }
+}

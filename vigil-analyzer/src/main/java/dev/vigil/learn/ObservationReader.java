@@ -1,0 +1,138 @@
+package dev.vigil.learn;
+
+import dev.vigil.diagnose.detect.Derived;
+import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.dialogue.Conversation;
+import dev.vigil.dialogue.SessionKey;
+import dev.vigil.dialogue.ToolRoles;
+import dev.vigil.observe.Event;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads events, oldest first, into each session's {@link Observations}, through the one model of the dialogue (a
+ * session and a turn mean here what they mean to the detectors), together with the detectors' findings as they are
+ * derived. Used alike by {@code fit} on each labelled session and by a pass scoring its window's sessions.
+ */
+public final class ObservationReader {
+  private static final Set<String> FAILED = Set.of("fail", "timeout", "error");
+
+  private final ToolRoles roles;
+  private final FeatureFamilies families;
+  private final Conversation<WindowEvent> dialogue = new Conversation<>();
+  private final Map<String, SessionState> sessions = new LinkedHashMap<>();
+
+  /** A reader of the families given, with these tool roles. */
+  public ObservationReader(ToolRoles roles, FeatureFamilies families) {
+    this.roles = roles;
+    this.families = families;
+    dialogue.subscribe(this::reader);
+  }
+
+  /** Reads the next event of the window. */
+  public void accept(WindowEvent w) {
+    state(SessionKey.of(w.event()));
+    dialogue.accept(w);
+  }
+
+  /** Reads a finding a detector derived. */
+  public void derived(String detector, Derived d) {
+    if (families.findings()) {
+      Event e = d.event();
+      state(SessionKey.of(e)).obs.add("d:" + detector, e.turn(), e.seq() == null ? -1 : e.seq());
+    }
+  }
+
+  /** Completes every turn; each session's observations, in the order first seen. */
+  public Map<String, Observations> finish() {
+    dialogue.finish();
+    Map<String, Observations> out = new LinkedHashMap<>();
+    sessions.forEach((k, s) -> out.put(k, s.close()));
+    return out;
+  }
+
+  private SessionState state(String session) {
+    return sessions.computeIfAbsent(session, SessionState::new);
+  }
+
+  private Conversation.Reader<WindowEvent> reader(String session) {
+    SessionState s = state(session);
+    return new Conversation.Reader<>() {
+      @Override
+      public void call(Conversation.Turn<WindowEvent> turn, WindowEvent call) {
+        s.call(turn.id(), call);
+      }
+
+      @Override
+      public void complete(Conversation.Turn<WindowEvent> turn) {
+        s.turn(turn);
+      }
+    };
+  }
+
+  /** One session's observations as they are read, and the counts kept until it closes. */
+  private final class SessionState {
+    final Observations obs;
+    final Set<String> tools = new HashSet<>();
+    String lastCall;
+    int turns;
+    int calls;
+    int failed;
+    int reads;
+    int writes;
+
+    SessionState(String session) {
+      obs = new Observations(session);
+    }
+
+    void call(String turn, WindowEvent w) {
+      Event e = w.event();
+      String tool = ToolRoles.toolName(e);
+      String status = e.status() == null ? "" : e.status().toLowerCase(Locale.ROOT);
+      ToolRoles.Role role = roles.of(e);
+      calls++;
+      failed += FAILED.contains(status) ? 1 : 0;
+      reads += role == ToolRoles.Role.READ ? 1 : 0;
+      writes += role == ToolRoles.Role.WRITE ? 1 : 0;
+      tools.add(tool);
+      if (families.toolCalls()) {
+        String token = tool + ":" + status;
+        obs.add("t:" + token, turn, w.ref());
+        obs.add("t2:" + (lastCall == null ? "^" : lastCall) + ">" + token, turn, w.ref());
+        if (role != ToolRoles.Role.NONE) {
+          obs.add("r:" + role.name().toLowerCase(Locale.ROOT) + ":" + status, turn, w.ref());
+        }
+        lastCall = token;
+      }
+    }
+
+    void turn(Conversation.Turn<WindowEvent> t) {
+      turns++;
+      if (families.userWords() && t.user() != null) {
+        for (String g : Words.grams(t.userText())) {
+          obs.add("u:" + g, t.id(), t.user().ref());
+        }
+      }
+      if (families.answerWords() && t.answer() != null) {
+        for (String g : Words.grams(t.answerText())) {
+          obs.add("a:" + g, t.id(), t.answer().ref());
+        }
+      }
+    }
+
+    Observations close() {
+      if (families.counts()) {
+        obs.set("n:turns", turns);
+        obs.set("n:calls", calls);
+        obs.set("n:failed_calls", failed);
+        obs.set("n:reads", reads);
+        obs.set("n:writes", writes);
+        obs.set("n:tools", tools.size());
+      }
+      return obs;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.vigil.learn;
+
+import dev.vigil.diagnose.detect.Derived;
+import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.dialogue.ToolRoles;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Scores every session of a pass's window with a model, reading the window as it streams by: each event, and each
+ * finding as the detectors derive it. {@link #finish} gives the sessions, the most likely failed first.
+ */
+public final class SessionScorer {
+  private final SessionModel model;
+  private final ObservationReader reader;
+
+  /** A scorer of {@code model}, reading tool roles as the rules define them. */
+  public SessionScorer(SessionModel model, ToolRoles roles) {
+    this.model = model;
+    this.reader = new ObservationReader(roles, model.space().families());
+  }
+
+  /** Reads the next event of the window. */
+  public void accept(WindowEvent w) {
+    reader.accept(w);
+  }
+
+  /** Reads a finding a detector derived. */
+  public void derived(String detector, Derived d) {
+    reader.derived(detector, d);
+  }
+
+  /** Each session's score, the highest probability first (ties: first seen first). */
+  public List<SessionRisk> finish() {
+    List<SessionRisk> out = new ArrayList<>();
+    reader.finish().values().forEach(o -> out.add(model.score(o)));
+    out.sort(Comparator.comparingDouble(SessionRisk::probability).reversed());
+    return out;
+  }
+}
