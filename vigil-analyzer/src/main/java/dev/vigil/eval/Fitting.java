@@ -155,7 +155,8 @@ public final class Fitting {
     names.forEach(n -> hashes.add(SessionModel.hash(n)));
     SessionModel model = new SessionModel(space, weights, calibration, SessionModel.Levels.DEFAULTS,
         new SessionModel.Training(names.size(), nFailed, nGroups, cost, hashes), version);
-    ObjectNode report = report(names.size(), nFailed, nGroups, p, failed, model, l, unknown, ev, r.costs());
+    ObjectNode report = report(names.size(), nFailed, nGroups, r.margins(), p, failed, model, l, unknown, ev,
+        r.costs());
     progress.accept("fitted in " + Duration.between(start, clock.instant()).toMillis() + " ms");
     return new Result(model, report, text(report));
   }
@@ -194,15 +195,16 @@ public final class Fitting {
         .orElse(CrossValidation.DEFAULT_COST);
   }
 
-  private ObjectNode report(int sessions, int nFailed, int groups, double[] p, boolean[] failed, SessionModel model,
-      Labels l, List<String> unknown, SessionEvents ev, List<Double> costs) {
+  private ObjectNode report(int sessions, int nFailed, int groups, double[] margins, double[] p, boolean[] failed,
+      SessionModel model, Labels l, List<String> unknown, SessionEvents ev, List<Double> costs) {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("events", events.toString()).put("labels", labels.toString());
     n.put("sessions", sessions).put("failed", nFailed).put("good", sessions - nFailed).put("groups", groups);
     n.put("folds", folds).put("seed", seed);
-    Double auroc = Auroc.of(p, failed);
+    // of the out-of-fold margins themselves: the calibration, fitted on them, must not turn their order around
+    Double auroc = Auroc.of(margins, failed);
     n.put("cv_auroc", round(auroc));
-    Bootstrap.Interval ci = new Bootstrap(2000, seed).interval(p, failed);
+    Bootstrap.Interval ci = new Bootstrap(2000, seed).interval(margins, failed);
     ArrayNode c = n.putArray("cv_auroc_ci95");
     c.add(round(ci.low()));
     c.add(round(ci.high()));

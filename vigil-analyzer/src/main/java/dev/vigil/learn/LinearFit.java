@@ -65,11 +65,19 @@ public final class LinearFit {
 
   /**
    * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the inverse of the
-   * L2 penalty: smaller is smoother).
+   * L2 penalty: smaller is smoother), the two classes weighed as if they were as many.
    *
    * @throws IllegalArgumentException when both classes are not present
    */
   public static Weights fit(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
+    return train(x, failed, cost, true);
+  }
+
+  private static Weights plain(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
+    return train(x, failed, cost, false);
+  }
+
+  private static Weights train(List<Map<String, Double>> x, List<Boolean> failed, double cost, boolean balanced) {
     if (!failed.contains(true) || !failed.contains(false)) {
       throw new IllegalArgumentException("a fit needs sessions of both classes");
     }
@@ -88,6 +96,14 @@ public final class LinearFit {
     }
     LibLinearClassificationTrainer trainer = new LibLinearClassificationTrainer(
         new LinearClassificationType(LinearClassificationType.LinearType.L2R_LR), cost, MAX_ITERATIONS, EPSILON);
+    // classes weighed as if balanced: the margin then carries the features' evidence, not the training base rate,
+    // which differs from fold to fold (calibration puts the base rate back)
+    long nFailed = failed.stream().filter(b -> b).count();
+    long nGood = failed.size() - nFailed;
+    if (balanced) {
+      trainer.setLabelWeights(Map.of(new Label(FAILED), (float) (failed.size() / (2.0 * nFailed)),
+          new Label(GOOD), (float) (failed.size() / (2.0 * nGood))));
+    }
     LibLinearClassificationModel model = (LibLinearClassificationModel) trainer.train(data);
     de.bwaldvogel.liblinear.Model inner = model.getInnerModels().get(0);
     double[] w = inner.getFeatureWeights();
@@ -111,16 +127,23 @@ public final class LinearFit {
 
   /**
    * Platt's calibration: the logistic regression of the label on the margin, {@code p = 1 / (1 + e^-(a m + b))},
-   * fitted on out-of-fold margins (weakly regularized).
+   * fitted on out-of-fold margins (weakly regularized, classes as they are). A slope that is not positive (the
+   * margins carry no evidence on sessions the model did not see) gives every session the base rate.
    */
   public static Calibration platt(double[] margins, boolean[] failed) {
+    int n = 0;
+    for (boolean f : failed) {
+      n += f ? 1 : 0;
+    }
+    double rate = (double) n / failed.length;
     List<Map<String, Double>> x = new java.util.ArrayList<>(margins.length);
     List<Boolean> y = new java.util.ArrayList<>(margins.length);
     for (int i = 0; i < margins.length; i++) {
       x.add(Map.of("margin", margins[i]));
       y.add(failed[i]);
     }
-    Weights w = fit(x, y, 100);
-    return new Calibration(w.weights().getOrDefault("margin", 0.0), w.intercept());
+    Weights w = plain(x, y, 100);
+    double a = w.weights().getOrDefault("margin", 0.0);
+    return a > 0 ? new Calibration(a, w.intercept()) : new Calibration(0, Math.log(rate / (1 - rate)));
   }
 }

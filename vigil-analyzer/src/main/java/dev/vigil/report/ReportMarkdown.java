@@ -44,6 +44,7 @@ public final class ReportMarkdown {
             .append(fmt(reason.contribution())).append(" | ").append(reason.summary()).append(" |\n");
       }
     }
+    md.append(modelSaw(r.alarm()));
     if (r.llm() != null) {
       md.append("\n## LLM\n\n").append("Model `").append(r.llm().model()).append("`: ").append(r.llm().outcome())
           .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")").append(", ")
@@ -156,5 +157,31 @@ public final class ReportMarkdown {
 
   static String fmt(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** With a model: the worst session, what the model saw in it and where, and the next sessions; otherwise "". */
+  static String modelSaw(Alarm alarm) {
+    if (alarm.rulesScore() == null || alarm.sessions().isEmpty()) {
+      return "";
+    }
+    StringBuilder md = new StringBuilder("\n## What the model saw\n\n");
+    Alarm.SessionScore worst = alarm.sessions().get(0);
+    md.append("Session `").append(worst.session()).append("`: probability of failure ")
+        .append(fmt(worst.probability())).append(" (the rules alone score the window ")
+        .append(fmt(alarm.rulesScore())).append(").\n\n");
+    for (Alarm.Reason reason : alarm.reasons()) {
+      md.append("- ").append(reason.summary());
+      if (!reason.refs().isEmpty()) {
+        md.append("; events ").append(reason.refs());
+      }
+      md.append('\n');
+    }
+    if (alarm.sessions().size() > 1) {
+      md.append("\nNext:");
+      alarm.sessions().subList(1, alarm.sessions().size())
+          .forEach(x -> md.append(" `").append(x.session()).append("` ").append(fmt(x.probability())).append(';'));
+      md.append('\n');
+    }
+    return md.toString();
   }
 }
