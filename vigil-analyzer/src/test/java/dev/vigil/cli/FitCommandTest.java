@@ -218,4 +218,27 @@ class FitCommandTest {
         labels(alternating(6), null).toString(), "--out", tmp.resolve("y").toString()));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("3 failed, 3 good"));
   }
+
+  @Test
+  void withoutAModelTheReportsAreTheRulesAlone() throws Exception {
+    List<Boolean> failed = alternating(10);
+    Path events = events(10, true, failed, 9);
+    Path a = tmp.resolve("plain-a");
+    Path b = tmp.resolve("plain-b");
+    for (Path dir : List.of(a, b)) {
+      assertEquals(0, run("run", "--events", events.toString(), "--out", dir.toString(), "--emobank",
+          dir.resolve("bank").toString(), "--now", "2026-11-22T10:05:00Z"), err.toString(StandardCharsets.UTF_8));
+    }
+    JsonNode alarm = JSON.readTree(a.resolve("report.json").toFile()).get("alarm");
+    assertEquals(List.of("score", "level", "reasons"), iterable(alarm.fieldNames()));
+    assertTrue(!Files.readString(a.resolve("report.md")).contains("What the model saw"));
+    assertEquals(Files.readString(a.resolve("report.md")).replace(a.toString(), "DIR"),
+        Files.readString(b.resolve("report.md")).replace(b.toString(), "DIR"));
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> it) {
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
+  }
 }

@@ -97,8 +97,8 @@ public final class BenchmarkSuite implements Callable<Integer> {
   private Integer kafkaEvents;
 
   @Option(names = "--only", paramLabel = "PARTS", split = ",",
-      defaultValue = "calls,backtoback,cpu,startup,analyzer,watch,kafka",
-      description = "Some of the parts: calls, backtoback, cpu, startup, analyzer, watch, kafka (default: all).")
+      defaultValue = "calls,backtoback,cpu,startup,analyzer,watch,kafka,fit",
+      description = "Some of the parts: calls, backtoback, cpu, startup, analyzer, watch, kafka, fit (default: all).")
   private List<String> only;
 
   @Option(names = "--quick", description = "Fewer iterations and sizes, to check the command itself.")
@@ -188,6 +188,10 @@ public final class BenchmarkSuite implements Callable<Integer> {
       }
     }
 
+    // 3b. fit and --model
+    FitBenchmark.Figure fitFigure = only.contains("fit")
+        ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 3) : null;
+
     // 4. watch: append-to-appraisal delay
     List<WatchDelay.Figure> watchFigures = new ArrayList<>();
     if (only.contains("watch")) {
@@ -225,6 +229,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
     if (!analyzerFigures.isEmpty()) {
       printAnalyzer(analyzerFigures);
+    }
+    if (fitFigure != null) {
+      FitBenchmark.print(fitFigure);
     }
     if (!watchFigures.isEmpty()) {
       printWatch(watchFigures);
