@@ -102,7 +102,10 @@ public final class Judge extends WholeWindowDetector {
   @Override
   public Detection detect(List<WindowEvent> window) {
     List<Turn> turns = Turn.all(window);
-    List<Turn> toJudge = turns.stream().filter(t -> !t.writes(writeTool).isEmpty() || t.claim(claims) != null).toList();
+    // a turn of dialogue (a user message or an answer) that wrote or claimed a write; bare calls with neither, as an
+    // agent without conversation capture records them, give the model nothing to judge against
+    List<Turn> toJudge = turns.stream().filter(t -> (t.user() != null || t.answer() != null)
+        && (!t.writes(writeTool).isEmpty() || t.claim(claims) != null)).toList();
     String instructions = instructions();
     Instant deadline = clock.instant().plus(config.timeout());
     ObjectNode evidence = JsonNodeFactory.instance.objectNode();
