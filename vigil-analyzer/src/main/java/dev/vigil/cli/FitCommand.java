@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
         "its interval, precision and recall per level, calibration, the",
         "strongest features). Exit 0 success, 2 bad usage or input."})
 final class FitCommand extends VigilCommand {
-  @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL (docs/DESIGN.md).")
+  @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL: one event per line, as export writes them.")
   Path events;
 
   @Option(names = "--labels", required = true, paramLabel = "FILE",

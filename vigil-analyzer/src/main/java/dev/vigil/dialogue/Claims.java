@@ -1,16 +1,15 @@
 package dev.vigil.dialogue;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * The lexicon of claims: the past forms by which an answer states an action as done ("cancelled", "booked"), each
  * with the verbs of the write calls that back it ({@code "cancelled": ["cancel", "delete", "remove"]}). English by
  * default; the rules file's {@code detectors.claim_without_action.claims} replaces it for every reader, the detector
- * and the judge alike (docs/DETECTORS.md).
+ * and the judge alike (README, "The dialogue: conversation detectors, tool roles and the alarm").
  *
  * @param forms each past form, lower case, to the verbs that back it, in the order they are tried
  */
@@ -20,7 +19,7 @@ public record Claims(Map<String, List<String>> forms) {
 
   /** Copies the map, keeping its order. */
   public Claims {
-    forms = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(forms));
+    forms = Collections.unmodifiableMap(new LinkedHashMap<>(forms));
   }
 
   private static Map<String, List<String>> defaults() {
@@ -63,7 +62,7 @@ public record Claims(Map<String, List<String>> forms) {
       char c = i < text.length() ? text.charAt(i) : '.';
       if (c == '.' || c == '!' || c == '?' || c == '\n') {
         if (c != '?') {
-          for (String w : words(text.substring(from, i))) {
+          for (String w : Phrases.words(text.substring(from, i))) {
             if (forms.containsKey(w)) {
               return w;
             }
@@ -73,22 +72,5 @@ public record Claims(Map<String, List<String>> forms) {
       }
     }
     return null;
-  }
-
-  /** The words of a text, lower case: runs of letters, digits and apostrophes. */
-  static List<String> words(String text) {
-    List<String> out = new ArrayList<>();
-    String t = text.toLowerCase(Locale.ROOT);
-    int start = -1;
-    for (int i = 0; i <= t.length(); i++) {
-      boolean in = i < t.length() && (Character.isLetterOrDigit(t.charAt(i)) || t.charAt(i) == '\'');
-      if (in && start < 0) {
-        start = i;
-      } else if (!in && start >= 0) {
-        out.add(t.substring(start, i));
-        start = -1;
-      }
-    }
-    return out;
   }
 }

@@ -1,6 +1,7 @@
 package dev.vigil.eval;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ final class GroupFolds {
       members.get(groups.get(i)).add(i);
     }
     List<String> order = new ArrayList<>(members.keySet());
-    java.util.Collections.shuffle(order, new Random(seed));
+    Collections.shuffle(order, new Random(seed));
     int[] size = new int[k];
     int[] fold = new int[groups.size()];
     for (String g : order) {

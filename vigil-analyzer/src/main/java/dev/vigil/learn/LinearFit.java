@@ -1,6 +1,7 @@
 package dev.vigil.learn;
 
 import de.bwaldvogel.liblinear.Linear;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,8 +137,8 @@ public final class LinearFit {
       n += f ? 1 : 0;
     }
     double rate = (double) n / failed.length;
-    List<Map<String, Double>> x = new java.util.ArrayList<>(margins.length);
-    List<Boolean> y = new java.util.ArrayList<>(margins.length);
+    List<Map<String, Double>> x = new ArrayList<>(margins.length);
+    List<Boolean> y = new ArrayList<>(margins.length);
     for (int i = 0; i < margins.length; i++) {
       x.add(Map.of("margin", margins[i]));
       y.add(failed[i]);

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A fitted, calibrated model of session failure (docs/MODEL.md): the features, a weight per feature and an intercept,
@@ -189,31 +190,32 @@ public final class SessionModel {
       throw new IllegalArgumentException(where + " is of format version " + n.get("format_version").intValue()
           + "; this Vigil reads version " + FORMAT_VERSION + ": fit the model again");
     }
+    SessionModel m;
     try {
-      SessionModel m = parse(n);
-      check(m, families, findings);
-      return m;
+      m = parse(n);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + (e.getMessage().startsWith("fitted") ? " was " : " is damaged: ")
-          + e.getMessage(), e);
+      throw new IllegalArgumentException(where + " is damaged: " + e.getMessage(), e);
     }
+    check(m, where, families, findings);
+    return m;
   }
 
-  private static void check(SessionModel m, FeatureFamilies families, Set<String> findings) {
+  private static void check(SessionModel m, String where, FeatureFamilies families, Set<String> findings) {
     List<String> missing = new ArrayList<>(m.space.families().names());
     missing.removeAll(families.names());
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("fitted with feature families the current rules switch off: " + missing);
+      throw new IllegalArgumentException(where + " was fitted with feature families the current rules switch off: "
+          + missing);
     }
-    Set<String> unknown = new java.util.TreeSet<>();
+    Set<String> unknown = new TreeSet<>();
     for (String f : m.weights.weights().keySet()) {
       if (f.startsWith("d:") && !findings.contains(f.substring(2))) {
         unknown.add(f.substring(2));
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("fitted with findings of detectors or policy rules the current rules do not "
-          + "define: " + unknown + " (pass the rules file it was fitted with)");
+      throw new IllegalArgumentException(where + " was fitted with findings of detectors or policy rules the current "
+          + "rules do not define: " + unknown + " (pass the rules file it was fitted with)");
     }
   }
 

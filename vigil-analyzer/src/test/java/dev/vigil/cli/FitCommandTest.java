@@ -208,6 +208,21 @@ class FitCommandTest {
   }
 
   @Test
+  void aModelReadingAFamilyTheRulesSwitchOffExitsTwoNamingIt() throws Exception {
+    List<Boolean> failed = alternating(20);
+    Path events = events(20, true, failed, 10);
+    fit(events, labels(failed, null), tmp.resolve("f"));
+    Path rules = tmp.resolve("rules.json");
+    Files.writeString(rules, "{\"model\": {\"features\": {\"user_words\": false}}}");
+    Path model = tmp.resolve("f/model.json");
+    assertEquals(2, run("run", "--events", events.toString(), "--rules", rules.toString(), "--model",
+        model.toString(), "--out", tmp.resolve("o").toString(), "--emobank", tmp.resolve("bank").toString()));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("model file " + model
+        + " was fitted with feature families the current rules switch off: [user_words]"),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void oneClassOrTooFewSessionsForTheFoldsExitTwoWithTheCounts() throws Exception {
     List<Boolean> allFailed = new ArrayList<>(List.of(true, true, true, true, true, true));
     Path events = events(6, true, allFailed, 6);

@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Phrases;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;

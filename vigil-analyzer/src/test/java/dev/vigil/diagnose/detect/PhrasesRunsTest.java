@@ -3,6 +3,7 @@ package dev.vigil.diagnose.detect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.vigil.dialogue.Phrases;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.vigil.diagnose.detect;
+package dev.vigil.dialogue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * Whole-word phrase matching for the conversation detectors (SPEC section 4.4b): a text is lower-cased and split into
+ * Words and whole-word phrase matching, for the conversation detectors, the claim lexicon and the model's words: a text is lower-cased and split into
  * words (letters, digits and apostrophes; typographic apostrophes read as {@code '}), and a phrase matches where its
  * words stand in a row. A phrase word starting with an apostrophe ({@code n't}) matches any word ending with it.
  */
-final class Phrases {
+public final class Phrases {
   /** The general categories of {@code \p{L}} and {@code \p{N}}, one bit each. */
   private static final int LETTER_OR_NUMBER = 1 << Character.UPPERCASE_LETTER | 1 << Character.LOWERCASE_LETTER
       | 1 << Character.TITLECASE_LETTER | 1 << Character.MODIFIER_LETTER | 1 << Character.OTHER_LETTER
@@ -22,9 +22,9 @@ final class Phrases {
    * @param phrases the phrases, in the order they are tried
    * @param words   each phrase's words
    */
-  record Compiled(List<String> phrases, List<List<String>> words) {
+  public record Compiled(List<String> phrases, List<List<String>> words) {
     /** Copies the lists. */
-    Compiled {
+    public Compiled {
       phrases = List.copyOf(phrases);
       words = List.copyOf(words);
     }
@@ -33,14 +33,14 @@ final class Phrases {
   private Phrases() {}
 
   /** Splits each phrase into its words, once for every text it is looked for in. */
-  static Compiled compile(List<String> phrases) {
+  public static Compiled compile(List<String> phrases) {
     List<List<String>> words = new ArrayList<>(phrases.size());
     phrases.forEach(p -> words.add(List.copyOf(words(p))));
     return new Compiled(phrases, words);
   }
 
   /** The words of a text, lower case. */
-  static List<String> words(String text) {
+  public static List<String> words(String text) {
     List<String> out = new ArrayList<>();
     String normalized = text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
     runs(normalized, true, w -> {
@@ -57,7 +57,7 @@ final class Phrases {
    * ({@code \p{N}}), nor an apostrophe when {@code apostrophes}, in order: the non-empty pieces a regular expression
    * {@code [^\p{L}\p{N}']+} splits it into, without the regular expression.
    */
-  static void runs(String text, boolean apostrophes, Consumer<String> pieces) {
+  public static void runs(String text, boolean apostrophes, Consumer<String> pieces) {
     int start = -1;
     int n = text.length();
     for (int i = 0; i < n; ) {
@@ -89,7 +89,7 @@ final class Phrases {
   }
 
   /** The first phrase of {@code phrases} found in {@code words}, or null. */
-  static String first(List<String> words, Compiled phrases) {
+  public static String first(List<String> words, Compiled phrases) {
     for (int i = 0; i < phrases.phrases().size(); i++) {
       if (indexOf(words, phrases.words().get(i), 0) >= 0) {
         return phrases.phrases().get(i);
@@ -99,7 +99,7 @@ final class Phrases {
   }
 
   /** Where the phrase of words {@code p} starts in {@code words} at or after {@code from}, or -1. */
-  static int indexOf(List<String> words, List<String> p, int from) {
+  public static int indexOf(List<String> words, List<String> p, int from) {
     if (p.isEmpty()) {
       return -1;
     }
@@ -116,7 +116,7 @@ final class Phrases {
   }
 
   /** Whether a word is a phrase word; the phrase word {@code n't} matches any word ending with it. */
-  static boolean matches(String word, String phraseWord) {
+  public static boolean matches(String word, String phraseWord) {
     if (phraseWord.equals("n't")) {
       return word.endsWith("n't");
     }
