@@ -118,8 +118,9 @@ final class CrossValidation {
     List<Map<String, Double>> tx = new ArrayList<>(test.size());
     test.forEach(i -> tx.add(space.vector(obs.get(i))));
     double[][] out = new double[costs.length][test.size()];
+    LinearFit.Data data = LinearFit.data(x, y);
     for (int c = 0; c < costs.length; c++) {
-      LinearFit.Weights w = LinearFit.fit(x, y, costs[c]);
+      LinearFit.Weights w = LinearFit.fit(data, costs[c], true);
       for (int j = 0; j < test.size(); j++) {
         out[c][j] = w.margin(tx.get(j));
       }

@@ -2,6 +2,7 @@ package dev.vigil.learn;
 
 import de.bwaldvogel.liblinear.Linear;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,47 +66,77 @@ public final class LinearFit {
   private LinearFit() {}
 
   /**
-   * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the inverse of the
-   * L2 penalty: smaller is smoother), the two classes weighed as if they were as many.
+   * Training sessions as Tribuo's dataset, built once for every cost it is fitted with.
+   */
+  public static final class Data {
+    private final MutableDataset<Label> data;
+    private final long failed;
+    private final long good;
+
+    private Data(MutableDataset<Label> data, long failed, long good) {
+      this.data = data;
+      this.failed = failed;
+      this.good = good;
+    }
+  }
+
+  /**
+   * The vectors and their labels as a dataset.
    *
    * @throws IllegalArgumentException when both classes are not present
    */
-  public static Weights fit(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
-    return train(x, failed, cost, true);
-  }
-
-  private static Weights plain(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
-    return train(x, failed, cost, false);
-  }
-
-  private static Weights train(List<Map<String, Double>> x, List<Boolean> failed, double cost, boolean balanced) {
+  public static Data data(List<Map<String, Double>> x, List<Boolean> failed) {
     if (!failed.contains(true) || !failed.contains(false)) {
       throw new IllegalArgumentException("a fit needs sessions of both classes");
     }
     LabelFactory labels = new LabelFactory();
     MutableDataset<Label> data = new MutableDataset<>(new SimpleDataSourceProvenance("vigil sessions", labels),
         labels);
+    Label yes = new Label(FAILED);
+    Label no = new Label(GOOD);
     for (int i = 0; i < x.size(); i++) {
-      ArrayExample<Label> e = new ArrayExample<>(new Label(failed.get(i) ? FAILED : GOOD));
-      e.add(ONE, 1.0);
-      x.get(i).forEach((name, value) -> {
-        if (value != 0 && Double.isFinite(value)) {
-          e.add(name, value);
+      Map<String, Double> v = x.get(i);
+      String[] names = new String[v.size() + 1];
+      double[] values = new double[v.size() + 1];
+      int n = 0;
+      names[n] = ONE;
+      values[n++] = 1.0;
+      for (Map.Entry<String, Double> e : v.entrySet()) {
+        if (e.getValue() != 0 && Double.isFinite(e.getValue())) {
+          names[n] = e.getKey();
+          values[n++] = e.getValue();
         }
-      });
-      data.add(e);
+      }
+      data.add(new ArrayExample<>(failed.get(i) ? yes : no, Arrays.copyOf(names, n), Arrays.copyOf(values, n)));
     }
+    long nFailed = failed.stream().filter(b -> b).count();
+    return new Data(data, nFailed, failed.size() - nFailed);
+  }
+
+  /**
+   * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the inverse of the
+   * L2 penalty: smaller is smoother), the two classes weighed as if they were as many.
+   *
+   * @throws IllegalArgumentException when both classes are not present
+   */
+  public static Weights fit(List<Map<String, Double>> x, List<Boolean> failed, double cost) {
+    return fit(data(x, failed), cost, true);
+  }
+
+  /**
+   * Fits a dataset with cost {@code cost}; {@code balanced}: the two classes weighed as if they were as many (the
+   * margin then carries the features' evidence, not the training base rate, which differs from fold to fold; the
+   * calibration puts the base rate back).
+   */
+  public static Weights fit(Data d, double cost, boolean balanced) {
     LibLinearClassificationTrainer trainer = new LibLinearClassificationTrainer(
         new LinearClassificationType(LinearClassificationType.LinearType.L2R_LR), cost, MAX_ITERATIONS, EPSILON);
-    // classes weighed as if balanced: the margin then carries the features' evidence, not the training base rate,
-    // which differs from fold to fold (calibration puts the base rate back)
-    long nFailed = failed.stream().filter(b -> b).count();
-    long nGood = failed.size() - nFailed;
     if (balanced) {
-      trainer.setLabelWeights(Map.of(new Label(FAILED), (float) (failed.size() / (2.0 * nFailed)),
-          new Label(GOOD), (float) (failed.size() / (2.0 * nGood))));
+      long n = d.failed + d.good;
+      trainer.setLabelWeights(Map.of(new Label(FAILED), (float) (n / (2.0 * d.failed)),
+          new Label(GOOD), (float) (n / (2.0 * d.good))));
     }
-    LibLinearClassificationModel model = (LibLinearClassificationModel) trainer.train(data);
+    LibLinearClassificationModel model = (LibLinearClassificationModel) trainer.train(d.data);
     de.bwaldvogel.liblinear.Model inner = model.getInnerModels().get(0);
     double[] w = inner.getFeatureWeights();
     // the weights are those of the first of liblinear's labels: toward failure when that label is "failed"
@@ -143,7 +174,7 @@ public final class LinearFit {
       x.add(Map.of("margin", margins[i]));
       y.add(failed[i]);
     }
-    Weights w = plain(x, y, 100);
+    Weights w = fit(data(x, y), 100, false);
     double a = w.weights().getOrDefault("margin", 0.0);
     return a > 0 ? new Calibration(a, w.intercept()) : new Calibration(0, Math.log(rate / (1 - rate)));
   }

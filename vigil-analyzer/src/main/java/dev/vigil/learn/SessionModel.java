@@ -2,7 +2,6 @@ package dev.vigil.learn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -153,9 +152,11 @@ public final class SessionModel {
     n.putObject("levels").put("watch", levels.watch()).put("alarm", levels.alarm());
     ObjectNode t = n.putObject("training");
     t.put("sessions", training.sessions()).put("failed", training.failed()).put("groups", training.groups())
-        .put("cost", training.cost()).put("session_hash", "first 16 hex digits of SHA-256 of the session key");
-    ArrayNode hashes = t.putArray("session_hashes");
-    training.hashes().stream().sorted().forEach(hashes::add);
+        .put("cost", training.cost())
+        .put("session_hash", "first 16 hex digits of SHA-256 of the session key, sorted, one string with no separator");
+    StringBuilder hashes = new StringBuilder(training.hashes().size() * 16);
+    training.hashes().stream().sorted().forEach(hashes::append);
+    t.put("session_hashes", hashes.toString());
     return n;
   }
 
@@ -241,11 +242,14 @@ public final class SessionModel {
     if (!l.path("watch").isNumber() || !l.path("alarm").isNumber()) {
       throw new IllegalArgumentException("levels must hold watch and alarm");
     }
-    if (!t.path("session_hashes").isArray()) {
-      throw new IllegalArgumentException("training must hold session_hashes");
+    String joined = t.path("session_hashes").asText(null);
+    if (joined == null || joined.length() % 16 != 0) {
+      throw new IllegalArgumentException("training.session_hashes must be one string of 16-digit hashes");
     }
     Set<String> hashes = new HashSet<>();
-    t.get("session_hashes").forEach(h -> hashes.add(h.asText()));
+    for (int i = 0; i < joined.length(); i += 16) {
+      hashes.add(joined.substring(i, i + 16));
+    }
     return new SessionModel(space, new LinearFit.Weights(weights, w.get("intercept").doubleValue()),
         new Calibration(c.get("a").doubleValue(), c.get("b").doubleValue()),
         new Levels(l.get("watch").doubleValue(), l.get("alarm").doubleValue()),
