@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Nested, group-disjoint cross-validation of the session model (docs/MODEL.md). Each outer fold's model is fitted on
@@ -42,30 +43,44 @@ final class CrossValidation {
   Result run(List<Observations> obs, boolean[] failed, List<String> groups, int k, Consumer<String> progress) {
     int[] fold = GroupFolds.of(groups, k, seed);
     double[] margins = new double[obs.size()];
-    List<Double> costs = new ArrayList<>();
-    for (int f = 0; f < k; f++) {
+    Double[] chosen = new Double[k];
+    // the folds are independent: fitted side by side on the machine's cores, each writing only its own sessions'
+    // margins, so the result does not depend on their order
+    IntStream.range(0, k).parallel().forEach(f -> {
       List<Integer> train = new ArrayList<>();
       List<Integer> test = new ArrayList<>();
       for (int i = 0; i < obs.size(); i++) {
         (fold[i] == f ? test : train).add(i);
       }
       if (test.isEmpty()) {
-        continue;
+        return;
       }
       if (!both(pick(failed, train))) {
-        progress.accept("fold " + (f + 1) + " of " + k + ": its training sessions are of one class; scored 0");
-        continue;
+        report(progress, "fold " + (f + 1) + " of " + k + ": its training sessions are of one class; scored 0");
+        return;
       }
       double cost = chooseCost(pick(obs, train), pick(failed, train), pick(groups, train));
-      costs.add(cost);
+      chosen[f] = cost;
       double[][] m = margins(obs, failed, train, test, new double[] {cost});
       for (int j = 0; j < test.size(); j++) {
         margins[test.get(j)] = m[0][j];
       }
-      progress.accept("fold " + (f + 1) + " of " + k + " fitted (" + train.size() + " sessions, cost " + cost
+      report(progress, "fold " + (f + 1) + " of " + k + " fitted (" + train.size() + " sessions, cost " + cost
           + "), scored " + test.size());
+    });
+    List<Double> costs = new ArrayList<>();
+    for (Double c : chosen) {
+      if (c != null) {
+        costs.add(c);
+      }
     }
     return new Result(margins, costs);
+  }
+
+  private static void report(Consumer<String> progress, String line) {
+    synchronized (progress) {
+      progress.accept(line);
+    }
   }
 
   /** The cost of {@link #COSTS} whose inner cross-validated AUROC is highest (ties: the smaller). */

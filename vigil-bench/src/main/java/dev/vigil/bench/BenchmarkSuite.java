@@ -190,7 +190,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
 
     // 3b. fit and --model
     FitBenchmark.Figure fitFigure = only.contains("fit")
-        ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 3) : null;
+        ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 11) : null;
 
     // 4. watch: append-to-appraisal delay
     List<WatchDelay.Figure> watchFigures = new ArrayList<>();
