@@ -75,7 +75,9 @@ final class DiagnosisOptionsMixin {
         if (modelFile != null) {
           Set<String> findings = Set.copyOf(Detectors.select("all", r.detectors(), r.policies().detectors())
               .selectedNames());
-          r = r.withModel(SessionModel.read(modelFile, r.features(), findings));
+          SessionModel model = StartAhead.model(modelFile);
+          model.check(modelFile, r.features(), findings);
+          r = r.withModel(model);
         }
         rules = r;
       } catch (IllegalArgumentException e) {

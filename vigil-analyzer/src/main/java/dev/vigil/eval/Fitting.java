@@ -24,12 +24,10 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -151,10 +149,8 @@ public final class Fitting {
       y.add(failed[i]);
     }
     LinearFit.Weights weights = LinearFit.fit(x, y, cost);
-    Set<String> hashes = new HashSet<>();
-    names.forEach(n -> hashes.add(SessionModel.hash(n)));
     SessionModel model = new SessionModel(space, weights, calibration, SessionModel.Levels.DEFAULTS,
-        new SessionModel.Training(names.size(), nFailed, nGroups, cost, hashes), version);
+        SessionModel.Training.of(names, nFailed, nGroups, cost), version);
     ObjectNode report = report(names.size(), nFailed, nGroups, r.margins(), p, failed, model, l, unknown, ev,
         r.costs());
     progress.accept("fitted in " + Duration.between(start, clock.instant()).toMillis() + " ms");

@@ -96,7 +96,14 @@ public final class FeatureSpace {
     }
     double an = Math.sqrt(answer);
     double un = Math.sqrt(user);
-    v.replaceAll((t, x) -> t.startsWith("a:") ? x / an : t.startsWith("u:") ? x / un : x);
+    for (Map.Entry<String, Double> e : v.entrySet()) {
+      String t = e.getKey();
+      if (t.startsWith("a:")) {
+        e.setValue(e.getValue() / an);
+      } else if (t.startsWith("u:")) {
+        e.setValue(e.getValue() / un);
+      }
+    }
     return v;
   }
 

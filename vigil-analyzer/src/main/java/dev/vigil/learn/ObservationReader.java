@@ -50,12 +50,19 @@ public final class ObservationReader {
   public Map<String, Observations> finish() {
     dialogue.finish();
     Map<String, Observations> out = new LinkedHashMap<>();
-    sessions.forEach((k, s) -> out.put(k, s.close()));
+    for (Map.Entry<String, SessionState> e : sessions.entrySet()) {
+      out.put(e.getKey(), e.getValue().close());
+    }
     return out;
   }
 
   private SessionState state(String session) {
-    return sessions.computeIfAbsent(session, SessionState::new);
+    SessionState s = sessions.get(session);
+    if (s == null) {
+      s = new SessionState(session);
+      sessions.put(session, s);
+    }
+    return s;
   }
 
   private Conversation.Reader<WindowEvent> reader(String session) {

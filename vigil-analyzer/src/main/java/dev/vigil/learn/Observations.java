@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one session shows a model, before any scaling: each token (a word n-gram of a message, a tool call's
@@ -40,12 +41,26 @@ public final class Observations {
 
   /** Counts one occurrence of a token at a place. */
   void add(String token, String turn, long ref) {
-    counts.merge(token, 1, Integer::sum);
-    List<Source> at = sources.computeIfAbsent(token, k -> new ArrayList<>(2));
-    Source s = new Source(turn, ref);
-    if (at.size() < MAX_SOURCES && !at.contains(s)) {
-      at.add(s);
+    // plain code, no lambdas or record equality: this runs for every token of a pass with a model, mostly cold
+    Integer n = counts.get(token);
+    counts.put(token, n == null ? 1 : n + 1);
+    List<Source> at = sources.get(token);
+    if (at == null) {
+      at = new ArrayList<>(2);
+      sources.put(token, at);
     }
+    if (at.size() < MAX_SOURCES && !holds(at, turn, ref)) {
+      at.add(new Source(turn, ref));
+    }
+  }
+
+  private static boolean holds(List<Source> at, String turn, long ref) {
+    for (Source s : at) {
+      if (s.ref() == ref && Objects.equals(s.turn(), turn)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Sets a count outright (the {@code n:} family). */

@@ -12,7 +12,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +27,8 @@ import java.util.TreeSet;
 public final class SessionModel {
   /** The format of model.json this Vigil writes and reads. */
   public static final int FORMAT_VERSION = 1;
+  /** How many hex digits of a session key's SHA-256 the training summary keeps. */
+  static final int HASH_DIGITS = 16;
   /** How many contributions a score keeps. */
   static final int TOP = 5;
 
@@ -54,14 +55,44 @@ public final class SessionModel {
    * @param failed   of those, failed
    * @param groups   how many groups
    * @param cost     the LibLinear cost chosen (inverse of the L2 penalty)
-   * @param hashes   the first 16 hex digits of the SHA-256 of each training session's key
+   * @param hashes   the first 16 hex digits of the SHA-256 of each training session's key, sorted, joined
    */
-  public record Training(int sessions, int failed, int groups, double cost, Set<String> hashes) {
-    /** Copies the set. */
-    public Training {
-      hashes = Set.copyOf(hashes);
+  public record Training(int sessions, int failed, int groups, double cost, String hashes) {
+    /** The summary of these training sessions. */
+    public static Training of(List<String> sessionKeys, int failed, int groups, double cost) {
+      StringBuilder joined = new StringBuilder(sessionKeys.size() * HASH_DIGITS);
+      sessionKeys.stream().map(SessionModel::hash).sorted().distinct().forEach(joined::append);
+      return new Training(sessionKeys.size(), failed, groups, cost, joined.toString());
+    }
+
+    /** Whether the hash is among the training sessions': a binary search of the sorted hashes. */
+    boolean holds(String hash) {
+      int lo = 0;
+      int hi = hashes.length() / HASH_DIGITS - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = hashes.substring(mid * HASH_DIGITS, (mid + 1) * HASH_DIGITS).compareTo(hash);
+        if (c == 0) {
+          return true;
+        }
+        if (c < 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return false;
     }
   }
+
+  /** Contributions, the largest part first, then by feature (a class, not a lambda: scoring runs mostly cold). */
+  private static final Comparator<SessionRisk.Contribution> STRONGEST_FIRST = new Comparator<>() {
+    @Override
+    public int compare(SessionRisk.Contribution x, SessionRisk.Contribution y) {
+      int c = Double.compare(y.part(), x.part());
+      return c != 0 ? c : x.feature().compareTo(y.feature());
+    }
+  };
 
   private final FeatureSpace space;
   private final LinearFit.Weights weights;
@@ -103,7 +134,7 @@ public final class SessionModel {
 
   /** Whether a session of this key was among the training sessions. */
   public boolean trainedOn(String session) {
-    return training.hashes().contains(hash(session));
+    return training.holds(hash(session));
   }
 
   /** The first 16 hex digits of the SHA-256 of a session's key. */
@@ -128,8 +159,7 @@ public final class SessionModel {
             o.counts().getOrDefault(e.getKey(), 0), e.getValue(), w, o.sources(e.getKey())));
       }
     }
-    parts.sort(Comparator.comparingDouble(SessionRisk.Contribution::part).reversed()
-        .thenComparing(SessionRisk.Contribution::feature));
+    parts.sort(STRONGEST_FIRST);
     return new SessionRisk(o.session(), p, parts.subList(0, Math.min(TOP, parts.size())));
   }
 
@@ -154,9 +184,7 @@ public final class SessionModel {
     t.put("sessions", training.sessions()).put("failed", training.failed()).put("groups", training.groups())
         .put("cost", training.cost())
         .put("session_hash", "first 16 hex digits of SHA-256 of the session key, sorted, one string with no separator");
-    StringBuilder hashes = new StringBuilder(training.hashes().size() * 16);
-    training.hashes().stream().sorted().forEach(hashes::append);
-    t.put("session_hashes", hashes.toString());
+    t.put("session_hashes", training.hashes());
     return n;
   }
 
@@ -174,6 +202,17 @@ public final class SessionModel {
    * @throws IllegalArgumentException naming the file and what is wrong
    */
   public static SessionModel read(Path file, FeatureFamilies families, Set<String> findings) {
+    SessionModel m = load(file);
+    m.check(file, families, findings);
+    return m;
+  }
+
+  /**
+   * Reads a model file, without checking it against the rules ({@link #check}).
+   *
+   * @throws IllegalArgumentException naming the file and what is wrong
+   */
+  public static SessionModel load(Path file) {
     String where = "model file " + file;
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException(where + " does not exist");
@@ -191,25 +230,32 @@ public final class SessionModel {
       throw new IllegalArgumentException(where + " is of format version " + n.get("format_version").intValue()
           + "; this Vigil reads version " + FORMAT_VERSION + ": fit the model again");
     }
-    SessionModel m;
     try {
-      m = parse(n);
+      return parse(n);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + " is damaged: " + e.getMessage(), e);
     }
-    check(m, where, families, findings);
-    return m;
   }
 
-  private static void check(SessionModel m, String where, FeatureFamilies families, Set<String> findings) {
-    List<String> missing = new ArrayList<>(m.space.families().names());
+  /**
+   * Checks that the current rules define what the model reads.
+   *
+   * @param file     the model's file, named in the message
+   * @param families the families the current rules define: a model reading another is refused
+   * @param findings the detectors and policy rules the current rules run: a model reading another's findings is
+   *                 refused
+   * @throws IllegalArgumentException naming the file and the families or findings the rules lack
+   */
+  public void check(Path file, FeatureFamilies families, Set<String> findings) {
+    String where = "model file " + file;
+    List<String> missing = new ArrayList<>(space.families().names());
     missing.removeAll(families.names());
     if (!missing.isEmpty()) {
       throw new IllegalArgumentException(where + " was fitted with feature families the current rules switch off: "
           + missing);
     }
     Set<String> unknown = new TreeSet<>();
-    for (String f : m.weights.weights().keySet()) {
+    for (String f : weights.weights().keySet()) {
       if (f.startsWith("d:") && !findings.contains(f.substring(2))) {
         unknown.add(f.substring(2));
       }
@@ -243,18 +289,14 @@ public final class SessionModel {
       throw new IllegalArgumentException("levels must hold watch and alarm");
     }
     String joined = t.path("session_hashes").asText(null);
-    if (joined == null || joined.length() % 16 != 0) {
+    if (joined == null || joined.length() % HASH_DIGITS != 0) {
       throw new IllegalArgumentException("training.session_hashes must be one string of 16-digit hashes");
-    }
-    Set<String> hashes = new HashSet<>();
-    for (int i = 0; i < joined.length(); i += 16) {
-      hashes.add(joined.substring(i, i + 16));
     }
     return new SessionModel(space, new LinearFit.Weights(weights, w.get("intercept").doubleValue()),
         new Calibration(c.get("a").doubleValue(), c.get("b").doubleValue()),
         new Levels(l.get("watch").doubleValue(), l.get("alarm").doubleValue()),
         new Training(t.path("sessions").asInt(), t.path("failed").asInt(), t.path("groups").asInt(),
-            t.path("cost").asDouble(), hashes), n.path("vigil_version").asText(""));
+            t.path("cost").asDouble(), joined), n.path("vigil_version").asText(""));
   }
 
   private static String firstLine(String s) {

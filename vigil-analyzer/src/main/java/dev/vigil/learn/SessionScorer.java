@@ -12,6 +12,14 @@ import java.util.List;
  * finding as the detectors derive it. {@link #finish} gives the sessions, the most likely failed first.
  */
 public final class SessionScorer {
+  /** The highest probability first; a class, not a lambda: a pass scores once, cold. */
+  private static final Comparator<SessionRisk> HIGHEST_FIRST = new Comparator<>() {
+    @Override
+    public int compare(SessionRisk x, SessionRisk y) {
+      return Double.compare(y.probability(), x.probability());
+    }
+  };
+
   private final SessionModel model;
   private final ObservationReader reader;
 
@@ -34,8 +42,10 @@ public final class SessionScorer {
   /** Each session's score, the highest probability first (ties: first seen first). */
   public List<SessionRisk> finish() {
     List<SessionRisk> out = new ArrayList<>();
-    reader.finish().values().forEach(o -> out.add(model.score(o)));
-    out.sort(Comparator.comparingDouble(SessionRisk::probability).reversed());
+    for (Observations o : reader.finish().values()) {
+      out.add(model.score(o));
+    }
+    out.sort(HIGHEST_FIRST);
     return out;
   }
 }
