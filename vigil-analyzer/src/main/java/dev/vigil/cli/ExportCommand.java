@@ -93,7 +93,8 @@ final class ExportCommand extends VigilCommand {
     return stats;
   }
 
-  private static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
+  /** Writes every event of the queue from {@code fromInstant} (null: all) as JSON lines; {@code fit} uses it too. */
+  static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
     Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
     IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, ref) -> {
       try {

@@ -3,13 +3,17 @@ package dev.vigil.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.eval.Fitting;
+import dev.vigil.ingest.QueueSource;
 import dev.vigil.orchestrate.Rules;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,7 +24,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
         "Fits a model of session failure to labelled sessions (docs/MODEL.md).",
-        "Each labelled session of --events is read as the detectors read it; its",
+        "Each labelled session of --events (or --queue) is read as the detectors read it; its",
         "words, tool calls, findings and counts become features of an",
         "L2-regularized logistic regression. Group-disjoint cross-validation",
         "measures it on sessions it never saw. Writes --out/model.json (use it",
@@ -28,8 +32,19 @@ import picocli.CommandLine.Option;
         "its interval, precision and recall per level, calibration, the",
         "strongest features). Exit 0 success, 2 bad usage or input."})
 final class FitCommand extends VigilCommand {
-  @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL: one event per line, as export writes them.")
-  Path events;
+  /** Where the events come from: exactly one. */
+  static final class Input {
+    @Option(names = "--events", paramLabel = "FILE",
+        description = "The events, JSONL: one event per line, as export writes them.")
+    Path events;
+
+    @Option(names = "--queue", paramLabel = "DIR",
+        description = "A Chronicle queue written by the Vigil agent, read whole (as export reads it).")
+    Path queue;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Input input;
 
   @Option(names = "--labels", required = true, paramLabel = "FILE",
       description = "The labels: JSON lines {\"session\": \"...\", \"failed\": true|false, \"group\": \"...\"}; the "
@@ -68,6 +83,27 @@ final class FitCommand extends VigilCommand {
 
   @Override
   public Integer call() throws IOException {
+    if (input.events != null) {
+      return fit(input.events);
+    }
+    QueueSource source;
+    try {
+      source = new QueueSource(input.queue);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    Path events = Files.createTempFile("vigil-fit", ".jsonl");
+    try {
+      try (Writer w = Files.newBufferedWriter(events, StandardCharsets.UTF_8)) {
+        ExportCommand.export(source, null, w);
+      }
+      return fit(events);
+    } finally {
+      Files.deleteIfExists(events);
+    }
+  }
+
+  private int fit(Path events) throws IOException {
     Fitting.Result result;
     try {
       ZoneId zone = ZoneId.of(assumeZone);

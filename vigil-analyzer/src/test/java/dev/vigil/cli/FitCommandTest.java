@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.EventJson;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -205,6 +211,28 @@ class FitCommandTest {
     assertEquals(2, run("eval", "--events", events.toString(), "--labels", labels(alternating(4), null).toString(),
         "--model", future.toString(), "--out", tmp.resolve("o").toString()));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("is of format version 99"));
+  }
+
+  @Test
+  void aQueueGivesTheSameFitAsItsEventsExported() throws Exception {
+    List<Boolean> failed = alternating(30);
+    Path events = events(30, true, failed, 12);
+    Path labels = labels(failed, null);
+    Path queue = tmp.resolve("queue");
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender appender = q.createAppender();
+      for (String line : Files.readAllLines(events)) {
+        EventWire.append(appender, EventJson.read(line, ZoneOffset.UTC).event());
+      }
+    }
+    JsonNode fromFile = fit(events, labels, tmp.resolve("file"));
+    assertEquals(0, run("fit", "--queue", queue.toString(), "--labels", labels.toString(), "--out",
+        tmp.resolve("queue-out").toString()), err.toString(StandardCharsets.UTF_8));
+    JsonNode fromQueue = JSON.readTree(tmp.resolve("queue-out/fit.json").toFile());
+    assertEquals(fromFile.get("cv_auroc"), fromQueue.get("cv_auroc"));
+    assertEquals(fromFile.get("toward_failure"), fromQueue.get("toward_failure"));
+    assertEquals(2, run("fit", "--queue", tmp.resolve("none").toString(), "--labels", labels.toString()));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains(tmp.resolve("none").toString()));
   }
 
   @Test
