@@ -36,7 +36,7 @@ public final class ModelAlarm {
         }
       }
       String summary = String.format(Locale.ROOT, "%s (weight %.3f x value %.3f) in session %s%s", c.describe(),
-          c.weight(), c.value(), worst.session(), turns.isEmpty() ? "" : ", turn " + String.join(", ", turns));
+          c.weight(), c.value(), worst.session(), turns.isEmpty() ? "" : (turns.size() == 1 ? ", turn " : ", turns ") + String.join(", ", turns));
       reasons.add(new Alarm.Reason(c.feature(), c.count(), c.part(), summary, turns, refs));
     }
     List<Alarm.SessionScore> sessions = new ArrayList<>();

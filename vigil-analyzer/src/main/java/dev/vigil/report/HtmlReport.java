@@ -2,6 +2,7 @@ package dev.vigil.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.diagnose.Alarm;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.Finding;
 import dev.vigil.diagnose.ThornCause;
@@ -90,6 +91,7 @@ final class HtmlReport {
     m.put("score", fmt(r.alarm().score()));
     m.put("reasons", r.alarm().reasons().stream().map(x -> Map.of("source", x.source(), "count", x.count(),
         "contribution", fmt(x.contribution()), "summary", x.summary())).toList());
+    m.put("model", modelSaw(r.alarm()));
     m.put("mood", s.mood());
     m.put("dominant", s.dominantEmotions());
     m.put("state", List.of(level("stress", s.stress()), level("energy", s.energy()),
@@ -196,5 +198,24 @@ final class HtmlReport {
 
   static String fmt(double v) {
     return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** With a model: the worst session, the reasons with their turns and events, the next sessions; else empty. */
+  private static Map<String, Object> modelSaw(Alarm alarm) {
+    if (alarm.rulesScore() == null || alarm.sessions().isEmpty()) {
+      return Map.of();
+    }
+    List<Map<String, Object>> reasons = new ArrayList<>();
+    for (Alarm.Reason x : alarm.reasons()) {
+      reasons.add(Map.of("source", x.source(), "summary", x.summary(), "refs",
+          x.refs().isEmpty() ? "" : x.refs().toString()));
+    }
+    List<Map<String, Object>> next = new ArrayList<>();
+    for (Alarm.SessionScore x : alarm.sessions().subList(1, alarm.sessions().size())) {
+      next.add(Map.of("session", x.session(), "probability", fmt(x.probability())));
+    }
+    Alarm.SessionScore worst = alarm.sessions().get(0);
+    return Map.of("session", worst.session(), "probability", fmt(worst.probability()), "rules",
+        fmt(alarm.rulesScore()), "reasons", reasons, "next", next);
   }
 }

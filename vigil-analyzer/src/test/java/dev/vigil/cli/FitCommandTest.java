@@ -182,6 +182,10 @@ class FitCommandTest {
     assertEquals("s0-t1", couldNot.at("/turns/0").asText());
     assertEquals(3, couldNot.at("/refs/0").asInt(), "the answer is the session's third line");
     assertTrue(Files.readString(reportDir.resolve("report.md")).contains("What the model saw"));
+    String html = Files.readString(reportDir.resolve("report.html"));
+    assertTrue(html.contains("<h2>What the model saw</h2>") && html.contains("<code id=\"model-session\">s0</code>"),
+        "report.html shows the worst session and its reasons");
+    assertTrue(html.contains("a:could"), "the word feature's reason is listed in report.html");
   }
 
   private double[] scores(Path events, Path labels, Path model, String dir) throws Exception {
@@ -275,6 +279,7 @@ class FitCommandTest {
     JsonNode alarm = JSON.readTree(a.resolve("report.json").toFile()).get("alarm");
     assertEquals(List.of("score", "level", "reasons"), iterable(alarm.fieldNames()));
     assertTrue(!Files.readString(a.resolve("report.md")).contains("What the model saw"));
+    assertTrue(!Files.readString(a.resolve("report.html")).contains("What the model saw"));
     assertEquals(Files.readString(a.resolve("report.md")).replace(a.toString(), "DIR"),
         Files.readString(b.resolve("report.md")).replace(b.toString(), "DIR"));
   }
