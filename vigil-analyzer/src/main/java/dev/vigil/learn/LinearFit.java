@@ -32,6 +32,8 @@ public final class LinearFit {
   private static final String ONE = "_one";
   private static final int MAX_ITERATIONS = 1000;
   private static final double EPSILON = 0.01;
+  /** The slope, per standard deviation of the margins, of a calibration whose margins carry no evidence. */
+  static final double FLAT_SLOPE = 0.01;
 
   static {
     TRIBUO.setLevel(Level.WARNING);
@@ -160,7 +162,8 @@ public final class LinearFit {
   /**
    * Platt's calibration: the logistic regression of the label on the margin, {@code p = 1 / (1 + e^-(a m + b))},
    * fitted on out-of-fold margins (weakly regularized, classes as they are). A slope that is not positive (the
-   * margins carry no evidence on sessions the model did not see) gives every session the base rate.
+   * margins carry no evidence on sessions the model did not see) gives every session about the base rate, in the
+   * margins' order (a slope of {@value #FLAT_SLOPE} per standard deviation of the margins).
    */
   public static Calibration platt(double[] margins, boolean[] failed) {
     int n = 0;
@@ -176,6 +179,20 @@ public final class LinearFit {
     }
     Weights w = fit(data(x, y), 100, false);
     double a = w.weights().getOrDefault("margin", 0.0);
-    return a > 0 ? new Calibration(a, w.intercept()) : new Calibration(0, Math.log(rate / (1 - rate)));
+    if (a > 0) {
+      return new Calibration(a, w.intercept());
+    }
+    // no evidence on unseen groups: every session gets about the base rate, the margins' order kept by a slope so
+    // small that three standard deviations move the probability by under one percentage point
+    double mean = 0;
+    for (double m : margins) {
+      mean += m / margins.length;
+    }
+    double var = 0;
+    for (double m : margins) {
+      var += (m - mean) * (m - mean) / margins.length;
+    }
+    double slope = var > 0 ? FLAT_SLOPE / Math.sqrt(var) : 0;
+    return new Calibration(slope, Math.log(rate / (1 - rate)) - slope * mean);
   }
 }
