@@ -4,8 +4,11 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.diagnose.detect.Detectors;
+import dev.vigil.learn.SessionModel;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
@@ -38,7 +41,10 @@ class WatcherTest {
   private final StringWriter err = new StringWriter();
 
   private PassOptions template(Path queue) {
-    Rules rules = Rules.defaults();
+    return template(queue, Rules.defaults());
+  }
+
+  private PassOptions template(Path queue, Rules rules) {
     return new PassOptions(null, queue, tmp.resolve("bank"), null, null, tmp.resolve("out"), Instant.now(),
         Duration.ofHours(24), 500, Duration.ofHours(12), ZoneOffset.UTC, rules, Duration.ofHours(168),
         Detectors.select("all", rules.detectors()), new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
@@ -75,6 +81,36 @@ class WatcherTest {
 
   private static SteppingClock clock() {
     return new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofMillis(1));
+  }
+
+  @Test
+  void withAModelEachPassScoresTheSessionsOfItsWindow() throws Exception {
+    // a model of one feature: a failed look-up raises the margin from -2 by 3 per ln(1 + count)
+    Path model = tmp.resolve("model.json");
+    Files.writeString(model, "{\"format_version\":1,\"features\":{\"families\":[\"tool_calls\"],\"min_df\":1,"
+        + "\"vocabulary\":[{\"feature\":\"t:look_up:fail\",\"idf\":1}]},\"weights\":{\"intercept\":-2,"
+        + "\"by_feature\":{\"t:look_up:fail\":3}},\"calibration\":{\"a\":1,\"b\":0},"
+        + "\"levels\":{\"watch\":0.35,\"alarm\":0.5},\"training\":{\"session_hashes\":\"\"}}");
+    Path queue = tmp.resolve("queue");
+    append(queue, 0, "ok");
+    Watcher watcher = new Watcher(new Watcher.Settings(template(queue,
+        Rules.defaults().withModel(SessionModel.load(model))), null, 3, null),
+        o -> Analyzer.builder().queue(o.queue()).build().run(o), Clock.systemUTC(), new PrintWriter(out, true),
+        new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> running = start(watcher);
+    append(queue, 3, "fail");
+    await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains(" stage=diff_done "));
+    watcher.stop();
+    running.get();
+
+    JsonNode alarm = new ObjectMapper().readTree(tmp.resolve("out").resolve("report.json").toFile()).get("alarm");
+    // three failed look-ups of agent robin's session: margin -2 + 3 ln 4
+    double expected = 1 / (1 + Math.exp(-(-2 + 3 * Math.log(4))));
+    assertEquals(Math.round(expected * 10_000) / 10_000.0, alarm.get("score").asDouble(), 1e-9, alarm.toString());
+    assertEquals("alarm", alarm.get("level").asText());
+    assertEquals("robin", alarm.at("/sessions/0/session").asText());
+    assertEquals("t:look_up:fail", alarm.at("/reasons/0/source").asText());
+    assertTrue(alarm.has("rules_score"), alarm.toString());
   }
 
   @Test
