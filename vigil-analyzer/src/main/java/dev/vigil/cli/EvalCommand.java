@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code eval}: how well Vigil's alarm separates failed from good sessions on the user's labelled events. */
 @Command(
     name = "eval",
+    header = "Measures the alarm (or a model) on labelled sessions.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

@@ -22,9 +22,10 @@ import picocli.CommandLine.Option;
 /** {@code export}: writes every event of a queue as JSONL (SPEC section 2), to a file or stdout. */
 @Command(
     name = "export",
+    header = "Writes the events of a Vigil queue as JSON lines.",
     mixinStandardHelpOptions = true,
     description = {
-        "Writes the events of a Vigil queue as JSON lines (one event per line, SPEC section 2).",
+        "Writes the events of a Vigil queue as JSON lines, one event per line (the event format: README, \"The event\").",
         "The queue is opened read-only. Excerpts that are not Vigil events are skipped and counted on stderr."})
 final class ExportCommand extends VigilCommand {
 

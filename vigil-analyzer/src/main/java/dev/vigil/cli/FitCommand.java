@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
 /** {@code fit}: learns a calibrated, explainable model of session failure from the user's labelled sessions. */
 @Command(
     name = "fit",
+    header = "Fits a model of session failure to labelled sessions.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

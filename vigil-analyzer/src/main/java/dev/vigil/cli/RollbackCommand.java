@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code rollback}: writes a kept prompt version back as {@code OUT/new_prompt.txt} (SPEC sections 4 and 4.6). */
 @Command(
     name = "rollback",
+    header = "Writes a kept prompt version back as OUT/new_prompt.txt.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
 /** {@code run}: one reflective pass over a window of events; writes the artifacts and prints a short summary. */
 @Command(
     name = "run",
+    header = "One reflective pass over the window, written into --out.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 /** {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped (SPEC section 4.11). */
 @Command(
     name = "ship",
+    header = "Forwards the events of a local queue to Kafka as they arrive.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

@@ -26,6 +26,7 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(
     name = "watch",
+    header = "Stays up beside the agent and runs a pass when a trigger fires.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
