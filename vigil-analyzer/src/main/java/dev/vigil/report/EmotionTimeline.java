@@ -38,6 +38,15 @@ final class EmotionTimeline {
   private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT)
       .withZone(ZoneOffset.UTC);
 
+  /**
+   * The labels of ticks {@code stepMillis} apart: minutes when they are a minute or more apart, seconds when a
+   * second or more, else milliseconds, so that no two ticks read the same; the day too when the span crosses one.
+   */
+  static DateTimeFormatter tickFormat(double stepMillis, boolean oneDay) {
+    String time = stepMillis >= 60_000 ? "HH:mm" : stepMillis >= 1_000 ? "HH:mm:ss" : "HH:mm:ss.SSS";
+    return DateTimeFormatter.ofPattern(oneDay ? time : "MM-dd " + time, Locale.ROOT).withZone(ZoneOffset.UTC);
+  }
+
   private EmotionTimeline() {}
 
   /**
@@ -93,9 +102,10 @@ final class EmotionTimeline {
           + String.format(Locale.ROOT, "%.2f", thorn.intensity()));
     }
     boolean oneDay = from.atZone(ZoneOffset.UTC).toLocalDate().equals(to.atZone(ZoneOffset.UTC).toLocalDate());
+    DateTimeFormatter ticks = tickFormat(span / 4, oneDay);
     for (int i = 0; i <= 4; i++) {
       Instant t = from.plusMillis(Math.round(span * i / 4));
-      chart.xTick(span * i / 4, (oneDay ? TIME : DAY_TIME).format(t));
+      chart.xTick(span * i / 4, ticks.format(t));
     }
     for (int i = 0; i <= 2; i++) {
       chart.yTick(top * i / 2, String.format(Locale.ROOT, top >= 100 ? "%.0f" : "%.2f", top * i / 2));

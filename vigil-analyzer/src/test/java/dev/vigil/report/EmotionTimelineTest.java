@@ -53,4 +53,16 @@ class EmotionTimelineTest {
         Duration.ofHours(25).toMillis()), 0.5 + 1.0, 0.05);
     assertEquals(EmotionTimeline.SAMPLES, chart.lines().get(0).points().split(" ").length);
   }
+
+  @Test
+  void theTicksAreLabelledAtTheResolutionTheSpanNeeds() {
+    for (Duration span : List.of(Duration.ofSeconds(2), Duration.ofMinutes(3), Duration.ofMinutes(40),
+        Duration.ofHours(30))) {
+      Instant end = T0.plus(span);
+      List<EmotionRow> rows = List.of(ROWS.get(0), EmotionRow.of(end, "frustration", 1.0, -0.7, "tool.book:fail"));
+      SvgChart chart = EmotionTimeline.of(rows, List.of(), HALF_DAY, T0.minus(Duration.ofDays(2)), end);
+      List<String> labels = chart.xTicks().stream().map(SvgChart.Tick::label).toList();
+      assertEquals(labels.size(), new java.util.HashSet<>(labels).size(), span + ": " + labels);
+    }
+  }
 }
