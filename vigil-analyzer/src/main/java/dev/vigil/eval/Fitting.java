@@ -172,7 +172,7 @@ public final class Fitting {
     }
     window.sort(Comparator.comparing(w -> w.event().ts()));
     ObservationReader reader = new ObservationReader(rules.detectors().roles(), rules.features());
-    DetectorScans scans = detectors.start(reader::derived);
+    DetectorScans scans = detectors.start(reader::derived, reader.listener());
     for (WindowEvent w : window) {
       scans.accept(w);
       reader.accept(w);

@@ -13,29 +13,32 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads events, oldest first, into each session's {@link Observations}, through the one model of the dialogue (a
- * session and a turn mean here what they mean to the detectors), together with the detectors' findings as they are
- * derived. Used alike by {@code fit} on each labelled session and by a pass scoring its window's sessions.
+ * Reads events, oldest first, into each session's {@link Observations}: the turns from the one reading of the
+ * dialogue the conversation detectors share (its {@link #listener()}, subscribed through
+ * {@code Detectors.start}), the tool calls and the detectors' findings as they are derived. Used alike by {@code fit}
+ * on each labelled session and by a pass scoring its window's sessions.
  */
 public final class ObservationReader {
   private static final Set<String> FAILED = Set.of("fail", "timeout", "error");
 
   private final ToolRoles roles;
   private final FeatureFamilies families;
-  private final Conversation<WindowEvent> dialogue = new Conversation<>();
   private final Map<String, SessionState> sessions = new LinkedHashMap<>();
 
   /** A reader of the families given, with these tool roles. */
   public ObservationReader(ToolRoles roles, FeatureFamilies families) {
     this.roles = roles;
     this.families = families;
-    dialogue.subscribe(this::reader);
   }
 
-  /** Reads the next event of the window. */
+  /** Its reader of the dialogue, to subscribe to the pass's one reading of it before the first event. */
+  public Conversation.Listener<WindowEvent> listener() {
+    return this::reader;
+  }
+
+  /** Reads the next event of the window: every session is scored, those without dialogue too. */
   public void accept(WindowEvent w) {
     state(SessionKey.of(w.event()));
-    dialogue.accept(w);
   }
 
   /** Reads a finding a detector derived. */
@@ -46,9 +49,8 @@ public final class ObservationReader {
     }
   }
 
-  /** Completes every turn; each session's observations, in the order first seen. */
+  /** Each session's observations, in the order first seen; after the dialogue it reads is finished. */
   public Map<String, Observations> finish() {
-    dialogue.finish();
     Map<String, Observations> out = new LinkedHashMap<>();
     for (Map.Entry<String, SessionState> e : sessions.entrySet()) {
       out.put(e.getKey(), e.getValue().close());

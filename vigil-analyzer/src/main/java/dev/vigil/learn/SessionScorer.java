@@ -2,14 +2,16 @@ package dev.vigil.learn;
 
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.WindowEvent;
+import dev.vigil.dialogue.Conversation;
 import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * Scores every session of a pass's window with a model, reading the window as it streams by: each event, and each
- * finding as the detectors derive it. {@link #finish} gives the sessions, the most likely failed first.
+ * Scores every session of a pass's window with a model, reading the window as it streams by: each event, the
+ * dialogue as the conversation detectors read it, and each finding as the detectors derive it. {@link #finish} gives
+ * the sessions, the most likely failed first.
  */
 public final class SessionScorer {
   /** The highest probability first; a class, not a lambda: a pass scores once, cold. */
@@ -27,6 +29,11 @@ public final class SessionScorer {
   public SessionScorer(SessionModel model, ToolRoles roles) {
     this.model = model;
     this.reader = new ObservationReader(roles, model.space().families());
+  }
+
+  /** Its reader of the dialogue, to subscribe to the pass's one reading of it ({@code Detectors.start}). */
+  public Conversation.Listener<WindowEvent> listener() {
+    return reader.listener();
   }
 
   /** Reads the next event of the window. */

@@ -60,10 +60,10 @@ public record Sweep(List<Detection> detections, long events, long failedCalls, l
    */
   public static Sweep of(Window window, Detectors detectors, BiConsumer<String, Derived> derived,
       Consumer<WindowEvent> each, SessionScorer scorer) {
-    DetectorScans scans = detectors.start(scorer == null ? derived : (name, d) -> {
+    DetectorScans scans = scorer == null ? detectors.start(derived) : detectors.start((name, d) -> {
       scorer.derived(name, d);
       derived.accept(name, d);
-    });
+    }, scorer.listener());
     long[] counts = new long[2];
     window.events().forEach(w -> {
       counts[0]++;

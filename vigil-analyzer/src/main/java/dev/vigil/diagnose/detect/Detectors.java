@@ -1,5 +1,6 @@
 package dev.vigil.diagnose.detect;
 
+import dev.vigil.dialogue.Conversation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,6 +127,17 @@ public final class Detectors {
    */
   public DetectorScans start(BiConsumer<String, Derived> derived) {
     return new DetectorScans(selected, derived);
+  }
+
+  /**
+   * Starts one pass's reading of the window by every selected detector, with another reader of the same one reading
+   * of the dialogue.
+   *
+   * @param derived where the derived events go, with the name of the detector that found them, as they are found
+   * @param reader  subscribed to the dialogue the conversation detectors read, finished when they finish
+   */
+  public DetectorScans start(BiConsumer<String, Derived> derived, Conversation.Listener<WindowEvent> reader) {
+    return new DetectorScans(selected, derived, reader);
   }
 
   /**
