@@ -4,6 +4,7 @@ import dev.vigil.api.Analyzer;
 import dev.vigil.eval.EvalReport;
 import dev.vigil.eval.Evaluation;
 import dev.vigil.eval.Score;
+import dev.vigil.io.Notice;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -93,7 +94,7 @@ final class EvalCommand extends VigilCommand {
           .score(Score.named(score))
           .bootstrap(resamples, seed)
           .progress(line -> {
-            err().println(line);
+            err().println(Notice.line(clock.instant(), "eval", Notice.Level.INFO, line));
             err().flush();
           }, progressEvery, Duration.ofSeconds(5))
           .reports(reports)

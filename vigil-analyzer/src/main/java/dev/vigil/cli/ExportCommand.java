@@ -5,6 +5,7 @@ import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.Notice;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,8 +60,9 @@ final class ExportCommand extends VigilCommand {
     long count = stats.eventsRead();
     Map<String, Long> skipped = stats.skipped();
     if (out != null || !skipped.isEmpty()) {
-      err().println("exported " + count + " events" + (out != null ? " to " + out : "")
-          + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped));
+      err().println(Notice.line(Instant.now(), "export", skipped.isEmpty() ? Notice.Level.INFO : Notice.Level.WARN,
+          "exported " + count + " events" + (out != null ? " to " + out : "")
+          + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped)));
     }
     return EXIT_OK;
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.eval.Fitting;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.io.Notice;
 import dev.vigil.orchestrate.Rules;
 import java.io.IOException;
 import java.io.Writer;
@@ -112,7 +113,7 @@ final class FitCommand extends VigilCommand {
       Detectors detectors = Detectors.select("all", rules.detectors(), rules.policies().detectors());
       String version = Main.class.getPackage().getImplementationVersion();
       result = new Fitting(events, labels, rules, detectors, folds, seed, zone, line -> {
-        err().println("vigil fit: " + line);
+        err().println(Notice.line(clock.instant(), "fit", Notice.Level.INFO, line));
         err().flush();
       }, clock, version == null ? "dev" : version).run();
     } catch (DateTimeException e) {

@@ -1,9 +1,11 @@
 package dev.vigil.cli;
 
+import dev.vigil.io.Notice;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,12 +34,12 @@ public final class Main implements Runnable {
 
   /** Bad input exits 2 with one line; anything else is an internal error, exit 1, with its stack trace. */
   static final CommandLine.IExecutionExceptionHandler EXCEPTIONS = (e, commandLine, parseResult) -> {
-    String name = commandLine.getCommandSpec().qualifiedName();
+    String name = commandLine.getCommandName();
     if (e instanceof BadInputException) {
-      commandLine.getErr().println(name + ": " + e.getMessage());
+      commandLine.getErr().println(Notice.line(Instant.now(), name, Notice.Level.ERROR, e.getMessage()));
       return VigilCommand.EXIT_USAGE;
     }
-    commandLine.getErr().println(name + ": internal error: " + e);
+    commandLine.getErr().println(Notice.line(Instant.now(), name, Notice.Level.ERROR, "internal error: " + e));
     e.printStackTrace(commandLine.getErr());
     return VigilCommand.EXIT_DEGRADED;
   };

@@ -95,12 +95,12 @@ final class RunCommand extends VigilCommand {
       out().print(ReportMarkdown.summary(result));
       out().println("artifacts: " + pass.out.resolve(Artifacts.REPORT_JSON) + ", "
           + pass.out.resolve(Artifacts.REPORT_MD) + ", " + pass.out.resolve(Artifacts.REPORT_HTML));
-      PassProblems.print(result, "vigil: ", err());
+      PassProblems.print(result, clock.instant(), "run", "", err());
     } else {
       for (Analysis.AgentPass p : analysis.passes()) {
         out().println("== agent " + p.agent() + " (" + p.result().options().out() + ")");
         out().print(ReportMarkdown.summary(p.result()));
-        PassProblems.print(p.result(), "vigil: agent " + p.agent() + ": ", err());
+        PassProblems.print(p.result(), clock.instant(), "run", "agent " + p.agent() + ": ", err());
       }
       out().println("fleet summary: " + pass.out.resolve(Artifacts.REPORT_JSON) + " ("
           + analysis.fleetSummary().get("agent_count").asInt() + " agents)");

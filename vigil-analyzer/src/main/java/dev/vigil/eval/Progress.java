@@ -30,7 +30,7 @@ final class Progress {
     total = sessions;
     start = clock.instant();
     lastLine = start;
-    sink.accept("eval: " + sessions + " labelled sessions to analyze, one pass each");
+    sink.accept(sessions + " labelled sessions to analyze, one pass each");
   }
 
   /** Called after each session's pass, with how many are done. */
@@ -39,7 +39,7 @@ final class Progress {
     boolean last = n == total;
     if (last || n % everySessions == 0 || !t.isBefore(lastLine.plus(everyTime))) {
       lastLine = t;
-      sink.accept(String.format(Locale.ROOT, "eval: %d/%d sessions (%.1f s)", n, total,
+      sink.accept(String.format(Locale.ROOT, "%d/%d sessions (%.1f s)", n, total,
           Duration.between(start, t).toMillis() / 1000.0));
     }
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.Notice;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
@@ -88,7 +89,8 @@ final class GroupPasses {
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
-      err.println("vigil watch: pass failed (agent " + a.name + "): " + e + "; watch goes on");
+      err.println(Notice.line(at, "watch", Notice.Level.WARN, "pass failed (agent " + a.name + "): " + e
+          + "; watch goes on"));
       out.flush();
       err.flush();
       return new Outcome(null, List.of());

@@ -1,5 +1,6 @@
 package dev.vigil.kafka;
 
+import dev.vigil.io.Notice;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.watch.AlarmNotice;
@@ -95,9 +96,9 @@ public final class GroupWatcher {
             Instant now = clock.instant();
             if (lastMissing == null || Duration.between(lastMissing, now).compareTo(OutageNotice.EVERY) >= 0) {
               lastMissing = now;
-              err.println(Timestamps.format(now) + " vigil watch: topic " + s.topic() + " does not exist at "
+              err.println(Notice.line(now, "watch", Notice.Level.WARN, "topic " + s.topic() + " does not exist at "
                   + s.bootstrap() + "; waiting for it (ship writes to it; create it with one partition per "
-                  + "instance you plan, or more)");
+                  + "instance you plan, or more)"));
               err.flush();
             }
             pause(backoff.failed());

@@ -1,5 +1,6 @@
 package dev.vigil.kafka;
 
+import dev.vigil.io.Notice;
 import dev.vigil.observe.Timestamps;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -37,9 +38,9 @@ final class OutageNotice {
     }
     if (lastLine == null || Duration.between(lastLine, now).compareTo(EVERY) >= 0) {
       lastLine = now;
-      err.println(Timestamps.format(now) + " vigil " + command + ": Kafka at " + bootstrap + " cannot be reached or refuses ("
-          + describe(cause) + ") since " + Timestamps.format(since) + ", " + failures + " attempts; " + waiting
-          + "; retrying with backoff");
+      err.println(Notice.line(now, command, Notice.Level.WARN, "Kafka at " + bootstrap + " cannot be reached or "
+          + "refuses (" + describe(cause) + ") since " + Timestamps.format(since) + ", " + failures + " attempts; "
+          + waiting + "; retrying with backoff"));
       err.flush();
     }
   }
@@ -48,8 +49,8 @@ final class OutageNotice {
   void reached() {
     if (since != null) {
       Instant now = clock.instant();
-      err.println(Timestamps.format(now) + " vigil " + command + ": Kafka at " + bootstrap + " reached again after "
-          + failures + " failed attempts since " + Timestamps.format(since));
+      err.println(Notice.line(now, command, Notice.Level.INFO, "Kafka at " + bootstrap + " reached again after "
+          + failures + " failed attempts since " + Timestamps.format(since)));
       err.flush();
       since = null;
       lastLine = null;

@@ -3,6 +3,7 @@ package dev.vigil.watch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.diagnose.Alarm;
+import dev.vigil.io.Notice;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,8 +51,8 @@ public final class AlarmNotice {
       return;
     }
     Path report = out.resolve("report.md");
-    err.println("vigil watch: " + alarm.level().toUpperCase(java.util.Locale.ROOT) + " agent " + agent + " at "
-        + Timestamps.format(at) + ": " + alarm.line() + "; see " + report);
+    err.println(Notice.line(at, "watch", Notice.Level.WARN, alarm.level().toUpperCase(java.util.Locale.ROOT)
+        + " agent " + agent + ": " + alarm.line() + "; see " + report));
     ObjectNode line = MAPPER.createObjectNode().put("at", Timestamps.format(at)).put("agent", agent)
         .put("report", report.toString());
     line.setAll(alarm.toJson());
@@ -59,7 +60,8 @@ public final class AlarmNotice {
       Files.writeString(out.resolve(ALARMS_JSONL), MAPPER.writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
           StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
-      err.println("vigil watch: cannot append to " + out.resolve(ALARMS_JSONL) + ": " + e.getMessage());
+      err.println(Notice.line(at, "watch", Notice.Level.WARN, "cannot append to " + out.resolve(ALARMS_JSONL) + ": "
+          + e.getMessage()));
     }
   }
 }

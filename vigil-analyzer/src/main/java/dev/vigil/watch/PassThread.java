@@ -2,7 +2,9 @@ package dev.vigil.watch;
 
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.fleet.FleetLayout;
+import dev.vigil.io.Notice;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import java.util.concurrent.Future;
  * due at once, then the fleet summary. The tail starts a batch only when none is in flight.
  */
 final class PassThread implements AutoCloseable {
+  private final Clock clock;
   /** One agent's pass: what it left to deposit, under the layout it ran in. */
   record Outcome(String agent, boolean fleet, List<EmoBank.PendingDeposit> deposits) {}
 
@@ -29,7 +32,8 @@ final class PassThread implements AutoCloseable {
   });
   private Future<List<Outcome>> inFlight;
 
-  PassThread(WatchPasses passes, PrintWriter out, PrintWriter err) {
+  PassThread(WatchPasses passes, Clock clock, PrintWriter out, PrintWriter err) {
+    this.clock = clock;
     this.passes = passes;
     this.out = out;
     this.err = err;
@@ -80,7 +84,7 @@ final class PassThread implements AutoCloseable {
       return List.of();
     } catch (ExecutionException e) {
       // WatchPasses reports a failing pass itself; anything else escaping it is one line and no deposits
-      err.println("vigil watch: pass failed: " + e.getCause());
+      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "pass failed: " + e.getCause()));
       return List.of();
     } finally {
       inFlight = null;

@@ -6,6 +6,7 @@ import dev.vigil.diagnose.ThornCause;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
+import dev.vigil.io.Notice;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
@@ -106,7 +107,7 @@ final class WatchPasses {
           + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score()) + " stage=" + r.stage()
           + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
           + delays.summary().line());
-      PassProblems.print(r, "vigil watch: agent " + agent + ": ", err);
+      PassProblems.print(r, at, "watch", "agent " + agent + ": ", err);
       alarmNotice.after(r.alarm(), agent, at, o.out(), err);
       out.flush();
       err.flush();
@@ -114,8 +115,9 @@ final class WatchPasses {
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
-      err.println("vigil watch: pass failed (trigger " + trigger.label() + ", agent " + agent + "): " + e
-          + "; watch goes on, the next trigger runs the next pass");
+      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "pass failed (trigger "
+          + trigger.label() + ", agent " + agent + "): " + e
+          + "; watch goes on, the next trigger runs the next pass"));
       out.flush();
       err.flush();
       return List.of();
@@ -127,7 +129,8 @@ final class WatchPasses {
     try {
       PassIndex.write(agentOut, agent);
     } catch (IOException | RuntimeException e) {
-      err.println("vigil watch: " + agentOut.resolve(PassIndex.INDEX_HTML) + " not written: " + e);
+      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, agentOut.resolve(PassIndex.INDEX_HTML)
+          + " not written: " + e));
     }
   }
 
@@ -138,7 +141,7 @@ final class WatchPasses {
     try {
       FleetSummary.write(layout.out(), clock.instant(), extra);
     } catch (IOException | RuntimeException e) {
-      err.println("vigil watch: fleet summary not written: " + e);
+      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "fleet summary not written: " + e));
     }
   }
 

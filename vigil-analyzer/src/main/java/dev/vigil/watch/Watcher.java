@@ -3,6 +3,7 @@ package dev.vigil.watch;
 import dev.vigil.fleet.AgentScan;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.io.Notice;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Depositor;
@@ -142,7 +143,7 @@ public final class Watcher {
     TailDeposits tail;
     try (LiveBanks banks = new LiveBanks(layout, source.key(), t.window(), t.halfLife());
         ChronicleQueue queue = EventQueues.openForReading(t.queue());
-        PassThread passThread = new PassThread(passes, out, err)) {
+        PassThread passThread = new PassThread(passes, clock, out, err)) {
       tail = new TailDeposits(banks, source.key(), from, agents, new Depositor(t.rules()), triggers,
           live, clock, out);
       position = banks.resumePosition();
@@ -150,8 +151,9 @@ public final class Watcher {
       if (position >= 0 && tailer.moveToIndex(position)) {
         tailer.readingDocument().close(); // read before the last stop
       } else if (position >= 0) {
-        err.println("vigil watch: queue " + t.queue() + " no longer holds the position " + position
-            + "; reading from its start (events deposited before are recognized and skipped)");
+        err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "queue " + t.queue()
+            + " no longer holds the position " + position
+            + "; reading from its start (events deposited before are recognized and skipped)"));
         tailer.toStart();
       }
       Progress progress = Progress.of(queue, position, clock.instant());

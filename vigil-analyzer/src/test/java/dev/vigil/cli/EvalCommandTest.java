@@ -75,7 +75,8 @@ class EvalCommandTest {
     assertTrue(stdout.contains("eval: 2 labelled sessions (1 failed, 1 good)"), stdout);
     assertTrue(stdout.contains("labels: 1 bad lines (line 4: not JSON)"), stdout);
     assertTrue(stdout.contains("labels: 1 sessions have no events (gone)"), stdout);
-    assertTrue(stderr.contains("eval: 1/2 sessions") && stderr.contains("eval: 2/2 sessions"), stderr);
+    assertTrue(stderr.contains(" vigil eval INFO: 1/2 sessions") && stderr.contains(" vigil eval INFO: 2/2 sessions"),
+        stderr);
   }
 
   @Test

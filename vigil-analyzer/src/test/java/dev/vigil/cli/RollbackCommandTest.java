@@ -96,7 +96,7 @@ class RollbackCommandTest {
     byte[] before = newPrompt();
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "7"));
     String e = err.toString();
-    assertTrue(e.contains("rollback: --out " + outDir + ": no kept version is numbered \"7\""), e);
+    assertTrue(e.contains(" vigil rollback ERROR: --out " + outDir + ": no kept version is numbered \"7\""), e);
     assertTrue(e.contains("version 1  sha256 ") && e.contains("version 2  sha256 ") && e.contains("version 3  sha256 "),
         e);
     assertArrayEquals(before, newPrompt());

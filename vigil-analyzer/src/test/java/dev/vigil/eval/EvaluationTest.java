@@ -93,8 +93,8 @@ class EvaluationTest {
     Evaluation.builder().events(EvalFixture.events(tmp)).labels(EvalFixture.labels(tmp)).score(EVENTS_USED)
         .clock(Clock.fixed(Instant.parse("2026-11-22T12:00:00Z"), ZoneOffset.UTC))
         .progress(lines::add, 2, Duration.ofHours(1)).build().run();
-    assertEquals(List.of("eval: 5 labelled sessions to analyze, one pass each", "eval: 2/5 sessions (0.0 s)",
-        "eval: 4/5 sessions (0.0 s)", "eval: 5/5 sessions (0.0 s)"), lines);
+    assertEquals(List.of("5 labelled sessions to analyze, one pass each", "2/5 sessions (0.0 s)",
+        "4/5 sessions (0.0 s)", "5/5 sessions (0.0 s)"), lines);
   }
 
   @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.diagnose.Alarm;
-import dev.vigil.observe.Timestamps;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -35,7 +34,7 @@ class AlarmNoticeTest {
     notice.after(WATCH, "robin", AT, out, new PrintWriter(err, true));
     assertFalse(Files.exists(out.resolve(AlarmNotice.ALARMS_JSONL)));
     notice.after(ALARM, "robin", AT, out, new PrintWriter(err, true));
-    assertEquals("vigil watch: ALARM agent robin at " + Timestamps.format(AT) + ": alarm 0.84 (claim_without_action x2); see "
+    assertEquals("2026-11-24T10:00:00Z vigil watch WARN: ALARM agent robin: alarm 0.84 (claim_without_action x2); see "
         + out.resolve("report.md") + System.lineSeparator(), err.toString());
     List<String> lines = Files.readAllLines(out.resolve(AlarmNotice.ALARMS_JSONL));
     assertEquals(1, lines.size());

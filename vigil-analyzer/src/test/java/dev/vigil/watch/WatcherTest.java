@@ -139,8 +139,8 @@ class WatcherTest {
     assertEquals(1, totals.failed());
     List<String> errors = err.toString().lines().toList();
     assertEquals(1, errors.size(), err.toString());
-    assertTrue(errors.get(0).startsWith("vigil watch: pass failed (trigger after-events, agent robin): "
-        + "java.lang.IllegalStateException: stage exploded"), errors.get(0));
+    assertTrue(errors.get(0).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ vigil watch WARN: pass failed "
+        + "\\(trigger after-events, agent robin\\): java.lang.IllegalStateException: stage exploded.*"), errors.get(0));
     assertTrue(Files.exists(tmp.resolve("out").resolve("report.json")), "the second pass wrote its report");
     assertTrue(out.toString().contains(" pass trigger=after-events events=2 used=4 "), out.toString());
   }
