@@ -1,6 +1,5 @@
 package dev.vigil.appraise;
 
-import dev.vigil.dialogue.ToolRoles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
