@@ -44,6 +44,20 @@ class LabelsTest {
   }
 
   @Test
+  void aGroupIsKeptWhenItIsTextAndALineWithAnotherGroupIsBad() throws Exception {
+    Path file = tmp.resolve("grouped.jsonl");
+    Files.writeString(file, String.join("\n",
+        "{\"session\":\"a\",\"failed\":true,\"group\":\"task-1\"}",
+        "{\"session\":\"b\",\"failed\":false}",
+        "{\"session\":\"c\",\"failed\":false,\"group\":7}"));
+    Labels labels = Labels.read(file);
+    assertEquals(Map.of("a", "task-1"), labels.groups());
+    assertEquals(List.of("a", "b"), List.copyOf(labels.failed().keySet()));
+    assertEquals(List.of("line 3: \"group\" is not a string"),
+        labels.badLines().stream().map(Labels.BadLine::toString).toList());
+  }
+
+  @Test
   void aMissingFileIsRefusedNamingIt() {
     Path file = tmp.resolve("nope.jsonl");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Labels.read(file));
