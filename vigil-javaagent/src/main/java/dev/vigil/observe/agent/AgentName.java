@@ -6,11 +6,11 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /** The default {@code agent} field: the simple name of the application's main class. */
-final class AgentName {
+public final class AgentName {
   private AgentName() {}
 
   /** From {@code sun.java.command}: the main class, or the {@code Main-Class} of a jar run with {@code -jar}. */
-  static String fromCommandLine() {
+  public static String fromCommandLine() {
     String command = System.getProperty("sun.java.command", "").trim();
     String first = command.isEmpty() ? "" : command.split("\\s+")[0];
     String main = first;

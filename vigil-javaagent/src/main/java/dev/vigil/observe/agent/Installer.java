@@ -1,6 +1,11 @@
 package dev.vigil.observe.agent;
 
 import dev.vigil.observe.bridge.Bridge;
+import dev.vigil.observe.capture.CallRecorder;
+import dev.vigil.observe.capture.Sites;
+import dev.vigil.observe.install.Instrumenter;
+import dev.vigil.observe.install.StartupGate;
+import dev.vigil.observe.writer.EventWriter;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -16,7 +21,7 @@ import java.util.concurrent.FutureTask;
  */
 public final class Installer {
   /** How long the shutdown hook waits for waiting events to be written. */
-  static final long SHUTDOWN_WAIT_MS = 10_000;
+  public static final long SHUTDOWN_WAIT_MS = 10_000;
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
 
   private Installer() {}

@@ -1,8 +1,8 @@
 package dev.vigil.observe.agent;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The agent's only voice: one line on the host's stderr, prefixed {@code [vigil]}, at most once a minute per topic,

@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class HoldStartAgent implements ClassFileTransformer, Runnable {
   static final long PATIENCE_SECONDS = 120;
   private static final String VIGIL_LOADER = "dev.vigil.observe.bridge.InstLoader";
-  private static final String GATE = "dev.vigil.observe.agent.StartupGate";
+  private static final String GATE = "dev.vigil.observe.install.StartupGate";
 
   private final CountDownLatch gateHolds = new CountDownLatch(1);
 

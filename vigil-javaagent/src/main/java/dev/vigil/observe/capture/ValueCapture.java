@@ -1,0 +1,154 @@
+package dev.vigil.observe.capture;
+
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.agent.Stderr;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer thread records
+ * later is what the call saw. Immutable values (strings, boxed numbers, booleans) are kept as they are; enums and
+ * JDK value types become their text; anything else becomes a JSON tree of its fields (getters are never called, so
+ * no application code runs), with JDK value types at any depth written as at the top ({@link CaptureMapper}), and
+ * when that fails, its {@code toString()}. Whatever an object does, this class
+ * returns: the worst case is an {@link Unreadable} placeholder.
+ */
+public final class ValueCapture {
+  /** A value Vigil could not read; recorded as a short text naming its type and why. */
+  public record Unreadable(String type, String why) {
+    /** The text recorded in the event. */
+    public String text() {
+      return "<unreadable " + type + ": " + why + ">";
+    }
+  }
+
+  private static final int MAX_DEPTH = CaptureMapper.MAX_DEPTH;
+
+  private volatile ObjectMapper mapper;
+
+  /** Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short. */
+  private ObjectMapper mapper() {
+    ObjectMapper m = mapper;
+    if (m == null) {
+      m = CaptureMapper.create();
+      mapper = m;
+    }
+    return m;
+  }
+
+  /** A value shaped like a tool's result: what {@link #prepare} captures. */
+  private record Sample(String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
+
+  /**
+   * Makes the mapper and captures a sample value, so that the first call whose argument or result is an object
+   * finds what capturing it needs loaded; never throws.
+   */
+  void prepare() {
+    try {
+      ObjectMapper m = mapper();
+      m.readTree(m.writeValueAsBytes(new Sample("a", LocalDate.of(2026, 1, 1), List.of(1),
+          Map.of("k", Optional.of(BigDecimal.ONE)))));
+    } catch (Throwable ignored) {
+      // only a head start: the first call makes the mapper itself
+    }
+  }
+
+  /**
+   * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean}, a
+   * {@link JsonNode} or an {@link Unreadable}.
+   *
+   * @param site  the method the value belongs to, named in the line printed when it cannot be read as JSON
+   * @param index the parameter index, or -1 for the return value
+   */
+  public Object capture(Object value, Site site, int index) {
+    if (value == null || value instanceof String || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Double || value instanceof Float
+        || value instanceof Short || value instanceof Byte || value instanceof BigInteger
+        || value instanceof BigDecimal) {
+      return value;
+    }
+    if (value instanceof Character || value instanceof CharSequence || value instanceof UUID
+        || CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>)) {
+      return value.toString();
+    }
+    if (value instanceof Enum<?> e) {
+      return e.name();
+    }
+    JsonNode tree;
+    try {
+      // through Smile bytes rather than valueToTree: only a real generator enforces the nesting limit, which is what
+      // stops a cyclic graph long before the stack overflows (CaptureMapper)
+      ObjectMapper m = mapper();
+      tree = m.readTree(m.writeValueAsBytes(value));
+    } catch (Throwable jsonFailure) {
+      if (isCycleOrTooDeep(jsonFailure)) {
+        // never call toString here: on a cyclic graph it would recurse until the stack overflows
+        Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName()
+            + ") is cyclic or nested deeper than " + MAX_DEPTH + " levels; recorded as <unreadable>");
+        return new Unreadable(value.getClass().getName(), "cyclic or nested deeper than " + MAX_DEPTH + " levels");
+      }
+      return fallback(value, describe(site, index), jsonFailure);
+    }
+    if (tree != null && tree.isObject() && tree.isEmpty() && !(value instanceof Map<?, ?>)) {
+      return viaToString(value, site, index);
+    }
+    return tree;
+  }
+
+  /** An object without readable fields is recorded by its {@code toString()}, if that works. */
+  private static Object viaToString(Object value, Site site, int index) {
+    try {
+      return String.valueOf(value);
+    } catch (Throwable t) {
+      Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName() + ") has no fields to record "
+          + "and its toString() threw " + t.getClass().getName() + "; recorded as <unreadable>");
+      return new Unreadable(value.getClass().getName(), "toString threw " + t.getClass().getName());
+    }
+  }
+
+  private static boolean isCycleOrTooDeep(Throwable t) {
+    for (Throwable c = t; c != null && c != c.getCause(); c = c.getCause()) {
+      String message = String.valueOf(c.getMessage());
+      if (c instanceof StreamConstraintsException
+          || c instanceof StackOverflowError || message.contains("self-reference")
+          || message.contains("nesting depth")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Names a value in a line on stderr: {@code argument 'when' of demo.Tools#remind}. */
+  public static String describe(Site site, int index) {
+    String method = site.className() + "#" + site.method();
+    if (index < 0) {
+      return "the return value of " + method;
+    }
+    String name = index < site.paramNames().size() ? site.paramNames().get(index) : "arg" + index;
+    return "argument '" + name + "' of " + method;
+  }
+
+  private Object fallback(Object value, String where, Throwable jsonFailure) {
+    String type = value.getClass().getName();
+    String cause = jsonFailure.getClass().getSimpleName();
+    try {
+      String text = String.valueOf(value);
+      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause
+          + "); its toString() is recorded instead");
+      return text;
+    } catch (Throwable toStringFailure) {
+      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause + ") and its toString() threw "
+          + toStringFailure.getClass().getName() + "; recorded as <unreadable>");
+      return new Unreadable(type, "toString threw " + toStringFailure.getClass().getName());
+    }
+  }
+}

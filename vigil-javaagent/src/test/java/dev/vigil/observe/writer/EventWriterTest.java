@@ -1,0 +1,243 @@
+package dev.vigil.observe.writer;
+
+import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.capture.CapturedCall;
+import dev.vigil.observe.capture.Role;
+import dev.vigil.observe.capture.Site;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.vigil.it.QueueTally;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer's hand-off when it is full (issue 19): the calling thread appends its own event through an appender of
+ * its own, so none is lost however far the writer falls behind, and {@code seq} stays strictly increasing in queue
+ * order; an event is lost only when writing really fails.
+ */
+class EventWriterTest {
+  private static final Site TOOL = new Site(0, Role.TOOL, "demo.Tools", "work", List.of("i"), "work", "tool.work");
+
+  @TempDir
+  Path tmp;
+
+  private static EventWriter writer(Path queue, int capacity) {
+    Properties p = new Properties();
+    p.setProperty("vigil.queue.dir", queue.toString());
+    p.setProperty("vigil.agent.name", "test");
+    return new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), capacity);
+  }
+
+  private static CapturedCall call(int i) {
+    long start = 5_000_000_000L + i; // a monotonic clock reading, as the advice takes it
+    return new CapturedCall(TOOL, start, start + 1_000, Thread.currentThread().getName(), new Object[] {i}, "done", null,
+        null, null, null, null, null, false, null);
+  }
+
+  /** Threads that each submit {@code calls} calls, started and parked in the writer or finished. */
+  private static List<Thread> callers(EventWriter writer, int threads, int calls) {
+    List<Thread> all = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread th = new Thread(() -> {
+        for (int i = 0; i < calls; i++) {
+          writer.submit(call(i));
+        }
+      }, "caller-" + t);
+      all.add(th);
+      th.start();
+    }
+    return all;
+  }
+
+  @Test
+  void callersThatFindTheHandOffFullWaitForTheQueueThenAppendTheirOwnEventsAndNoneIsLost() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, 1);
+    writer.submit(call(-1)); // fills the hand-off; the writer is not running yet
+    List<Thread> callers = callers(writer, 16, 2_000);
+    // every caller found the hand-off full and waits for the writer's first attempt to open the queue
+    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
+        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    writer.start();
+    for (Thread t : callers) {
+      t.join();
+    }
+    writer.shutdown(60_000);
+
+    assertEquals(0, writer.lost());
+    assertTrue(writer.appendedByCallers() >= 16, "each caller appended at least its first event itself: "
+        + writer.appendedByCallers());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(32_001, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
+    for (int t = 0; t < 16; t++) {
+      assertEquals(2_000L, tally.perThread().get("caller-" + t));
+    }
+  }
+
+  @Test
+  void sixteenThreadsOutrunningTheWriterLoseNothing() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    for (Thread t : callers(writer, 16, 20_000)) {
+      t.join();
+    }
+    writer.shutdown(120_000);
+
+    assertEquals(0, writer.lost());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(320_000, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
+    assertEquals(16, tally.perThread().size());
+    tally.perThread().values().forEach(n -> assertEquals(20_000L, n));
+  }
+
+  @Test
+  void whenTheQueueCannotBeWrittenTheCallersEventsAreCountedAsLost() throws Exception {
+    Path queue = Files.writeString(tmp.resolve("queue"), "a file, not a directory");
+    EventWriter writer = writer(queue, 1);
+    writer.submit(call(-1));
+    List<Thread> callers = callers(writer, 4, 10);
+    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
+        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    writer.start();
+    for (Thread t : callers) {
+      t.join();
+    }
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.lost() == 41);
+    writer.shutdown(10_000);
+    assertEquals(0, writer.appendedByCallers());
+  }
+
+  @Test
+  void opensTheQueueWhenAskedBeforeAnyEventAndOtherwiseNotAtAll() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, 16);
+    writer.start();
+    Path other = tmp.resolve("other-queue");
+    EventWriter idle = writer(other, 16);
+    idle.start();
+    writer.openSoon();
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(queue.resolve("metadata.cq4t")));
+    writer.submit(call(1));
+    writer.shutdown(10_000);
+    idle.shutdown(10_000);
+    assertEquals(0, writer.lost());
+    assertEquals(1, QueueTally.of(queue).events());
+    assertTrue(Files.notExists(other), "a writer that was given nothing to write and not asked opens no queue");
+  }
+
+  /**
+   * The writer appends with {@code writeBytes}, which finds the queue's last sequence number again only when the file
+   * moved past its own last excerpt: an excerpt appended in between by another queue on the same directory (as
+   * another process's) must still leave every excerpt its own index, one after the other, each found again by it.
+   */
+  @Test
+  void anExcerptAppendedByAnotherQueueInBetweenLeavesEveryExcerptItsOwnIndex() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    Instant first = firstEventWritten(writer, queue);
+    // the other queue's clock reads the first event's time, so that both write the same day's file
+    appendAsAnotherProcess(queue, first);
+    writer.submit(call(2));
+    writer.submit(call(3));
+    writer.shutdown(30_000);
+
+    assertEquals(0, writer.lost());
+    List<Long> indexes = new ArrayList<>();
+    List<String> threads = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          indexes.add(dc.index());
+          threads.add(EventWire.read(dc.wire().bytes()).thread());
+        }
+      }
+      assertEquals(List.of(Thread.currentThread().getName(), "other-thread", Thread.currentThread().getName(),
+          Thread.currentThread().getName()), threads);
+      for (int i = 1; i < indexes.size(); i++) {
+        assertEquals(indexes.get(i - 1) + 1, indexes.get(i), "excerpt " + i + " follows the one before: " + indexes);
+      }
+      ExcerptTailer byIndex = q.createTailer();
+      for (int i = 0; i < indexes.size(); i++) {
+        assertTrue(byIndex.moveToIndex(indexes.get(i)), "index " + indexes.get(i) + " found");
+        assertEquals(threads.get(i), EventWire.next(byIndex).thread());
+      }
+    }
+  }
+
+  /**
+   * Another process on the same queue has moved it on to the next day's file (two agents, around midnight): an event
+   * of the earlier day is still written, into the newest file, with its own time.
+   */
+  @Test
+  void anEventOfADayAnotherProcessHasMovedOnFromIsWrittenIntoTheNewestFile() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    writer.start();
+    Instant first = firstEventWritten(writer, queue);
+    Instant nextDay = first.plus(Duration.ofDays(1));
+    appendAsAnotherProcess(queue, nextDay);
+    writer.submit(call(2));
+    writer.shutdown(30_000);
+
+    assertEquals(0, writer.lost());
+    List<String> threads = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          threads.add(EventWire.read(dc.wire().bytes()).thread());
+        }
+      }
+    }
+    String me = Thread.currentThread().getName();
+    assertEquals(List.of(me, "other-thread", me), threads);
+  }
+
+  /** Submits a first call and returns the time of its event, once it is in the queue. */
+  private static Instant firstEventWritten(EventWriter writer, Path queue) throws Exception {
+    writer.submit(call(1));
+    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      return EventWire.next(q.createTailer()).ts();
+    }
+  }
+
+  /** Appends an event of thread {@code other-thread} through a queue of its own on the same directory, at {@code at}. */
+  private static void appendAsAnotherProcess(Path queue, Instant at) {
+    try (ChronicleQueue other = EventQueues.openForWriting(queue, at::toEpochMilli);
+        ExcerptAppender a = other.createAppender()) {
+      EventWire.append(a, new Event(at, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L, 7L,
+          "other-thread", null, null, null));
+    }
+  }
+}
