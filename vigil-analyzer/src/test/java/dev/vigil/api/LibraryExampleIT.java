@@ -22,33 +22,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Vigil as a library" example, taken from the README as it is, compiled against the packaged
+ * The example of docs/LIBRARY.md ("Vigil as a library"), taken from the page as it is, compiled against the packaged
  * {@code vigil-analyzer.jar} alone and run in a JVM of its own over events it can judge.
  */
 class LibraryExampleIT {
   private static final Path JAR = Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
-  private static final Path README = Path.of(System.getProperty("vigil.readme", "../README.md"));
+  private static final Path LIBRARY_DOC = Path.of(System.getProperty("vigil.library-doc", "../docs/LIBRARY.md"));
   private static final String BEGIN = "<!-- library-example:begin -->";
   private static final String END = "<!-- library-example:end -->";
 
   @TempDir
   Path tmp;
 
-  static String example(String readme) {
-    int begin = readme.indexOf(BEGIN);
-    int end = readme.indexOf(END);
-    assertTrue(begin >= 0 && end > begin, "README.md has no " + BEGIN + " ... " + END + " block");
-    String block = readme.substring(begin + BEGIN.length(), end).strip();
+  static String example(String page) {
+    int begin = page.indexOf(BEGIN);
+    int end = page.indexOf(END);
+    assertTrue(begin >= 0 && end > begin, LIBRARY_DOC + " has no " + BEGIN + " ... " + END + " block");
+    String block = page.substring(begin + BEGIN.length(), end).strip();
     assertTrue(block.startsWith("```java") && block.endsWith("```"), "the example is not one java code block");
     return block.substring("```java".length(), block.length() - 3);
   }
 
   @Test
-  void theReadmeExampleCompilesAgainstTheJarAndFindsWhatItsDetectorIsFor() throws Exception {
+  void theLibraryDocExampleCompilesAgainstTheJarAndFindsWhatItsDetectorIsFor() throws Exception {
     Path src = Files.createDirectories(tmp.resolve("src"));
     Path classes = Files.createDirectories(tmp.resolve("classes"));
     Path source = Files.writeString(src.resolve("VigilExample.java"),
-        example(Files.readString(README, StandardCharsets.UTF_8)));
+        example(Files.readString(LIBRARY_DOC, StandardCharsets.UTF_8)));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
     int compiled = javac.run(null, diagnostics, diagnostics, "-cp", JAR.toString(), "-d", classes.toString(),

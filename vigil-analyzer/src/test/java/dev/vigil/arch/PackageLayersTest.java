@@ -12,13 +12,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The analyzer's packages form layers that depend only downward, and no two packages depend on each other (issue 17).
+ * The analyzer's packages form layers that depend only downward, and no two packages depend on each other.
  * The layers, lowest first, are {@link #LAYERS}: each may use those before it, never those after it. Tests are held to
  * the same rule, so that a test of a formula never reaches up into the pipeline.
  */
 class PackageLayersTest {
   /**
-   * The layers, lowest first: the picture in the README's "Vigil as a library". The event contract's
+   * The layers, lowest first: the picture in docs/CONTRIBUTING.md, "Package layers". The event contract's
    * {@code dev.vigil.observe}, below them all, is another module's: it cannot see the analyzer at all, and Maven hands
    * it to these tests as a jar in one build and as a folder in another, so it is not a layer checked here.
    */

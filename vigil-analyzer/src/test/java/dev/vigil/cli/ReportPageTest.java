@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code report.html} of a real {@code run} (Robin's sample events, its prompt, a repository with a receipt hotspot),
  * opened in a real headless Chromium: it loads with no error and fetches nothing, shows what {@code report.json}
  * says, draws its chart, and looks like something. The screenshot goes to {@code target/report.png} and, with
- * {@code -Dvigil.screenshot=FILE}, to that file too (as the README shows).
+ * {@code -Dvigil.screenshot=FILE}, to that file too (as docs/REPORT.md shows).
  */
 @ExtendWith(ChromiumExtension.class)
 class ReportPageTest {

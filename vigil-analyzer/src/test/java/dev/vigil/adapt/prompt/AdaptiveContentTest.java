@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AdaptiveContentTest {
-  /** The sample the README shows. */
+  /** The sample docs/ADAPTATION.md shows. */
   static final AdaptiveContent SAMPLE = new AdaptiveContent(
       List.of("Report success only after the backend's confirmation (receipt) has arrived; until then tell the "
               + "user the request is pending.",
@@ -60,11 +60,11 @@ class AdaptiveContentTest {
   }
 
   @Test
-  void theReadmeShowsWhatTheRendererProduces() throws Exception {
-    Path readme = Path.of("..", "README.md");
-    String text = Files.readString(readme);
+  void theAdaptationDocShowsWhatTheRendererProduces() throws Exception {
+    Path doc = Path.of("..", "docs", "ADAPTATION.md");
+    String text = Files.readString(doc);
     String block = "## BEGIN_ADAPTIVE_SECTION\n" + SAMPLE_TEXT + "## END_ADAPTIVE_SECTION\n";
-    assertTrue(text.contains(block), "README.md shows the adaptive section this test renders:\n" + block);
+    assertTrue(text.contains(block), "docs/ADAPTATION.md shows the adaptive section this test renders:\n" + block);
   }
 
   @Test
