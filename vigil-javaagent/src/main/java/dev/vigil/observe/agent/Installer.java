@@ -2,6 +2,7 @@ package dev.vigil.observe.agent;
 
 import dev.vigil.observe.bridge.Bridge;
 import dev.vigil.observe.capture.CallRecorder;
+import dev.vigil.observe.capture.Framework;
 import dev.vigil.observe.capture.Sites;
 import dev.vigil.observe.install.Instrumenter;
 import dev.vigil.observe.install.StartupGate;
@@ -20,8 +21,6 @@ import java.util.concurrent.FutureTask;
  * {@code VigilAgent}.
  */
 public final class Installer {
-  /** How long the shutdown hook waits for waiting events to be written. */
-  public static final long SHUTDOWN_WAIT_MS = 10_000;
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
 
   private Installer() {}
@@ -42,9 +41,10 @@ public final class Installer {
     if (System.getProperty("chronicle.analytics.disable") == null) {
       System.setProperty("chronicle.analytics.disable", "true");
     }
-    StartupGate gate = new StartupGate(config.includes(), Installer.class.getClassLoader());
+    List<Framework> frameworks = Frameworks.all();
+    StartupGate gate = new StartupGate(config.includes(), frameworks, Installer.class.getClassLoader());
     inst.addTransformer(gate, true);
-    Thread builder = new Thread(() -> finish(config, inst, gate, startNanos), "vigil-start");
+    Thread builder = new Thread(() -> finish(config, frameworks, inst, gate, startNanos), "vigil-start");
     builder.setDaemon(true);
     builder.setContextClassLoader(Installer.class.getClassLoader());
     builder.start();
@@ -61,7 +61,8 @@ public final class Installer {
    * gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
    * that loads the first target does not load Byte Buddy's transformation path itself.
    */
-  private static void finish(AgentConfig config, Instrumentation inst, StartupGate gate, long startNanos) {
+  private static void finish(AgentConfig config, List<Framework> frameworks, Instrumentation inst, StartupGate gate,
+      long startNanos) {
     try {
       Sites sites = new Sites();
       FutureTask<EventWriter> writerBuild = new FutureTask<>(() -> {
@@ -75,7 +76,7 @@ public final class Installer {
       writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
       writerBuilder.start();
       long beforeInstrumenter = System.nanoTime();
-      Instrumenter instrumenter = new Instrumenter(config, sites);
+      Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       long built = System.nanoTime();
       EventWriter writer;
       try {
@@ -83,7 +84,7 @@ public final class Installer {
       } catch (ExecutionException e) {
         throw e.getCause();
       }
-      CallRecorder recorder = new CallRecorder(sites, writer, config);
+      CallRecorder recorder = new CallRecorder(sites, writer, config, frameworks);
       Bridge.install(recorder);
       instrumenter.onFirstObjectCapture(recorder::prepareCapture);
       long beforeOpen = System.nanoTime();

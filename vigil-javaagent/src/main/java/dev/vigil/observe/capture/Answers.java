@@ -1,5 +1,8 @@
 package dev.vigil.observe.capture;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
@@ -20,16 +23,22 @@ final class Answers {
   private static final String[] UNWRAP = {"content", "aiMessage", "chatResponse", "getResponse", "getResult",
       "getOutput", "text", "getText"};
   private static final int MAX_STEPS = 4;
-  /** Interfaces of results that deliver the answer later. */
-  private static final Set<String> PROMISES = Set.of("dev.langchain4j.service.TokenStream",
-      "org.reactivestreams.Publisher");
+  /** Interfaces of results that deliver the answer later, besides the frameworks' own. */
+  private static final String REACTIVE_STREAMS = "org.reactivestreams.Publisher";
 
   private final FrameworkAccess access;
   private final ValueCapture capture;
+  private final List<String> frameworkPackages = new ArrayList<>();
+  private final Set<String> promises = new HashSet<>();
 
-  Answers(FrameworkAccess access, ValueCapture capture) {
+  Answers(FrameworkAccess access, ValueCapture capture, List<Framework> frameworks) {
     this.access = access;
     this.capture = capture;
+    promises.add(REACTIVE_STREAMS);
+    for (Framework f : frameworks) {
+      frameworkPackages.addAll(f.packages());
+      promises.addAll(f.promises());
+    }
   }
 
   /** The answer's text or snapshot, null when there is none, or {@link #PENDING}. */
@@ -54,12 +63,17 @@ final class Answers {
     return v instanceof CharSequence s ? s.toString() : null;
   }
 
-  private static boolean isFramework(Class<?> type) {
+  private boolean isFramework(Class<?> type) {
     String name = type.getName();
-    return name.startsWith("dev.langchain4j.") || name.startsWith("org.springframework.ai.");
+    for (String p : frameworkPackages) {
+      if (name.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  private static boolean isPromise(Object v) {
+  private boolean isPromise(Object v) {
     if (v instanceof Future<?> || v instanceof CompletionStage<?> || v instanceof Flow.Publisher<?>) {
       return true;
     }
@@ -72,9 +86,9 @@ final class Answers {
     return false;
   }
 
-  private static boolean implementsPromise(Class<?> type) {
+  private boolean implementsPromise(Class<?> type) {
     for (Class<?> i : type.getInterfaces()) {
-      if (PROMISES.contains(i.getName()) || implementsPromise(i)) {
+      if (promises.contains(i.getName()) || implementsPromise(i)) {
         return true;
       }
     }

@@ -2,21 +2,22 @@ package dev.vigil.observe.capture;
 
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.bridge.Recorder;
-import dev.vigil.observe.writer.EventWriter;
+import dev.vigil.observe.agent.TimeSource;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's tool call with
  * the tool method beneath it, assigns turns (with the {@link TurnRecorder}), sessions and call ids, snapshots
- * arguments and results, and hands each finished call to the {@link EventWriter}. It does as little as it can here;
+ * arguments and results, and hands each finished call to the {@link CaptureSink} (the event writer). It does as little as it can here;
  * building and writing the event happens on the writer thread.
  */
 public final class CallRecorder implements Recorder {
   private final Sites sites;
-  private final EventWriter writer;
+  private final CaptureSink writer;
+  private final TimeSource time;
   private final ValueCapture capture = new ValueCapture();
-  private final FrameworkAccess access = new FrameworkAccess();
   private final TurnRecorder turns;
   private final boolean captureArgs;
   private final boolean captureResult;
@@ -25,13 +26,20 @@ public final class CallRecorder implements Recorder {
   private final AtomicLong generatedIds = new AtomicLong();
   private final String idPrefix = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
 
-  /** A recorder for the instrumented methods in {@code sites}. */
-  public CallRecorder(Sites sites, EventWriter writer, AgentConfig config) {
+  /** A recorder for the instrumented methods in {@code sites}, of which those of a framework are in {@code frameworks}. */
+  public CallRecorder(Sites sites, CaptureSink writer, AgentConfig config, List<Framework> frameworks) {
+    this(sites, writer, config, frameworks, TimeSource.SYSTEM);
+  }
+
+  /** The same, reading the time of calls from {@code time}. */
+  public CallRecorder(Sites sites, CaptureSink writer, AgentConfig config, List<Framework> frameworks,
+      TimeSource time) {
     this.sites = sites;
     this.writer = writer;
+    this.time = time;
     this.captureArgs = config.captureArgs();
     this.captureResult = config.captureResult();
-    this.turns = new TurnRecorder(writer, config, access, capture);
+    this.turns = new TurnRecorder(writer, config, frameworks, capture);
   }
 
   /** Loads what capturing an object (as a JSON tree) needs, ahead of the first call that does it. */
@@ -47,37 +55,36 @@ public final class CallRecorder implements Recorder {
     }
     Frame.Stack stack = stacks.get();
     Frame current = stack.top;
-    long now = System.nanoTime();
+    long now = time.nanoTime();
     switch (site.role()) {
       case TOOL -> {
         Frame.Tool f = new Frame.Tool(current, site, now, captureArgs(site, args));
-        if (current instanceof Frame.Framework fw && fw.inner == null) {
+        if (current instanceof Frame.FrameworkTool fw && fw.inner == null) {
           fw.inner = f;
           f.merged = true;
         }
         stack.push(f);
         return f;
       }
-      case LANGCHAIN4J_EXECUTOR, SPRING_AI_CALLBACK -> {
-        if (current instanceof Frame.Framework fw && fw.inner == null) {
+      case FRAMEWORK_TOOL -> {
+        if (current instanceof Frame.FrameworkTool fw && fw.inner == null) {
           fw.depth++;
           return fw;
         }
-        Frame.Framework f = new Frame.Framework(current, site, now);
-        describe(f, site.role(), self, args, current);
+        Frame.FrameworkTool f = new Frame.FrameworkTool(current, site, now);
+        describe(f, self, args, current);
         stack.push(f);
         return f;
       }
-      case LANGCHAIN4J_TURN, LANGCHAIN4J_INVOCATION, SPRING_AI_TURN -> {
+      case TURN, TURN_CONTEXT -> {
         Frame f = turns.enter(site, current, self, args, now);
         if (f != null && f != current) {
           stack.push(f);
         }
         return f;
       }
-      case SPRING_AI_TOOL_CALLS -> {
-        Object message = args != null && args.length > 1 ? args[1] : null;
-        Frame.ToolCalls f = new Frame.ToolCalls(current, now, access.toolCalls(message));
+      case TOOL_CALLS -> {
+        Frame.ToolCalls f = new Frame.ToolCalls(current, now, site.framework().pendingToolCalls(self, args));
         stack.push(f);
         return f;
       }
@@ -94,7 +101,7 @@ public final class CallRecorder implements Recorder {
       return;
     }
     frame.pop();
-    long end = System.nanoTime();
+    long end = time.nanoTime();
     if (frame instanceof Frame.Tool t) {
       t.result = captureResult && thrown == null ? capture.capture(result, t.site, -1) : null;
       t.thrown = thrown;
@@ -105,68 +112,58 @@ public final class CallRecorder implements Recorder {
         writer.submit(new CapturedCall(t.site, t.startNanos, end, Thread.currentThread().getName(), t.args, t.result,
             thrown, turnId, session, null, null, null, false, null));
       }
-    } else if (frame instanceof Frame.Framework f) {
+    } else if (frame instanceof Frame.FrameworkTool f) {
       finishFramework(f, end, result, thrown);
     } else if (frame instanceof Frame.Turn t) {
       turns.exit(t, result, thrown, end);
     }
   }
 
-  private void finishFramework(Frame.Framework f, long end, Object result, Throwable thrown) {
-    boolean errorResult = false;
-    String errorText = null;
-    String resultText = null;
-    if (result instanceof String s) {
-      resultText = s;
-    } else if (result != null) {
-      errorResult = Boolean.TRUE.equals(access.call(result, "isError"));
-      resultText = access.text(result, "resultText");
-      errorText = errorResult ? resultText : null;
-    }
-    Frame.Turn enclosing = turns.of(f.parent, f.invocationId);
-    String turn = enclosing == null ? f.invocationId : turns.callIn(enclosing, f.invocationId);
-    // outside a turn of this thread, LangChain4j's invocation context still names the conversation
-    String session = enclosing != null ? enclosing.session
-        : f.context == null ? null : access.text(f.context, "chatMemoryId");
+  private void finishFramework(Frame.FrameworkTool f, long end, Object result, Throwable thrown) {
+    Framework framework = f.site.framework();
+    Framework.ToolResult returned = result == null ? null : framework.toolResult(result);
+    boolean errorResult = returned != null && returned.error();
+    String resultText = returned == null ? null : returned.text();
+    String errorText = errorResult ? resultText : null;
+    String invocationId = f.described.invocationId();
+    Frame.Turn enclosing = turns.of(f.parent, invocationId);
+    String turn = enclosing == null ? invocationId : turns.callIn(enclosing, invocationId);
+    // outside a turn of this thread, the framework's own context may still name the conversation
+    String session = enclosing != null ? enclosing.session : framework.session(f.described);
     String thread = Thread.currentThread().getName();
     Frame.Tool inner = f.inner;
     if (inner != null) {
       Throwable cause = inner.thrown != null ? inner.thrown : thrown;
       writer.submit(new CapturedCall(inner.site, f.startNanos, end, thread, inner.args, inner.result, cause, turn,
-          session, f.callId, f.toolName, null, errorResult, errorText));
+          session, f.callId, f.described.toolName(), null, errorResult, errorText));
     } else {
       Object captured = captureResult && thrown == null ? resultText : null;
       writer.submit(new CapturedCall(f.site, f.startNanos, end, thread, null, captured, thrown, turn, session,
-          f.callId, f.toolName, captureArgs ? f.rawArgs : null, errorResult, errorText));
+          f.callId, f.described.toolName(), captureArgs ? f.described.rawArgs() : null, errorResult, errorText));
     }
   }
 
-  private void describe(Frame.Framework f, Role role, Object self, Object[] args, Frame current) {
-    Object first = args != null && args.length > 0 ? args[0] : null;
-    if (role == Role.LANGCHAIN4J_EXECUTOR) {
-      f.callId = access.text(first, "id");
-      f.toolName = access.text(first, "name");
-      f.rawArgs = access.text(first, "arguments");
-      f.context = args != null && args.length > 1 ? args[1] : null;
-      f.invocationId = f.context == null ? null : access.text(f.context, "invocationId");
-    } else {
-      f.toolName = access.text(access.call(self, "getToolDefinition"), "name");
-      f.rawArgs = first instanceof String s ? s : null;
-      f.callId = modelCallId(current, f.toolName);
-    }
+  /**
+   * What the framework tells of the call; its id is the framework's, else the one the model gave it when a batch of
+   * tool calls is running, else one of Vigil's own.
+   */
+  private void describe(Frame.FrameworkTool f, Object self, Object[] args, Frame current) {
+    Framework.ToolCall call = f.site.framework().toolCall(self, args);
+    f.described = call;
+    f.callId = call.callId() != null ? call.callId() : modelCallId(current, call.toolName());
     if (f.callId == null) {
       f.callId = idPrefix + generatedIds.incrementAndGet();
     }
   }
 
-  /** The id the model gave this tool call, when Spring AI's tool-calling manager is running it. */
+  /** The id the model gave this tool call, when a framework's batch of tool calls is running it. */
   private static String modelCallId(Frame current, String toolName) {
     Frame.ToolCalls calls = Frame.nearest(current, Frame.ToolCalls.class);
     if (calls == null) {
       return null;
     }
-    for (Iterator<FrameworkAccess.ToolCallRef> it = calls.pending.iterator(); it.hasNext(); ) {
-      FrameworkAccess.ToolCallRef ref = it.next();
+    for (Iterator<Framework.ToolCallRef> it = calls.pending.iterator(); it.hasNext(); ) {
+      Framework.ToolCallRef ref = it.next();
       if (ref.name() != null && ref.name().equals(toolName)) {
         it.remove();
         return ref.id();

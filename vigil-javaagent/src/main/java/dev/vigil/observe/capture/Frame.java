@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One entry of the per-thread stack the recorder keeps while instrumented methods run: a tool call, a framework's
  * tool call (which absorbs the tool method beneath it, so one call is one event), a turn (one user message) or
- * Spring AI's batch of tool calls (which knows their ids). A frame entered again while it is active is joined
+ * a framework's batch of tool calls (which knows their ids). A frame entered again while it is active is joined
  * ({@link #depth}) rather than pushed twice.
  */
-abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Frame.ToolCalls {
+abstract sealed class Frame permits Frame.Tool, Frame.FrameworkTool, Frame.Turn, Frame.ToolCalls {
   final Frame parent;
   final long startNanos;
   int depth = 1;
@@ -64,27 +64,25 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
     }
   }
 
-  /** A framework's tool call (LangChain4j executor, Spring AI callback). */
-  static final class Framework extends Frame {
+  /** A framework's tool call (a method of role {@link Role#FRAMEWORK_TOOL}). */
+  static final class FrameworkTool extends Frame {
     final Site site;
+    /** The call's id: the framework's, the model's, or Vigil's own. */
     String callId;
-    String toolName;
-    String rawArgs;
-    String invocationId;
-    /** LangChain4j's {@code InvocationContext} of the call, or null. */
-    Object context;
+    /** What the framework told of the call when it began. */
+    Framework.ToolCall described;
     /** The tool method that ran beneath, if any. */
     Tool inner;
 
-    Framework(Frame parent, Site site, long startNanos) {
+    FrameworkTool(Frame parent, Site site, long startNanos) {
       super(parent, startNanos);
       this.site = site;
     }
   }
 
   /**
-   * One user message being answered. Its id is fixed when it opens: when LangChain4j has given the call its
-   * invocation id, at once for Spring AI, else at its first tool call or when it ends.
+   * One user message being answered. Its id is fixed when it opens: when the framework gives the call its ids
+   * (LangChain4j), at once when it has none to give (Spring AI), else at its first tool call or when it ends.
    */
   static final class Turn extends Frame {
     final Site site;
@@ -95,9 +93,9 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
     Object userText;
     /** Whether the id is fixed and {@code turn.user} handed over. */
     boolean opened;
-    /** Whether it is registered under its id for tool calls LangChain4j runs on other threads. */
+    /** Whether it is registered under its id for tool calls the framework runs on other threads. */
     boolean shared;
-    /** Tool calls recorded in the turn, on its thread or (LangChain4j) on others. */
+    /** Tool calls recorded in the turn, on its thread or on others. */
     final AtomicInteger toolCalls = new AtomicInteger();
 
     Turn(Frame parent, Site site, long startNanos) {
@@ -106,11 +104,11 @@ abstract sealed class Frame permits Frame.Tool, Frame.Framework, Frame.Turn, Fra
     }
   }
 
-  /** The tool calls of one model answer that Spring AI is about to run, in order. */
+  /** The tool calls of one model answer that a framework is about to run, in order. */
   static final class ToolCalls extends Frame {
-    final List<FrameworkAccess.ToolCallRef> pending;
+    final List<Framework.ToolCallRef> pending;
 
-    ToolCalls(Frame parent, long startNanos, List<FrameworkAccess.ToolCallRef> pending) {
+    ToolCalls(Frame parent, long startNanos, List<Framework.ToolCallRef> pending) {
       super(parent, startNanos);
       this.pending = pending;
     }

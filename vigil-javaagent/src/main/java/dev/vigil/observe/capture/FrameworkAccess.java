@@ -9,15 +9,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads the frameworks' own objects (LangChain4j's {@code ToolExecutionRequest}, {@code InvocationContext} and
- * {@code ToolExecutionResult}; Spring AI's {@code ToolCallback}, {@code AssistantMessage} and chat-client request)
- * by reflection, since Vigil is compiled against neither framework and must work with whichever version the
- * application ships. Every accessor returns null rather than throw.
+ * Reads a framework's own objects by reflection (a {@link Framework}'s tool-call requests, contexts and results),
+ * since Vigil is compiled against no framework and must work with whichever version the application ships. Methods
+ * and fields are looked up once per class. Every accessor returns null rather than throw.
  */
 public final class FrameworkAccess {
-  /** One tool call the model asked for, as Spring AI's {@code AssistantMessage.ToolCall} carries it. */
-  record ToolCallRef(String id, String name) {}
-
   private static final Method NONE;
 
   static {
@@ -91,18 +87,6 @@ public final class FrameworkAccess {
   public String text(Object target, String name) {
     Object v = call(target, name);
     return v == null ? null : textOf(v);
-  }
-
-  /** The tool calls of a Spring AI {@code AssistantMessage}, in order. */
-  List<ToolCallRef> toolCalls(Object assistantMessage) {
-    Object calls = call(assistantMessage, "getToolCalls");
-    List<ToolCallRef> out = new ArrayList<>();
-    if (calls instanceof Iterable<?> it) {
-      for (Object call : it) {
-        out.add(new ToolCallRef(text(call, "id"), text(call, "name")));
-      }
-    }
-    return out;
   }
 
   /** Finds {@code name()} on a public class or interface, since the runtime class may be package-private. */

@@ -1,27 +1,29 @@
 package dev.vigil.observe.capture;
 
-/** What an instrumented method is to Vigil. */
+/**
+ * What an instrumented method is to Vigil. Only {@link #TOOL} belongs to no framework; the others are methods of an
+ * agent framework, which a {@link Framework} names with its {@link MethodRule}s and reads when they run.
+ */
 public enum Role {
-  /** A tool method: annotated {@code @Tool} or named by {@code vigil.methods.include}. One event per call. */
+  /** A tool method: annotated as a tool, or named by {@code vigil.methods.include}. One event per call. */
   TOOL,
-  /** LangChain4j's {@code ToolExecutor#execute}/{@code executeWithContext}: carries the tool-call id. */
-  LANGCHAIN4J_EXECUTOR,
-  /** Spring AI's {@code ToolCallback#call}. */
-  SPRING_AI_CALLBACK,
-  /** A LangChain4j AI service answering one user message (its proxy's {@code InvocationHandler}): one turn. */
-  LANGCHAIN4J_TURN,
   /**
-   * The same AI-service call once LangChain4j has built its {@code InvocationContext} (invocation id and memory id):
-   * the turn takes its id and session from it.
+   * A framework's entry point for one tool call (LangChain4j's {@code ToolExecutor}, Spring AI's
+   * {@code ToolCallback}): it knows the call id and the tool's name, and is merged with the tool method beneath it.
    */
-  LANGCHAIN4J_INVOCATION,
-  /** A Spring AI chat client call: one turn. */
-  SPRING_AI_TURN,
-  /** Spring AI's tool-calling manager running the tool calls of one model answer: their ids, in order. */
-  SPRING_AI_TOOL_CALLS;
+  FRAMEWORK_TOOL,
+  /** A call that answers one user message: one turn. */
+  TURN,
+  /**
+   * The same call once the framework has given it its own ids (LangChain4j's {@code InvocationContext}): the turn
+   * takes its id and session from them.
+   */
+  TURN_CONTEXT,
+  /** A framework running the tool calls of one model answer (Spring AI's tool-calling manager): their ids, in order. */
+  TOOL_CALLS;
 
   /** Whether calls of this role are tool calls of a framework, merged with the tool method beneath them. */
   public boolean isFramework() {
-    return this == LANGCHAIN4J_EXECUTOR || this == SPRING_AI_CALLBACK;
+    return this == FRAMEWORK_TOOL;
   }
 }

@@ -1,38 +1,34 @@
 package dev.vigil.observe.capture;
 
 import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.langchain4j.LangChain4jConversation;
-import dev.vigil.observe.springai.SpringAiConversation;
-import dev.vigil.observe.writer.EventWriter;
-import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The conversation's turns (SPEC section 2), for the {@link CallRecorder}: opens a turn when a LangChain4j AI service
- * or a Spring AI {@code ChatClient} call begins to answer one user message, hands {@code turn.user} to the writer
- * before the turn's first tool call and {@code turn.answer} when the call returns or throws, and tells the tool
- * calls made meanwhile their turn id and session. A turn entered again before any tool call (the proxy's handler
- * calling its own {@code invoke}, one call-spec method calling another) is the same turn; a turn entered beneath a
- * tool call (an agent used as a tool) is a turn of its own. With {@code vigil.capture.turns=false} the turns still
- * give tool calls their ids and sessions, but no text is read and no turn event is written.
+ * The conversation's turns, for the {@link CallRecorder}: opens a turn when a framework's call begins to answer one
+ * user message (a LangChain4j AI service, a Spring AI {@code ChatClient} call; its {@link Framework} reads the
+ * user text and conversation), hands {@code turn.user} to the writer before the turn's first tool call and
+ * {@code turn.answer} when the call returns or throws, and tells the tool calls made meanwhile their turn id and
+ * session. A turn entered again before any tool call (a proxy's handler calling its own {@code invoke}, one
+ * call-spec method calling another) is the same turn; a turn entered beneath a tool call (an agent used as a tool)
+ * is a turn of its own. With {@code vigil.capture.turns=false} the turns still give tool calls their ids and
+ * sessions, but no text is read and no turn event is written.
  */
 final class TurnRecorder {
-  private final EventWriter writer;
+  private final CaptureSink writer;
   private final boolean captureTurns;
-  private final LangChain4jConversation langchain4j;
-  private final SpringAiConversation springAi;
+  private final ValueCapture capture;
   private final Answers answers;
-  /** Open LangChain4j turns by id, for the tool calls that LangChain4j runs on other threads. */
+  /** Open turns by the framework's id, for the tool calls a framework runs on other threads. */
   private final Map<String, Frame.Turn> shared = new ConcurrentHashMap<>();
 
-  TurnRecorder(EventWriter writer, AgentConfig config, FrameworkAccess access, ValueCapture capture) {
+  TurnRecorder(CaptureSink writer, AgentConfig config, List<Framework> frameworks, ValueCapture capture) {
     this.writer = writer;
     this.captureTurns = config.captureTurns();
-    this.langchain4j = new LangChain4jConversation(access, capture);
-    this.springAi = new SpringAiConversation(access);
-    this.answers = new Answers(access, capture);
+    this.capture = capture;
+    this.answers = new Answers(new FrameworkAccess(), capture, frameworks);
   }
 
   /**
@@ -43,67 +39,48 @@ final class TurnRecorder {
    */
   Frame enter(Site site, Frame current, Object self, Object[] args, long now) {
     if (current instanceof Frame.Turn same) {
-      if (site.role() == Role.LANGCHAIN4J_INVOCATION) {
-        adopt(same, args[2]);
+      if (site.role() == Role.TURN_CONTEXT) {
+        adopt(same, site.framework().turnIds(args));
       }
       same.depth++;
       return same;
     }
-    return switch (site.role()) {
-      case LANGCHAIN4J_TURN -> args[1] instanceof Method m
-          ? langchain4jTurn(site, current, m, args[2] instanceof Object[] a ? a : null, null, now) : null;
-      case LANGCHAIN4J_INVOCATION -> args[0] instanceof Method m
-          ? langchain4jTurn(site, current, m, args[1] instanceof Object[] a ? a : null, args[2], now) : null;
-      case SPRING_AI_TURN -> springAiTurn(site, current, self, now);
-      default -> null;
-    };
-  }
-
-  private Frame.Turn langchain4jTurn(Site site, Frame current, Method method, Object[] args, Object context,
-      long now) {
-    if (!LangChain4jConversation.isChat(method)) {
+    Framework.TurnStart start = site.framework().turn(site, self, args, captureTurns ? capture : null);
+    if (start == null) {
       return null;
     }
     Frame.Turn turn = new Frame.Turn(current, site, now);
-    turn.session = LangChain4jConversation.memoryId(method, args);
-    turn.userText = captureTurns ? langchain4j.userText(method, args, site) : null;
-    if (context != null) {
-      adopt(turn, context);
+    turn.session = start.session();
+    turn.userText = start.userText();
+    if (start.ids() != null) {
+      adopt(turn, start.ids());
+    } else if (start.openNow()) {
+      open(turn, null);
     }
     return turn;
   }
 
   /**
-   * LangChain4j has built the call's {@code InvocationContext}: the turn takes its invocation id (which LangChain4j
-   * also hands to the tool executors) and memory id, and opens.
+   * The framework has given the call its own ids (LangChain4j's {@code InvocationContext}): the turn takes its id
+   * (which the framework also hands to the tool calls it runs) and conversation, and opens.
    */
-  private void adopt(Frame.Turn turn, Object context) {
-    if (turn.opened) {
+  private void adopt(Frame.Turn turn, Framework.TurnIds ids) {
+    if (turn.opened || ids == null) {
       return;
     }
-    String memoryId = langchain4j.memoryId(context);
-    if (memoryId != null) {
-      turn.session = memoryId;
+    if (ids.session() != null) {
+      turn.session = ids.session();
     }
-    open(turn, langchain4j.invocationId(context));
+    open(turn, ids.id());
     if (turn.id != null) {
       turn.shared = true;
       shared.put(turn.id, turn);
     }
   }
 
-  private Frame.Turn springAiTurn(Site site, Frame current, Object callSpec, long now) {
-    Object request = springAi.request(callSpec);
-    Frame.Turn turn = new Frame.Turn(current, site, now);
-    turn.session = springAi.conversationId(request);
-    turn.userText = captureTurns ? springAi.userText(request) : null;
-    open(turn, null);
-    return turn;
-  }
-
   /**
-   * The turn a tool call belongs to: the nearest one on the calling thread, else the open LangChain4j turn whose id
-   * is the framework's invocation id (tools run on another thread), else none.
+   * The turn a tool call belongs to: the nearest one on the calling thread, else the open turn whose id is the
+   * framework's invocation id (the framework runs tools on another thread), else none.
    */
   Frame.Turn of(Frame from, String invocationId) {
     Frame.Turn turn = Frame.nearest(from, Frame.Turn.class);

@@ -1,9 +1,12 @@
 package dev.vigil.observe.install;
 
 import dev.vigil.observe.agent.MethodInclude;
+import dev.vigil.observe.capture.Framework;
+import dev.vigil.observe.capture.MethodRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Whether a class may have methods Vigil instruments, decided from its class file alone, before Byte Buddy sees it
  * (Byte Buddy would parse the whole class and resolve its type hierarchy for every class the application loads). A
- * cheap superset of {@link Targets#isCandidate}: the type descriptor of a {@code @Tool} annotation of LangChain4j or
- * Spring AI is a constant of the class (it is when a method carries it); or the class is one of the frameworks'
- * entry points (their default methods are instrumented), a class of either framework that descends from one, or
- * Spring AI's tool-calling manager; or it directly extends an entry point; or it is (a subtype of) a class of
+ * cheap superset of {@link Targets#isCandidate}, read from each {@link Framework}'s plain strings: the type
+ * descriptor of a framework's tool annotation is a constant of the class (it is when a method carries it); or the
+ * class is one of the frameworks' entry points (their default methods are instrumented), a class of a framework
+ * that descends from a type its {@link MethodRule}s name, or a class a rule names exactly; or it directly extends an
+ * entry point; or it is (a subtype of) a class of
  * {@code vigil.methods.include}. Supertypes above the direct ones are read from the loader's class files
  * ({@link ClassHeader}), and what is learnt is kept per loader. Pure JDK, so it can run before Byte Buddy is loaded;
  * it loads no class.
@@ -25,28 +29,48 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CandidateFilter {
   private static final String[] NOT_TARGETS = {"java/", "jdk/", "sun/", "com/sun/", "net/bytebuddy/",
       "dev/vigil/observe/"};
-  private static final String[] FRAMEWORKS = {"dev/langchain4j/", "org/springframework/ai/"};
   private static final String[] PLATFORM = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 
   private final byte[][] annotations;
+  private final String[] frameworkPackages;
   private final Set<String> entryPoints;
-  private final String manager;
+  /** Classes whose own methods are instrumented, not their subtypes'. */
+  private final Set<String> exactClasses;
   private final Set<String> included;
-  /** Framework classes: whether one descends from an entry point, or is an AI service's invocation handler. */
+  /** Framework classes: whether one descends from a type a framework's rules name. */
   private final Descent toFramework;
   /** Any class: whether it is, or descends from, an included type. */
   private final Descent toIncluded;
 
-  /** A filter for the entries of {@code vigil.methods.include}. */
-  CandidateFilter(List<MethodInclude> includes) {
-    this.annotations = new byte[][] {
-        ("L" + internal(Targets.LANGCHAIN4J_TOOL) + ";").getBytes(StandardCharsets.UTF_8),
-        ("L" + internal(Targets.SPRING_AI_TOOL) + ";").getBytes(StandardCharsets.UTF_8)};
-    this.entryPoints = Set.of(internal(Targets.LANGCHAIN4J_EXECUTOR), internal(Targets.SPRING_AI_CALLBACK),
-        internal(Targets.SPRING_AI_CALL_SPEC));
-    this.manager = internal(Targets.SPRING_AI_MANAGER);
-    Set<String> frameworkWanted = new HashSet<>(entryPoints);
-    frameworkWanted.add(internal(Targets.INVOCATION_HANDLER));
+  /** A filter for the frameworks' targets and the entries of {@code vigil.methods.include}. */
+  CandidateFilter(List<MethodInclude> includes, List<Framework> frameworks) {
+    List<byte[]> descriptors = new ArrayList<>();
+    List<String> packages = new ArrayList<>();
+    Set<String> points = new HashSet<>();
+    Set<String> exact = new HashSet<>();
+    Set<String> frameworkWanted = new HashSet<>();
+    for (Framework f : frameworks) {
+      for (String a : f.toolAnnotations()) {
+        descriptors.add(("L" + internal(a) + ";").getBytes(StandardCharsets.UTF_8));
+      }
+      for (String p : f.packages()) {
+        packages.add(internal(p));
+      }
+      for (MethodRule r : f.methods()) {
+        if (r.exactType()) {
+          exact.add(internal(r.type()));
+        } else {
+          frameworkWanted.add(internal(r.type()));
+          if (r.isEntryPoint()) {
+            points.add(internal(r.type()));
+          }
+        }
+      }
+    }
+    this.annotations = descriptors.toArray(new byte[0][]);
+    this.frameworkPackages = packages.toArray(new String[0]);
+    this.entryPoints = Set.copyOf(points);
+    this.exactClasses = Set.copyOf(exact);
     this.toFramework = new Descent(frameworkWanted, false);
     Set<String> inc = new HashSet<>();
     for (MethodInclude i : includes) {
@@ -67,7 +91,7 @@ final class CandidateFilter {
     if (startsWithAny(name, NOT_TARGETS)) {
       return false;
     }
-    if (included.contains(name) || entryPoints.contains(name) || name.equals(manager)) {
+    if (included.contains(name) || entryPoints.contains(name) || exactClasses.contains(name)) {
       return true;
     }
     ClassHeader header = ClassHeader.read(bytes, annotations);
@@ -75,7 +99,7 @@ final class CandidateFilter {
       return true;
     }
     List<String> supers = header.supertypes();
-    if (startsWithAny(name, FRAMEWORKS)) {
+    if (startsWithAny(name, frameworkPackages)) {
       if (toFramework.any(loader, supers)) {
         return true;
       }

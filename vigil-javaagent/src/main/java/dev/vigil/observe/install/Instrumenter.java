@@ -4,6 +4,7 @@ import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.KindOverrides;
 import dev.vigil.observe.agent.Stderr;
 import dev.vigil.observe.capture.ValueCapture;
+import dev.vigil.observe.capture.Framework;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.Sites;
@@ -55,10 +56,11 @@ public final class Instrumenter implements ClassFileTransformer {
   private final AtomicBoolean objectCapturePrepared = new AtomicBoolean();
   private volatile Runnable objectCapturePreparation;
 
-  public Instrumenter(AgentConfig config, Sites sites) {
+  /** A transformer that registers what it instruments in {@code sites}: tools, and the methods of {@code frameworks}. */
+  public Instrumenter(AgentConfig config, Sites sites, List<Framework> frameworks) {
     this.config = config;
     this.sites = sites;
-    this.targets = new Targets(config.includes());
+    this.targets = new Targets(config.includes(), frameworks);
   }
 
   @Override
@@ -236,7 +238,7 @@ public final class Instrumenter implements ClassFileTransformer {
         kind = KindOverrides.toolKind(target.toolName());
       }
     }
-    return sites.register(target.role(), type.getName(), method.getName(), method.getDescriptor(), names,
-        target.toolName(), kind);
+    return sites.register(target.role(), target.framework(), type.getName(), method.getName(),
+        method.getDescriptor(), names, target.toolName(), kind);
   }
 }

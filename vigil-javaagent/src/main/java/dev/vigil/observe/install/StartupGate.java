@@ -2,7 +2,7 @@ package dev.vigil.observe.install;
 
 import dev.vigil.observe.agent.MethodInclude;
 import dev.vigil.observe.agent.Stderr;
-import dev.vigil.observe.writer.EventWriter;
+import dev.vigil.observe.capture.Framework;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.security.ProtectionDomain;
@@ -53,18 +53,19 @@ public final class StartupGate implements ClassFileTransformer {
   /**
    * A gate for the configured includes.
    *
-   * @param includes the entries of {@code vigil.methods.include}
-   * @param own      Vigil's own class loader, whose classes are never targets
+   * @param includes   the entries of {@code vigil.methods.include}
+   * @param frameworks the frameworks whose methods are instrumented
+   * @param own        Vigil's own class loader, whose classes are never targets
    */
-  public StartupGate(List<MethodInclude> includes, ClassLoader own) {
-    this(includes, own, HOLD_LIMIT_MS);
+  public StartupGate(List<MethodInclude> includes, List<Framework> frameworks, ClassLoader own) {
+    this(includes, frameworks, own, HOLD_LIMIT_MS);
   }
 
   /** A gate that holds a class at most {@code holdLimitMs} ({@link #HOLD_LIMIT_MS} in production). */
-  StartupGate(List<MethodInclude> includes, ClassLoader own, long holdLimitMs) {
+  StartupGate(List<MethodInclude> includes, List<Framework> frameworks, ClassLoader own, long holdLimitMs) {
     this.own = own;
     this.holdLimitMs = holdLimitMs;
-    this.filter = new CandidateFilter(includes);
+    this.filter = new CandidateFilter(includes, frameworks);
   }
 
   @Override
@@ -111,7 +112,7 @@ public final class StartupGate implements ClassFileTransformer {
   /**
    * Runs {@code hook} once, when the first class is held back (at once when one already is): the application is
    * about to call a tool while Vigil is still starting, and may exit soon after, waiting for its events to be
-   * written. It must be quick and never throw (the writer's {@link EventWriter#openSoon}).
+   * written. It must be quick and never throw (the writer's {@code openSoon}).
    */
   public void onFirstHeld(Runnable hook) {
     onFirstHeld = hook;

@@ -1,9 +1,11 @@
 package dev.vigil.observe.install;
 
 import dev.vigil.observe.agent.MethodInclude;
+import dev.vigil.observe.capture.Framework;
+import dev.vigil.observe.capture.MethodRule;
 import dev.vigil.observe.capture.Role;
-import java.lang.reflect.Method;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -15,34 +17,37 @@ import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 
 /**
- * Which methods Vigil instruments and what each one is (SPEC section 3): methods annotated with LangChain4j's or
- * Spring AI's {@code @Tool}, the frameworks' entry points that carry the tool-call id, the calls that answer one
- * user message (turns), and the methods named by {@code vigil.methods.include} (subtypes match).
+ * Which methods Vigil instruments and what each one is: methods annotated as tools by a {@link Framework}, the
+ * frameworks' own methods their {@link MethodRule}s name (tool calls that carry an id, calls that answer one user
+ * message), and the methods named by {@code vigil.methods.include} (subtypes match).
  */
 final class Targets {
-  static final String LANGCHAIN4J_TOOL = "dev.langchain4j.agent.tool.Tool";
-  static final String SPRING_AI_TOOL = "org.springframework.ai.tool.annotation.Tool";
-  static final String LANGCHAIN4J_EXECUTOR = "dev.langchain4j.service.tool.ToolExecutor";
-  static final String LANGCHAIN4J_REQUEST = "dev.langchain4j.agent.tool.ToolExecutionRequest";
-  static final String SPRING_AI_CALLBACK = "org.springframework.ai.tool.ToolCallback";
-  static final String SPRING_AI_CALL_SPEC = "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
-  static final String SPRING_AI_MANAGER = "org.springframework.ai.model.tool.DefaultToolCallingManager";
-  static final String INVOCATION_HANDLER = "java.lang.reflect.InvocationHandler";
-  private static final Set<String> FRAMEWORK_TYPES = Set.of(LANGCHAIN4J_EXECUTOR, SPRING_AI_CALLBACK,
-      SPRING_AI_CALL_SPEC);
-  private static final Set<String> CALL_SPEC_METHODS = Set.of("content", "chatResponse", "chatClientResponse",
-      "entity", "responseEntity");
-
-  /** A method's role and, for tools, its tool name. */
-  record Target(Role role, String toolName) {}
+  /**
+   * A method's role, the framework it belongs to (null for a tool method), and, for tools, the tool name.
+   */
+  record Target(Role role, Framework framework, String toolName) {}
 
   private final List<MethodInclude> includes;
   private final Set<String> includedTypes = new HashSet<>();
+  private final List<Framework> frameworks;
+  private final Set<String> toolAnnotations = new HashSet<>();
+  private final Set<String> entryPoints = new HashSet<>();
+  private final List<String> frameworkPackages = new ArrayList<>();
 
-  Targets(List<MethodInclude> includes) {
+  Targets(List<MethodInclude> includes, List<Framework> frameworks) {
     this.includes = includes;
+    this.frameworks = List.copyOf(frameworks);
     for (MethodInclude i : includes) {
       includedTypes.add(i.className());
+    }
+    for (Framework f : frameworks) {
+      toolAnnotations.addAll(f.toolAnnotations());
+      frameworkPackages.addAll(f.packages());
+      for (MethodRule r : f.methods()) {
+        if (r.isEntryPoint()) {
+          entryPoints.add(r.type());
+        }
+      }
     }
   }
 
@@ -53,13 +58,18 @@ final class Targets {
         return true;
       }
       String name = type.getName();
-      if (name.startsWith("dev.langchain4j.") || name.startsWith("org.springframework.ai.")) {
+      if (startsWithAny(name, frameworkPackages)) {
         Set<String> supers = supertypes(type);
-        return supers.contains(LANGCHAIN4J_EXECUTOR) || supers.contains(SPRING_AI_CALLBACK)
-            || supers.contains(SPRING_AI_CALL_SPEC) || name.equals(SPRING_AI_MANAGER)
-            || (name.startsWith("dev.langchain4j.service.") && supers.contains(INVOCATION_HANDLER));
+        for (Framework f : frameworks) {
+          for (MethodRule r : f.methods()) {
+            if (r.matchesType(name, supers)) {
+              return true;
+            }
+          }
+        }
+        return false;
       }
-      if (directlyExtendsAny(type, FRAMEWORK_TYPES)) {
+      if (directlyExtendsAny(type, entryPoints)) {
         return true;
       }
       if (!includedTypes.isEmpty()) {
@@ -83,45 +93,31 @@ final class Targets {
     }
     String name = method.getName();
     List<? extends ParameterDescription> params = method.getParameters();
-    if (supers.contains(LANGCHAIN4J_EXECUTOR) && (name.equals("execute") || name.equals("executeWithContext"))
-        && params.size() == 2 && params.get(0).getType().asErasure().getName().equals(LANGCHAIN4J_REQUEST)) {
-      return new Target(Role.LANGCHAIN4J_EXECUTOR, null);
-    }
-    if (supers.contains(SPRING_AI_CALLBACK) && name.equals("call") && !params.isEmpty() && params.size() <= 2
-        && params.get(0).getType().asErasure().represents(String.class)) {
-      return new Target(Role.SPRING_AI_CALLBACK, null);
-    }
-    if (type.getName().startsWith("dev.langchain4j.service.") && supers.contains(INVOCATION_HANDLER)
-        && name.equals("invoke") && params.size() == 3) {
-      // invoke(proxy, Method, Object[]) is the proxy's entry; invoke(Method, Object[], InvocationContext) follows
-      // once LangChain4j has given the call its invocation id and memory id
-      boolean withContext = params.get(0).getType().asErasure().represents(Method.class);
-      return new Target(withContext ? Role.LANGCHAIN4J_INVOCATION : Role.LANGCHAIN4J_TURN, null);
-    }
-    if (supers.contains(SPRING_AI_CALL_SPEC) && method.isPublic() && CALL_SPEC_METHODS.contains(name)) {
-      return new Target(Role.SPRING_AI_TURN, null);
-    }
-    if (type.getName().equals(SPRING_AI_MANAGER) && name.equals("executeToolCall")) {
-      return new Target(Role.SPRING_AI_TOOL_CALLS, null);
+    String first = params.isEmpty() ? null : params.get(0).getType().asErasure().getName();
+    for (Framework f : frameworks) {
+      for (MethodRule r : f.methods()) {
+        if (r.matchesType(type.getName(), supers) && r.matchesMethod(name, params.size(), first, method.isPublic())) {
+          return new Target(r.role(), f, null);
+        }
+      }
     }
     String toolName = toolAnnotationName(method);
     if (toolName != null) {
-      return new Target(Role.TOOL, toolName.isEmpty() ? name : toolName);
+      return new Target(Role.TOOL, null, toolName.isEmpty() ? name : toolName);
     }
     for (MethodInclude include : includes) {
       if (supers.contains(include.className())
           && (include.allMethods() ? !method.isPrivate() : include.methods().contains(name))) {
-        return new Target(Role.TOOL, name);
+        return new Target(Role.TOOL, null, name);
       }
     }
     return null;
   }
 
-  /** The {@code name} of a {@code @Tool} annotation on the method ("" when unset), or null when there is none. */
-  static String toolAnnotationName(MethodDescription method) {
+  /** The {@code name} of a tool annotation on the method ("" when unset), or null when there is none. */
+  String toolAnnotationName(MethodDescription method) {
     for (AnnotationDescription a : method.getDeclaredAnnotations()) {
-      String type = a.getAnnotationType().getName();
-      if (type.equals(LANGCHAIN4J_TOOL) || type.equals(SPRING_AI_TOOL)) {
+      if (toolAnnotations.contains(a.getAnnotationType().getName())) {
         try {
           Object value = a.getValue("name").resolve();
           return value instanceof String s ? s.trim() : "";
@@ -133,13 +129,21 @@ final class Targets {
     return null;
   }
 
-  private static boolean declaresToolMethod(TypeDescription type) {
+  private boolean declaresToolMethod(TypeDescription type) {
     for (MethodDescription m : type.getDeclaredMethods()) {
       for (AnnotationDescription a : m.getDeclaredAnnotations()) {
-        String name = a.getAnnotationType().getName();
-        if (name.equals(LANGCHAIN4J_TOOL) || name.equals(SPRING_AI_TOOL)) {
+        if (toolAnnotations.contains(a.getAnnotationType().getName())) {
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  private static boolean startsWithAny(String name, List<String> prefixes) {
+    for (String p : prefixes) {
+      if (name.startsWith(p)) {
+        return true;
       }
     }
     return false;

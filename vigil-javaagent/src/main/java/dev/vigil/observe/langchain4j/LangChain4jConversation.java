@@ -15,7 +15,7 @@ import java.lang.reflect.Parameter;
  * argument. The memory id is the {@code @MemoryId} argument, else LangChain4j's default, {@code "default"}.
  * Annotations are matched by name, since Vigil is compiled against no LangChain4j version; nothing here throws.
  */
-public final class LangChain4jConversation {
+final class LangChain4jConversation {
   static final String USER_MESSAGE = "dev.langchain4j.service.UserMessage";
   static final String MEMORY_ID = "dev.langchain4j.service.MemoryId";
   static final String V = "dev.langchain4j.service.V";
@@ -24,24 +24,22 @@ public final class LangChain4jConversation {
   static final String DEFAULT_MEMORY_ID = "default";
 
   private final FrameworkAccess access;
-  private final ValueCapture capture;
 
-  public LangChain4jConversation(FrameworkAccess access, ValueCapture capture) {
+  LangChain4jConversation(FrameworkAccess access) {
     this.access = access;
-    this.capture = capture;
   }
 
   /**
    * Whether a call of the proxy is a turn: not {@code toString}/{@code equals}/{@code hashCode}, not a default
    * method (its own calls of the proxy are the turns), not the chat-memory accessors.
    */
-  public static boolean isChat(Method method) {
+  static boolean isChat(Method method) {
     Class<?> owner = method.getDeclaringClass();
     return owner != Object.class && !method.isDefault() && !owner.getName().equals(MEMORY_ACCESS);
   }
 
   /** The {@code @MemoryId} argument as text, else {@value #DEFAULT_MEMORY_ID}. */
-  public static String memoryId(Method method, Object[] args) {
+  static String memoryId(Method method, Object[] args) {
     Annotation[][] annotations = method.getParameterAnnotations();
     for (int i = 0; i < annotations.length && args != null && i < args.length; i++) {
       if (find(annotations[i], MEMORY_ID) != null) {
@@ -52,18 +50,18 @@ public final class LangChain4jConversation {
   }
 
   /** The memory id LangChain4j resolved, from its {@code InvocationContext}; null when unreadable. */
-  public String memoryId(Object invocationContext) {
+  String memoryId(Object invocationContext) {
     Object id = access.call(invocationContext, "chatMemoryId");
     return id == null ? null : FrameworkAccess.textOf(id);
   }
 
   /** The invocation id LangChain4j gave the call, from its {@code InvocationContext}; null when unreadable. */
-  public String invocationId(Object invocationContext) {
+  String invocationId(Object invocationContext) {
     return access.text(invocationContext, "invocationId");
   }
 
-  /** The user message of a call: a snapshot (see {@link ValueCapture}), or null when the method has none. */
-  public Object userText(Method method, Object[] args, Site site) {
+  /** The user message of a call: text, a snapshot taken by {@code capture}, or null when the method has none. */
+  Object userText(Method method, Object[] args, Site site, ValueCapture capture) {
     Object[] values = args == null ? new Object[0] : args;
     Annotation[][] annotations = method.getParameterAnnotations();
     Annotation template = find(method.getDeclaredAnnotations(), USER_MESSAGE);
@@ -72,11 +70,11 @@ public final class LangChain4jConversation {
     }
     for (int i = 0; i < annotations.length && i < values.length; i++) {
       if (find(annotations[i], USER_MESSAGE) != null) {
-        return text(values[i], site, i);
+        return text(values[i], site, i, capture);
       }
     }
     if (values.length == 1 && annotations.length == 1 && annotations[0].length == 0) {
-      return text(values[0], site, 0);
+      return text(values[0], site, 0, capture);
     }
     return null;
   }
@@ -105,7 +103,7 @@ public final class LangChain4jConversation {
   }
 
   /** The text of an argument: a string as it is, LangChain4j's own message by its text, else a snapshot. */
-  private Object text(Object value, Site site, int index) {
+  private Object text(Object value, Site site, int index, ValueCapture capture) {
     if (value instanceof CharSequence s) {
       return s.toString();
     }

@@ -12,29 +12,29 @@ import java.util.Map;
  * refuse a call without one). Read by reflection (the call spec keeps its request in a private field); nothing
  * here throws.
  */
-public final class SpringAiConversation {
+final class SpringAiConversation {
   /** The advisor parameter that names the conversation ({@code ChatMemory.CONVERSATION_ID}). */
   static final String CONVERSATION_ID = "chat_memory_conversation_id";
 
   private final FrameworkAccess access;
 
-  public SpringAiConversation(FrameworkAccess access) {
+  SpringAiConversation(FrameworkAccess access) {
     this.access = access;
   }
 
   /** The request a call spec will send, or null when it keeps none Vigil can read. */
-  public Object request(Object callSpec) {
+  Object request(Object callSpec) {
     return access.field(callSpec, "request");
   }
 
   /** The text of the request's last user message, or null. */
-  public String userText(Object request) {
+  String userText(Object request) {
     Object userMessage = access.call(access.call(request, "prompt"), "getUserMessage");
     return access.text(userMessage, "getText");
   }
 
   /** The conversation the request belongs to, or null. */
-  public String conversationId(Object request) {
+  String conversationId(Object request) {
     Object context = access.call(request, "context");
     Object id = context instanceof Map<?, ?> m ? m.get(CONVERSATION_ID) : null;
     return id == null ? null : FrameworkAccess.textOf(id);

@@ -7,6 +7,7 @@ import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.KindOverrides;
 import dev.vigil.observe.agent.Redaction;
+import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
 import dev.vigil.observe.capture.CapturedCall;
 import dev.vigil.observe.capture.CapturedTurn;
@@ -74,11 +75,17 @@ final class EventAssembler {
   private final Redaction redaction;
   private final ValueWriter values;
   private final boolean captureResult;
-  private final WallClock clock = new WallClock();
+  private final WallClock clock;
   /** By site id; replaced whole when a site is added, so a reader sees complete entries. */
   private volatile SiteBytes[] siteBytes = new SiteBytes[0];
 
   EventAssembler(AgentConfig config) {
+    this(config, TimeSource.SYSTEM);
+  }
+
+  /** An assembler that turns monotonic readings into event times with {@code time}. */
+  EventAssembler(AgentConfig config, TimeSource time) {
+    this.clock = new WallClock(time);
     this.redaction = config.redaction();
     this.values = new ValueWriter(redaction, config.maxChars());
     this.captureResult = config.captureResult();

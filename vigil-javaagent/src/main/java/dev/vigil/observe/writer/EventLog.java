@@ -1,5 +1,6 @@
 package dev.vigil.observe.writer;
 
+import dev.vigil.observe.agent.TimeSource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventEncoder;
@@ -65,7 +66,8 @@ final class EventLog {
   private final long pid;
   /** The last {@code seq} given; read and written under {@link #appending} only. */
   private long seq;
-  private final EventTime time = new EventTime();
+  private final EventTime time;
+  private final TimeSource clock;
   /**
    * Held around each append of this process: its threads then wait for one another parked, rather than spinning
    * on Chronicle's write lock (meant for other processes) while its holder may be descheduled.
@@ -94,6 +96,13 @@ final class EventLog {
   private long lastOpenAttempt;
 
   EventLog(Path dir, EventAssembler assembler, long pid) {
+    this(dir, assembler, pid, TimeSource.SYSTEM);
+  }
+
+  /** A log that reads the time of its own events and of its reopening from {@code clock}. */
+  EventLog(Path dir, EventAssembler assembler, long pid, TimeSource clock) {
+    this.clock = clock;
+    this.time = new EventTime(clock);
     this.dir = dir;
     this.assembler = assembler;
     this.pid = pid;
@@ -104,7 +113,7 @@ final class EventLog {
     if (appender != null) {
       return true;
     }
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     if (attempted && now - lastOpenAttempt < REOPEN_NANOS) {
       return false;
     }
@@ -183,7 +192,7 @@ final class EventLog {
   /** Appends a {@code vigil.dropped} event; the writer thread only, the queue open. */
   void appendDropped(ObjectNode payload, String agent, String thread) {
     byte[] bytes = EventWire.payloadBytes(payload);
-    Instant now = Instant.now();
+    Instant now = clock.now();
     lock();
     try {
       time.advanceTo(now.toEpochMilli());
@@ -283,7 +292,7 @@ final class EventLog {
     try {
       a.writeBytes(b);
     } catch (WriteAfterEOFException laterDayFile) {
-      time.advanceTo(Math.max(System.currentTimeMillis(), newestCycleStart()));
+      time.advanceTo(Math.max(clock.now().toEpochMilli(), newestCycleStart()));
       b.readPosition(from);
       a.writeBytes(b);
     }

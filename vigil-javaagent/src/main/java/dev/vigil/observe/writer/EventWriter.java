@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.AgentName;
-import dev.vigil.observe.agent.Installer;
 import dev.vigil.observe.agent.Stderr;
+import dev.vigil.observe.agent.TimeSource;
+import dev.vigil.observe.capture.CaptureSink;
 import dev.vigil.observe.capture.Captured;
 import dev.vigil.observe.capture.CapturedCall;
 import dev.vigil.observe.capture.CapturedTurn;
-import dev.vigil.observe.install.StartupGate;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,7 +27,7 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records how
  * many were lost.
  */
-public final class EventWriter {
+public final class EventWriter implements CaptureSink {
   /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
   static final int CAPACITY = 1 << 16;
   /**
@@ -36,6 +36,8 @@ public final class EventWriter {
    */
   static final long OPEN_WAIT_MS = 10_000;
   private static final int FLUSH_PRIORITY = 10;
+  /** How long the flush at JVM shutdown waits for waiting events to be written. */
+  static final long SHUTDOWN_WAIT_MS = 10_000;
   /** How long the writer sleeps after a quiet spell, unless a call wakes it. */
   private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
   /**
@@ -81,6 +83,9 @@ public final class EventWriter {
   private final EventLog log;
   private final String configuredAgent;
   private final AtomicLong lost = new AtomicLong();
+  private final TimeSource time;
+  /** Calling threads waiting for the writer's first attempt to open the queue. */
+  private final AtomicInteger waitingForOpen = new AtomicInteger();
   private final Thread thread;
   private volatile boolean stopped;
   /** A calling thread waited {@link #OPEN_WAIT_MS} for the first open in vain: the next ones do not wait. */
@@ -98,10 +103,16 @@ public final class EventWriter {
 
   /** A writer whose hand-off holds {@code capacity} calls. */
   EventWriter(AgentConfig config, int capacity) {
+    this(config, capacity, TimeSource.SYSTEM);
+  }
+
+  /** A writer whose hand-off holds {@code capacity} calls, reading deadlines and event times from {@code time}. */
+  EventWriter(AgentConfig config, int capacity, TimeSource time) {
+    this.time = time;
     this.capacity = capacity;
     this.pending = new HandOff<>(capacity);
     this.queueDir = config.queueDir();
-    this.log = new EventLog(queueDir, new EventAssembler(config), ProcessHandle.current().pid());
+    this.log = new EventLog(queueDir, new EventAssembler(config, time), ProcessHandle.current().pid(), time);
     this.configuredAgent = config.agentName();
     this.thread = new Thread(this::run, "vigil-writer");
     thread.setDaemon(true);
@@ -120,7 +131,7 @@ public final class EventWriter {
 
   /**
    * Asks the writer thread to open the queue now, while it has nothing to write, rather than on the first event:
-   * called when the application waits at the {@link StartupGate} to call a tool, so that loading Chronicle
+   * called when the application waits at the start-up gate to call a tool, so that loading Chronicle
    * overlaps with the rest of Vigil's start rather than delaying the first event (and the exit of a process that
    * calls a tool at once and ends). Never throws. Otherwise the queue is opened on the first event: measured on a
    * Spring Boot application, opening it during the application's start (on two busy cores) delays that start more
@@ -136,6 +147,7 @@ public final class EventWriter {
    * has gone to sleep after a quiet spell, so a busy application pays no system call per event. When
    * {@link #CAPACITY} calls are already waiting, the calling thread appends its event itself.
    */
+  @Override
   public void submit(Captured call) {
     if (stopped) {
       lose("the application was shutting down");
@@ -190,8 +202,8 @@ public final class EventWriter {
         seen = now;
         since = 0;
       } else if (since == 0) {
-        since = System.nanoTime();
-      } else if (System.nanoTime() - since > ROOM_WAIT_NANOS) {
+        since = time.nanoTime();
+      } else if (time.nanoTime() - since > ROOM_WAIT_NANOS) {
         return false;
       }
     }
@@ -214,19 +226,29 @@ public final class EventWriter {
     if (openOverdue) {
       return false;
     }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(OPEN_WAIT_MS);
+    long deadline = time.nanoTime() + TimeUnit.MILLISECONDS.toNanos(OPEN_WAIT_MS);
     LockSupport.unpark(thread);
-    while (!log.attempted()) {
-      if (stopped || thread.getState() == Thread.State.TERMINATED) {
-        return false;
+    waitingForOpen.incrementAndGet();
+    try {
+      while (!log.attempted()) {
+        if (stopped || thread.getState() == Thread.State.TERMINATED) {
+          return false;
+        }
+        if (time.nanoTime() - deadline > 0) {
+          openOverdue = true;
+          return false;
+        }
+        LockSupport.parkNanos(100_000);
       }
-      if (System.nanoTime() > deadline) {
-        openOverdue = true;
-        return false;
-      }
-      LockSupport.parkNanos(100_000);
+      return true;
+    } finally {
+      waitingForOpen.decrementAndGet();
     }
-    return true;
+  }
+
+  /** Calling threads now waiting for the writer's first attempt to open the queue. */
+  int waitingForOpen() {
+    return waitingForOpen.get();
   }
 
   /** Events lost so far. */
@@ -259,7 +281,7 @@ public final class EventWriter {
    * lets Chronicle install its own JVM hook before the application can begin to exit.
    */
   private void registerFlush() {
-    Runnable flush = () -> shutdown(Installer.SHUTDOWN_WAIT_MS);
+    Runnable flush = () -> shutdown(SHUTDOWN_WAIT_MS);
     try {
       PriorityHook.add(FLUSH_PRIORITY, flush);
     } catch (Throwable chronicleUnavailable) {

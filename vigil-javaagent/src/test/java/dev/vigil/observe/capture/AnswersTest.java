@@ -1,5 +1,6 @@
 package dev.vigil.observe.capture;
 
+import dev.vigil.observe.agent.Frameworks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -19,8 +20,8 @@ import org.springframework.ai.chat.model.Generation;
 import reactor.core.publisher.Flux;
 
 class AnswersTest {
-  private static final Site SITE = new Site(0, Role.LANGCHAIN4J_TURN, "X", "invoke", List.of(), null, null);
-  private final Answers answers = new Answers(new FrameworkAccess(), new ValueCapture());
+  private static final Site SITE = new Site(0, Role.TURN, "X", "invoke", List.of(), null, null);
+  private final Answers answers = new Answers(new FrameworkAccess(), new ValueCapture(), Frameworks.all());
 
   record Booking(String city, int nights) {}
 

@@ -1,5 +1,6 @@
 package dev.vigil.observe.capture;
 
+import dev.vigil.observe.langchain4j.LangChain4j;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.writer.EventWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,12 +47,13 @@ class TurnRecorderTest {
   Path tmp;
 
   private final Sites sites = new Sites();
-  private final Site proxy = sites.register(Role.LANGCHAIN4J_TURN, "dev.langchain4j.service.DefaultAiServices$1",
+  private static final Framework LANGCHAIN4J = new LangChain4j();
+  private final Site proxy = sites.register(Role.TURN, LANGCHAIN4J, "dev.langchain4j.service.DefaultAiServices$1",
       "invoke", "(proxy)", List.of("proxy", "method", "args"), null, null);
-  private final Site invocation = sites.register(Role.LANGCHAIN4J_INVOCATION,
+  private final Site invocation = sites.register(Role.TURN_CONTEXT, LANGCHAIN4J,
       "dev.langchain4j.service.DefaultAiServices$1", "invoke", "(context)", List.of("method", "args", "context"),
       null, null);
-  private final Site executor = sites.register(Role.LANGCHAIN4J_EXECUTOR, "dev.langchain4j.service.tool.X",
+  private final Site executor = sites.register(Role.FRAMEWORK_TOOL, LANGCHAIN4J, "dev.langchain4j.service.tool.X",
       "executeWithContext", "()", List.of("request", "context"), null, null);
   private final Site tool = sites.register(Role.TOOL, "demo.Tools", "setReminder", "(when)", List.of("when"),
       "setReminder", "tool.set_reminder");
@@ -68,7 +70,7 @@ class TurnRecorderTest {
     AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
     writer = new EventWriter(config);
     writer.start();
-    recorder = new CallRecorder(sites, writer, config);
+    recorder = new CallRecorder(sites, writer, config, List.of(LANGCHAIN4J));
   }
 
   private List<Event> events() throws Exception {

@@ -1,5 +1,6 @@
 package dev.vigil.observe.install;
 
+import dev.vigil.observe.agent.Frameworks;
 import dev.vigil.observe.agent.MethodInclude;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,8 +36,8 @@ class CandidateFilterTest {
 
   @Test
   void letsThroughEveryClassByteBuddyWouldMatchAndFewOthers() throws IOException {
-    CandidateFilter filter = new CandidateFilter(INCLUDES);
-    Targets targets = new Targets(INCLUDES);
+    CandidateFilter filter = new CandidateFilter(INCLUDES, Frameworks.all());
+    Targets targets = new Targets(INCLUDES, Frameworks.all());
     TypePool pool = TypePool.Default.of(ClassFileLocator.ForClassLoader.of(loader));
     Set<String> candidates = new TreeSet<>();
     Set<String> missed = new TreeSet<>();
@@ -67,7 +68,7 @@ class CandidateFilterTest {
 
   @Test
   void aCallerOfAToolOrOfAnIncludedTypeIsNoCandidate() throws IOException {
-    CandidateFilter filter = new CandidateFilter(INCLUDES);
+    CandidateFilter filter = new CandidateFilter(INCLUDES, Frameworks.all());
     assertFalse(filter.mayBeTarget(loader, "demo/Caller", bytes(Caller.class)));
     assertFalse(filter.mayBeTarget(loader, "dev/langchain4j/memory/ChatMemory",
         bytes(dev.langchain4j.memory.ChatMemory.class)), "a framework type that is no entry point");

@@ -1,5 +1,6 @@
 package dev.vigil.observe.install;
 
+import dev.vigil.observe.agent.Frameworks;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.Sites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,7 +42,7 @@ class InstrumenterTest {
   private static Instrumenter instrumenter(String include, Sites sites) {
     Properties none = new Properties();
     AgentConfig config = AgentConfig.load("methods.include=" + include, none, Map.of(), w -> { });
-    return new Instrumenter(config, sites);
+    return new Instrumenter(config, sites, Frameworks.all());
   }
 
   @Test

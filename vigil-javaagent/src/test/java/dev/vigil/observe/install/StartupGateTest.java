@@ -1,5 +1,6 @@
 package dev.vigil.observe.install;
 
+import dev.vigil.observe.agent.Frameworks;
 import dev.vigil.observe.agent.MethodInclude;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -79,7 +80,7 @@ class StartupGateTest {
 
   @Test
   void letsAClassThatNamesNoTargetThroughAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
         null);
     assertNull(gate.transform(null, loader, "demo/Unrelated", null, null, bytes(Unrelated.class)));
     assertEquals(0, gate.heldCount());
@@ -87,7 +88,7 @@ class StartupGateTest {
 
   @Test
   void holdsAnIndirectSubtypeOfAnIncludedTypeUntilOpenThenHandsItOn() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
         null, NO_LIMIT_MS);
     byte[] leaf = bytes(Leaf.class);
     // under another name: Vigil's own package is never held
@@ -109,7 +110,7 @@ class StartupGateTest {
 
   @Test
   void picksTheLoadedClassesThatMayBeTargetsForRetransformation() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())), Frameworks.all(),
         null, NO_LIMIT_MS);
     Class<?>[] loaded = {SmsChannel.class, PingTools.class, EarlyCallApp.class, String.class, int.class,
         SmsChannel[].class, Leaf.class};
@@ -124,7 +125,7 @@ class StartupGateTest {
 
   @Test
   void letsAClassThatOnlyCallsAnIncludedTypeThroughAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
         null, NO_LIMIT_MS);
     // Caller names Included in its constant pool (it calls it) but does not implement it
     assertNull(gate.transform(null, loader, "demo/Caller", null, null, bytes(Caller.class)));
@@ -133,8 +134,8 @@ class StartupGateTest {
 
   @Test
   void holdsADirectImplementationOfAFrameworkEntryPoint() throws Exception {
-    StartupGate gate = new StartupGate(List.of(), null, NO_LIMIT_MS);
-    byte[] executor = classFile("demo/MyExecutor", "java/lang/Object", Targets.LANGCHAIN4J_EXECUTOR.replace('.', '/'));
+    StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null, NO_LIMIT_MS);
+    byte[] executor = classFile("demo/MyExecutor", "java/lang/Object", "dev/langchain4j/service/tool/ToolExecutor");
     Loading result = Loading.start(gate, loader, "demo/MyExecutor", executor);
     result.assertHeldBy(gate);
     gate.open(MARKING);
@@ -145,7 +146,7 @@ class StartupGateTest {
 
   @Test
   void holdsAClassThatNamesTheToolAnnotationAndLetsItGoWhenTheBuildFails() throws Exception {
-    StartupGate gate = new StartupGate(List.of(), null, NO_LIMIT_MS);
+    StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null, NO_LIMIT_MS);
     byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
     Loading result = Loading.start(gate, loader, "demo/Tools", fake);
     result.assertHeldBy(gate);
@@ -157,7 +158,7 @@ class StartupGateTest {
 
   @Test
   void neverHoldsJdkOrBootstrapClasses() throws Exception {
-    StartupGate gate = new StartupGate(List.of(), null);
+    StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null);
     byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
     assertNull(gate.transform(null, loader, "java/util/Fake", null, null, fake));
     assertNull(gate.transform(null, null, "demo/Tools", null, null, fake));
@@ -166,7 +167,7 @@ class StartupGateTest {
 
   @Test
   void runsItsFirstHeldHookOnceWhenTheFirstClassIsHeldBack() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
         null, NO_LIMIT_MS);
     java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
     gate.onFirstHeld(runs::incrementAndGet);
@@ -183,7 +184,7 @@ class StartupGateTest {
 
   @Test
   void aFirstHeldHookSetAfterAClassWasHeldRunsAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
         null, NO_LIMIT_MS);
     Loading held = Loading.start(gate, loader, "demo/Leaf", bytes(Leaf.class));
     held.assertHeldBy(gate);

@@ -46,9 +46,10 @@ class LangChain4jConversationTest {
 
   record Order(String item, int count) {}
 
-  private static final Site SITE = new Site(0, Role.LANGCHAIN4J_TURN, "X", "invoke", List.of(), null, null);
+  private static final ValueCapture CAPTURE = new ValueCapture();
+  private static final Site SITE = new Site(0, Role.TURN, "X", "invoke", List.of(), null, null);
   private final LangChain4jConversation conversation =
-      new LangChain4jConversation(new FrameworkAccess(), new ValueCapture());
+      new LangChain4jConversation(new FrameworkAccess());
 
   private static Method method(String name) {
     for (Method m : Service.class.getMethods()) {
@@ -61,24 +62,24 @@ class LangChain4jConversationTest {
 
   @Test
   void theUserMessageIsTheAnnotatedArgumentOrTheOnlyOne() {
-    assertEquals("plan my evening", conversation.userText(method("chat"), new Object[] {7, "plan my evening"}, SITE));
-    assertEquals("hi", conversation.userText(method("only"), new Object[] {"hi"}, SITE));
+    assertEquals("plan my evening", conversation.userText(method("chat"), new Object[] {7, "plan my evening"}, SITE, CAPTURE));
+    assertEquals("hi", conversation.userText(method("only"), new Object[] {"hi"}, SITE, CAPTURE));
     assertEquals("hi there", conversation.userText(method("message"),
-        new Object[] {dev.langchain4j.data.message.UserMessage.from("hi there")}, SITE));
-    assertNull(conversation.userText(method("noMessage"), new Object[] {"x", "y"}, SITE));
+        new Object[] {dev.langchain4j.data.message.UserMessage.from("hi there")}, SITE, CAPTURE));
+    assertNull(conversation.userText(method("noMessage"), new Object[] {"x", "y"}, SITE, CAPTURE));
   }
 
   @Test
   void aTemplateIsFilledWithItsVariables() {
     assertEquals("Translate to French:\ngood night",
-        conversation.userText(method("translate"), new Object[] {"good night", "French"}, SITE));
+        conversation.userText(method("translate"), new Object[] {"good night", "French"}, SITE, CAPTURE));
     assertEquals("Summarize: a long day",
-        conversation.userText(method("summarize"), new Object[] {"a long day"}, SITE));
+        conversation.userText(method("summarize"), new Object[] {"a long day"}, SITE, CAPTURE));
   }
 
   @Test
   void anObjectMessageIsASnapshotOfItsFields() {
-    Object text = conversation.userText(method("order"), new Object[] {new Order("tea", 2)}, SITE);
+    Object text = conversation.userText(method("order"), new Object[] {new Order("tea", 2)}, SITE, CAPTURE);
     assertEquals("{\"item\":\"tea\",\"count\":2}", ((JsonNode) text).toString());
   }
 

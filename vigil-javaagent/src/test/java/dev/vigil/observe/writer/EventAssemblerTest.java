@@ -1,6 +1,7 @@
 package dev.vigil.observe.writer;
 
 import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.ValueCapture;
 import dev.vigil.observe.capture.CapturedCall;
 import dev.vigil.observe.capture.Role;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.observe.Event;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -23,13 +25,17 @@ import org.junit.jupiter.api.Test;
 class EventAssemblerTest {
   private static final Site TOOL = new Site(0, Role.TOOL, "demo.Tools", "setReminder", List.of("when", "password"),
       "setReminder", "tool.set_reminder");
-  private static final Site EXECUTOR = new Site(1, Role.LANGCHAIN4J_EXECUTOR, "dev.langchain4j.X",
+  private static final Site EXECUTOR = new Site(1, Role.FRAMEWORK_TOOL, "dev.langchain4j.X",
       "executeWithContext", List.of("request", "context"), null, null);
 
-  private static EventAssembler assembler(int maxChars) {
+  private static AgentConfig config(int maxChars) {
     Properties p = new Properties();
     p.setProperty("vigil.capture.max-chars", String.valueOf(maxChars));
-    return new EventAssembler(AgentConfig.load(null, p, Map.of(), line -> {}));
+    return AgentConfig.load(null, p, Map.of(), line -> {});
+  }
+
+  private static EventAssembler assembler(int maxChars) {
+    return new EventAssembler(config(maxChars));
   }
 
   @Test
@@ -83,6 +89,28 @@ class EventAssemblerTest {
       long nanos = i < 5_000 ? i * 100L + random.nextInt(3) - 1 : random.nextLong(1L << 45);
       assertEquals(Math.round(nanos / 1_000.0) / 1_000.0, EventAssembler.durationMs(nanos), "nanos " + nanos);
     }
+  }
+
+  @Test
+  void anEventsTimeIsTheWallClockAtTheCallsStartTakenFromTheTimeSource() {
+    Instant wall = Instant.parse("2026-11-26T09:55:00Z");
+    TimeSource fixed = new TimeSource() {
+      @Override
+      public long nanoTime() {
+        return 7_000_000_000L;
+      }
+
+      @Override
+      public Instant now() {
+        return wall;
+      }
+    };
+    EventAssembler assembler = new EventAssembler(config(4096), fixed);
+    CapturedCall call = new CapturedCall(TOOL, 7_000_000_000L + 1_500_000, 7_000_000_000L + 4_000_000, "t",
+        new Object[] {"09:00", "x"}, "done", null, null, null, null, null, null, false, null);
+    Event e = Encoded.event(assembler, call, "a", 1, 1);
+    assertEquals(wall.plusNanos(1_500_000), e.ts());
+    assertEquals(2.5, e.payload().path("duration_ms").asDouble());
   }
 
   @Test

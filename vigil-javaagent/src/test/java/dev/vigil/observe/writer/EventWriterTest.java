@@ -1,6 +1,7 @@
 package dev.vigil.observe.writer;
 
 import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.CapturedCall;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -30,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The writer's hand-off when it is full (issue 19): the calling thread appends its own event through an appender of
+ * The writer's hand-off when it is full: the calling thread appends its own event through an appender of
  * its own, so none is lost however far the writer falls behind, and {@code seq} stays strictly increasing in queue
  * order; an event is lost only when writing really fails.
  */
@@ -41,10 +43,14 @@ class EventWriterTest {
   Path tmp;
 
   private static EventWriter writer(Path queue, int capacity) {
+    return writer(queue, capacity, TimeSource.SYSTEM);
+  }
+
+  private static EventWriter writer(Path queue, int capacity, TimeSource time) {
     Properties p = new Properties();
     p.setProperty("vigil.queue.dir", queue.toString());
     p.setProperty("vigil.agent.name", "test");
-    return new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), capacity);
+    return new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), capacity, time);
   }
 
   private static CapturedCall call(int i) {
@@ -75,8 +81,7 @@ class EventWriterTest {
     writer.submit(call(-1)); // fills the hand-off; the writer is not running yet
     List<Thread> callers = callers(writer, 16, 2_000);
     // every caller found the hand-off full and waits for the writer's first attempt to open the queue
-    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
-        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.waitingForOpen() == 16);
     writer.start();
     for (Thread t : callers) {
       t.join();
@@ -118,8 +123,7 @@ class EventWriterTest {
     EventWriter writer = writer(queue, 1);
     writer.submit(call(-1));
     List<Thread> callers = callers(writer, 4, 10);
-    await().atMost(Duration.ofSeconds(30)).until(() -> callers.stream()
-        .allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.waitingForOpen() == 4);
     writer.start();
     for (Thread t : callers) {
       t.join();
@@ -127,6 +131,43 @@ class EventWriterTest {
     await().atMost(Duration.ofSeconds(30)).until(() -> writer.lost() == 41);
     writer.shutdown(10_000);
     assertEquals(0, writer.appendedByCallers());
+  }
+
+  @Test
+  void aCallerThatFindsTheHandOffFullGivesUpWhenTheQueueIsNotOpenedInTimeAndTheNextDoesNotWait() throws Exception {
+    SetTime time = new SetTime();
+    EventWriter writer = writer(tmp.resolve("queue"), 1, time); // never started: the queue is never opened
+    writer.submit(call(-1));
+    Thread caller = new Thread(() -> writer.submit(call(0)), "caller");
+    caller.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.waitingForOpen() == 1);
+    assertEquals(0, writer.lost(), "still waiting: no time has passed on its clock");
+
+    time.advanceMillis(EventWriter.OPEN_WAIT_MS + 1);
+    caller.join();
+    assertEquals(1, writer.lost());
+    writer.submit(call(1));
+    assertEquals(2, writer.lost(), "once overdue, a caller loses its event without waiting");
+    assertEquals(0, writer.waitingForOpen());
+  }
+
+  /** A clock that moves only when the test moves it. */
+  private static final class SetTime implements TimeSource {
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+    void advanceMillis(long ms) {
+      nanos.addAndGet(ms * 1_000_000L);
+    }
+
+    @Override
+    public long nanoTime() {
+      return nanos.get();
+    }
+
+    @Override
+    public Instant now() {
+      return Instant.ofEpochSecond(1_790_000_000L).plusNanos(nanos.get());
+    }
   }
 
   @Test
