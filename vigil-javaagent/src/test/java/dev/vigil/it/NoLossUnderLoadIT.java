@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC section 3, "every call is one event, none lost" (issue 19): 16 threads calling a tool back to back while
+ * Every call is one event, none lost (docs/AGENT.md, "Guarantees and how they are kept"): 16 threads calling a tool back to back while
  * another process keeps every core busy. The writer thread falls far behind; the calling threads that find its
  * hand-off full append their own events. Counts only: how long it takes is the machine's business.
  */

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The agent's configuration (SPEC section 3). Each key can come from the agent argument, a system property, an
+ * The agent's configuration (docs/AGENT.md, "Configuration"). Each key can come from the agent argument, a system property, an
  * environment variable or the properties file named by {@code vigil.config.file}, in that order of precedence. A
  * malformed value prints one line naming the key and the default is used.
  *

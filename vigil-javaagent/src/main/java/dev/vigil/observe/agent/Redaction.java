@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What never reaches the queue (SPEC section 3): values of arguments, map keys and JSON fields whose name contains
+ * What never reaches the queue (docs/AGENT.md, "Configuration"): values of arguments, map keys and JSON fields whose name contains
  * one of the keys (any case), and every match of the patterns in a captured string, all replaced by {@code ***}.
  *
  * @param keys     lower-case name fragments

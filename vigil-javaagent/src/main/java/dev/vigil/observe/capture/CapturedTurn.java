@@ -1,7 +1,7 @@
 package dev.vigil.observe.capture;
 
 /**
- * One side of a turn of the conversation (SPEC section 2), as the calling thread hands it to the writer: the user
+ * One side of a turn of the conversation (docs/DESIGN.md, "The event"), as the calling thread hands it to the writer: the user
  * message that opened the turn ({@code turn.user}) or the answer that closed it ({@code turn.answer}).
  *
  * @param kind      {@link #USER} or {@link #ANSWER}

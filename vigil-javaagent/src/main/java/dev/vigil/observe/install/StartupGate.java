@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded. Building the
  * {@link Instrumenter} loads several hundred classes of Byte Buddy, so it happens on a background thread while the
  * application starts; meanwhile this gate lets every class through untouched except those that may hold a target
- * (SPEC section 3), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
+ * (docs/AGENT.md, "What is recorded"), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
  * waits until the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
  * missed. From then on the gate hands the transformer the classes the filter lets through and every
  * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an application loads that

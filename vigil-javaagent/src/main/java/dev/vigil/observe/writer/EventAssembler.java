@@ -18,11 +18,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Encodes the event of one captured call (SPEC section 2): kind, status, the payload with arguments by parameter
+ * Encodes the event of one captured call (docs/DESIGN.md, "The event"): kind, status, the payload with arguments by parameter
  * name, result, duration and error, redaction and the size limit applied before anything reaches the queue; the two
  * sides of a turn ({@code turn.user}, {@code turn.answer}) likewise, with the same redaction and size limit on their
- * text. The payload is written field by field into the thread's {@link EventEncoder}, never built as a tree (issue
- * 19: the tree and its encoding were most of the writer thread's time and garbage). Thread-safe: the writer thread
+ * text. The payload is written field by field into the thread's {@link EventEncoder}, never built as a tree (the
+ * tree and its encoding were most of the writer thread's time and garbage). Thread-safe: the writer thread
  * uses it, and so does a calling thread that appends its own event when the hand-off is full ({@link EventLog}),
  * each with an encoder of its own.
  */
@@ -32,7 +32,7 @@ final class EventAssembler {
 
   /**
    * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes over 100 ms, and
-   * the application's first tool classes wait for the writer to be built (start-up, issue 19).
+   * the application's first tool classes wait for the writer to be built (start-up).
    */
   private static final class Json {
     static final ObjectMapper MAPPER = new ObjectMapper();
@@ -285,7 +285,7 @@ final class EventAssembler {
   }
 
   /**
-   * SPEC section 2: a timeout is a {@code TimeoutException}, {@code SocketTimeoutException},
+   * A timeout (docs/DESIGN.md, "The event") is a {@code TimeoutException}, {@code SocketTimeoutException},
    * {@code HttpTimeoutException} or any type whose simple name contains {@code Timeout}, anywhere in the cause chain.
    */
   static boolean isTimeout(Throwable t) {

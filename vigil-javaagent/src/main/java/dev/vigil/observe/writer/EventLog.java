@@ -22,7 +22,7 @@ import net.openhft.chronicle.wire.WriteAfterEOFException;
 
 /**
  * The queue the events go to, shared by the writer thread and by the calling threads that find the hand-off full:
- * such a thread appends its own event rather than waiting for room (issue 19: none lost). One lock of this process
+ * such a thread appends its own event rather than waiting for room (none lost). One lock of this process
  * (and Chronicle's write lock, for other processes) orders the appends, and {@code seq} is taken while it is held, so
  * {@code seq} is strictly increasing in queue order whichever thread appends. The costly part of an event (its
  * encoding, by the appending thread's own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes
@@ -35,7 +35,7 @@ import net.openhft.chronicle.wire.WriteAfterEOFException;
  *
  * <p>An event is copied into a buffer of native memory and appended with {@link ExcerptAppender#writeBytes}, not in
  * a {@code writingDocument()}: Chronicle's {@code writingDocument()} looks up the last sequence number of the day file
- * ({@code lastSequenceNumber}) at every call, whoever appended last, about a third of its cost (issue 19), while
+ * ({@code lastSequenceNumber}) at every call, whoever appended last, about a third of its cost, while
  * {@code writeBytes} looks it up only when the file's write position has moved past this appender's last excerpt
  * (another process appended). The excerpt is the same: one event, its bytes as {@link EventEncoder} writes them.
  *

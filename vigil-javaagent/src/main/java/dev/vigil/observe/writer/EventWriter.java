@@ -169,7 +169,7 @@ public final class EventWriter implements CaptureSink {
   /**
    * The hand-off is full: waits for room while the writer is taking calls from it, and takes a place in it; false
    * when the writer has not opened the queue yet, or took nothing for {@link #ROOM_WAIT_NANOS} (the caller then
-   * appends its own event). Measured (issue 19): a caller that appended beside the writer made the two threads
+   * appends its own event). Measured: a caller that appended beside the writer made the two threads
    * pass the append lock and Chronicle's state between cores at every event, doubling the CPU of an event and
    * capping back-to-back calls below 1,000,000/s; waiting a few hundred nanoseconds for the writer does not. On one
    * core the caller yields at once, so that the writer can run.

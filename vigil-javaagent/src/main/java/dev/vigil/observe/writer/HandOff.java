@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * one atomic increment and puts its element in that slot; the consumer takes the slots in index order and empties
  * each. Nothing is allocated per element, and the consumer reads sixteen slots a cache line, where the linked queue
  * it replaces (Vyukov's node-based one) allocated a node per element and moved one more cache line from the calling
- * core to the writer's for each (issue 19).
+ * core to the writer's for each.
  *
  * <p>Departures from JCTools: the ring does not check for room itself; the caller never has more elements waiting
  * than its capacity ({@link EventWriter} counts them, and takes a count down only after the elements were polled),

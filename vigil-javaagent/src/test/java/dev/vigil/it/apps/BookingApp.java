@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A hand-written agent whose tool returns a record with dates, optionals and collections inside (issue 19). */
+/** A hand-written agent whose tool returns a record with dates, optionals and collections inside. */
 public final class BookingApp {
   /** How a booking stands. */
   public enum Status { CONFIRMED, CANCELLED }
