@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The demo (SPEC section 5): Robin runs under {@code -javaagent:vigil.jar} (configured by the agent argument and
+ * The demo (demo-robin/README.md): Robin runs under {@code -javaagent:vigil.jar} (configured by the agent argument and
  * environment only), Vigil analyzes the run with {@code --prompt} and {@code --repo}, the proposed diffs are applied
  * to a copy of Robin with {@code git apply} together with the new prompt, the copy is rebuilt and runs the same
  * requests, Vigil analyzes again, and the before/after table is printed and written to {@code summary.json}.

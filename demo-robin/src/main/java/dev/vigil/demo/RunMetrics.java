@@ -142,7 +142,7 @@ public record RunMetrics(
     return n;
   }
 
-  /** This line as JSON, in the order of SPEC section 5. */
+  /** This line as JSON, as {@code summary.json} holds it (demo-robin/README.md). */
   ObjectNode toJson() {
     ObjectNode n = JSON.createObjectNode();
     n.put("reminders", reminders).put("premature_toasts", prematureToasts);

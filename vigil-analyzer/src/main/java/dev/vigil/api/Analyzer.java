@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Vigil's analyzer as a library (SPEC section 4.13): a reflective pass over a window of events, with the options of
+ * Vigil's analyzer as a library (docs/LIBRARY.md): a reflective pass over a window of events, with the options of
  * {@code run}. {@code run}, {@code watch} and the LLM's tools all go through it.
  *
  * <pre>{@code

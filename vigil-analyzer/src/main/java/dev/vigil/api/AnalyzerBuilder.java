@@ -53,13 +53,13 @@ public final class AnalyzerBuilder {
 
   AnalyzerBuilder() {}
 
-  /** A JSONL file of events (SPEC section 2); {@code -} reads {@link #stdin}. */
+  /** A JSONL file of events (docs/DESIGN.md#the-event); {@code -} reads {@link #stdin}. */
   public AnalyzerBuilder events(String file) {
     this.events = file;
     return this;
   }
 
-  /** A JSONL file of events (SPEC section 2). */
+  /** A JSONL file of events (docs/DESIGN.md#the-event). */
   public AnalyzerBuilder events(Path file) {
     return events(file.toString());
   }
@@ -214,7 +214,7 @@ public final class AnalyzerBuilder {
     Rules r = rules != null ? rules : Rules.defaults();
     Detectors selected = Detectors.select(detectors, r.detectors(), r.policies().detectors()).plus(extraDetectors);
     if (llm != null) {
-      // the LLM judge runs last (SPEC 4.8)
+      // the LLM judge runs last (docs/DETECTORS.md#the-llm-judge)
       selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles(), new Claims(r.detectors().dialogue().claims()))));
     }
     PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),

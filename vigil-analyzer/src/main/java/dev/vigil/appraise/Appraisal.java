@@ -1,7 +1,7 @@
 package dev.vigil.appraise;
 
 /**
- * What one event felt like (SPEC section 4.2).
+ * What one event felt like (docs/DESIGN.md#appraisal).
  *
  * @param emotion   the discrete label, for example {@code frustration}
  * @param valence   direction, in [-1, 1]

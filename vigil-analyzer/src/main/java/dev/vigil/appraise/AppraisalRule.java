@@ -3,7 +3,7 @@ package dev.vigil.appraise;
 import java.util.List;
 
 /**
- * One row of the appraisal table (SPEC section 4.2): a condition on the event and the emotion it gives.
+ * One row of the appraisal table (docs/DESIGN.md#appraisal): a condition on the event and the emotion it gives.
  *
  * @param name              the rule's name, used in messages
  * @param statuses          statuses that match (lower case); empty: none
@@ -64,8 +64,8 @@ record AppraisalRule(
     }
 
     /**
-     * {@code s}: the severity a derived event carries in {@code payload.severity} (a policy rule's, SPEC section
-     * 4.4b), else 0.9, a failure's.
+     * {@code s}: the severity a derived event carries in {@code payload.severity} (a policy rule's,
+     * docs/POLICIES.md), else 0.9, a failure's.
      */
     record Severity() implements Intensity {
       /** Without a given severity: a failure's intensity. */

@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The appraisal table and clamp range as data (SPEC section 4.2), read from the {@code clamp} and
+ * The appraisal table and clamp range as data (docs/DESIGN.md#appraisal), read from the {@code clamp} and
  * {@code appraisal} fields of a rules file ({@code dev/vigil/appraise/rules.json} by default, or {@code --rules}).
  *
  * @param rules    the rules, tried in order
  * @param clampMin lower bound of intensity
  * @param clampMax upper bound of intensity
- * @param roles    the tool roles (the optional {@code tool_roles} object; SPEC section 4.4b)
+ * @param roles    the tool roles (the optional {@code tool_roles} object; docs/DETECTORS.md#tool-roles)
  */
 public record AppraisalRules(List<AppraisalRule> rules, double clampMin, double clampMax, ToolRoles roles) {
 

@@ -8,16 +8,16 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The appraisal engine (SPEC section 4.2): the first {@link AppraisalRule} that matches an event gives its emotion
- * and valence; its intensity is computed and clamped. Deterministic, no LLM.
+ * The appraisal engine (docs/DESIGN.md#appraisal): the first {@link AppraisalRule} that matches an event gives its
+ * emotion and valence; its intensity is computed and clamped. Deterministic, no LLM.
  *
  * <p>With the default rules this repairs four faults of the public reference implementation: a complaint or a plain
  * {@code error} status is frustration, not curiosity; a failure carrying an uplift field keeps its severity (the
  * failure rule comes before the success rules); a later {@code ok} earns no more relief than the first; and
  * {@code improvement_pct ≤ 0} is not pride ({@link Magnitude}).
  *
- * <p>Before the table (SPEC section 4.2): a successful call of a read tool ({@link ToolRoles}) is looked up, not
- * achieved: where the table would give pride or relief it gives curiosity, {@value #READ_VALENCE} at
+ * <p>Before the table (docs/DESIGN.md#appraisal): a successful call of a read tool ({@link ToolRoles}) is looked up,
+ * not achieved: where the table would give pride or relief it gives curiosity, {@value #READ_VALENCE} at
  * {@value #READ_INTENSITY}, so that repeated look-ups never coalesce into a rose. {@code turn.*} events are context
  * ({@link #isContext}): callers deposit nothing for them.
  *
@@ -91,7 +91,7 @@ public final class Appraiser {
     return d;
   }
 
-  /** {@code payload.severity} when it is a number (a policy violation's, SPEC section 4.4b), else NaN. */
+  /** {@code payload.severity} when it is a number (a policy violation's, docs/POLICIES.md), else NaN. */
   private static double givenSeverity(Event event) {
     var s = event.payload().get("severity");
     return s != null && s.isNumber() ? s.doubleValue() : Double.NaN;

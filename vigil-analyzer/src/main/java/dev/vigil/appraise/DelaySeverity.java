@@ -3,7 +3,7 @@ package dev.vigil.appraise;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The delay severity d (SPEC section 4.2): {@code min(max(delayed_by_sec/600, 0), 1)} when
+ * The delay severity d (docs/DESIGN.md#appraisal): {@code min(max(delayed_by_sec/600, 0), 1)} when
  * {@code payload.delayed_by_sec} is a number, so ten minutes late is 1.0. A value that is present but not a number
  * is ignored: {@link #of} returns {@link Double#NaN} for "absent" and {@link #INVALID} for "present but unusable",
  * so that the caller can count it.

@@ -3,8 +3,8 @@ package dev.vigil.appraise;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The positive magnitude m of a success (SPEC section 4.2): the first payload field present with a number above 0
- * among {@code improvement_pct} (p gives {@code 0.3 + min(p,50)/50·0.6}), {@code saved_ms} (s gives
+ * The positive magnitude m of a success (docs/DESIGN.md#appraisal): the first payload field present with a number above
+ * 0 among {@code improvement_pct} (p gives {@code 0.3 + min(p,50)/50·0.6}), {@code saved_ms} (s gives
  * {@code 0.3 + min(s,2000)/2000·0.6}) and {@code latency_ms} below a positive {@code baseline_ms} (the first formula
  * on the improvement percentage); otherwise 0, which means no pride.
  *

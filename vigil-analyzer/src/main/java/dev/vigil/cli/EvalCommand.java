@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
         "Labels: JSON lines {\"session\": \"...\", \"failed\": true|false}.",
         "Exit 0 success, 2 bad usage or input."})
 final class EvalCommand extends VigilCommand {
-  @Option(names = "--events", required = true, paramLabel = "FILE", description = "The events, JSONL (SPEC section 2).")
+  @Option(names = "--events", required = true, paramLabel = "FILE",
+      description = "The events, JSONL (docs/DESIGN.md#the-event).")
   Path events;
 
   @Option(names = "--labels", required = true, paramLabel = "FILE",

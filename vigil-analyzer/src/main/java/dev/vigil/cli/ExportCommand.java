@@ -20,13 +20,14 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code export}: writes every event of a queue as JSONL (SPEC section 2), to a file or stdout. */
+/** {@code export}: writes every event of a queue as JSONL (docs/DESIGN.md#the-event), to a file or stdout. */
 @Command(
     name = "export",
     header = "Writes the events of a Vigil queue as JSON lines.",
     mixinStandardHelpOptions = true,
     description = {
-        "Writes the events of a Vigil queue as JSON lines, one event per line (the event format: README, \"The event\").",
+        "Writes the events of a Vigil queue as JSON lines, one event per line "
+            + "(the event format: docs/DESIGN.md#the-event).",
         "The queue is opened read-only. Excerpts that are not Vigil events are skipped and counted on stderr."})
 final class ExportCommand extends VigilCommand {
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code rollback}: writes a kept prompt version back as {@code OUT/new_prompt.txt} (SPEC sections 4 and 4.6). */
+/** {@code rollback}: writes a kept prompt version back as {@code OUT/new_prompt.txt} (docs/COMMANDS.md#rollback). */
 @Command(
     name = "rollback",
     header = "Writes a kept prompt version back as OUT/new_prompt.txt.",

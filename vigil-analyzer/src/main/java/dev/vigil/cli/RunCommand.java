@@ -37,7 +37,7 @@ final class RunCommand extends VigilCommand {
     Path queue;
 
     @Option(names = "--events", paramLabel = "FILE",
-        description = "A JSONL file of events (SPEC section 2, the paper's format); - reads stdin.")
+        description = "A JSONL file of events (docs/DESIGN.md#the-event, the paper's format); - reads stdin.")
     String events;
   }
 

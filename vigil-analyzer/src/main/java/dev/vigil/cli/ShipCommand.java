@@ -9,7 +9,7 @@ import java.time.Clock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped (SPEC section 4.11). */
+/** {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped (docs/KAFKA.md). */
 @Command(
     name = "ship",
     header = "Forwards the events of a local queue to Kafka as they arrive.",
@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
         "Forwards the events of a local Vigil queue to Kafka as they arrive: each event as",
-        "its JSON line (SPEC section 2), key = agent, with an idempotent producer (acks=all).",
+        "its JSON line (docs/DESIGN.md#the-event), key = agent, with an idempotent producer (acks=all).",
         "The position of the last event Kafka acknowledged is kept beside the queue",
         "(<queue>.ship-<topic>.json) and ship resumes there. When Kafka cannot be reached the",
         "position stays, the queue is the buffer, and ship retries with backoff (one line a",

@@ -21,7 +21,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code watch}: stays up beside the agent, tails its queue, deposits events as they arrive and runs a pass when a
- * trigger fires (SPEC section 4, issue 9). Shares {@code run}'s pass options ({@link PassOptionsMixin}); each pass's
+ * trigger fires (docs/COMMANDS.md#watch). Shares {@code run}'s pass options ({@link PassOptionsMixin}); each pass's
  * now is the clock's.
  */
 @Command(

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * The alarm (SPEC section 4.5b): one number in [0, 1] that says how likely the window (or session) is unhealthy, its
- * level ({@code ok}, {@code watch}, {@code alarm}) and the findings that raised it, strongest first. Computed by
+ * The alarm (docs/DESIGN.md#the-alarm): one number in [0, 1] that says how likely the window (or session) is unhealthy,
+ * its level ({@code ok}, {@code watch}, {@code alarm}) and the findings that raised it, strongest first. Computed by
  * {@link AlarmFunction}; a window with no events scores 0 with the reason {@code no events}.
  *
  * <p>With a model ({@code --model}, docs/MODEL.md) the score is the worst session's probability of failure,

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The alarm's function (SPEC section 4.5b), deterministic: a noisy-OR over the window's findings. Each instance of a
- * source with weight {@code w} is taken as independent evidence that the window is unhealthy with probability
+ * The alarm's function (docs/DESIGN.md#the-alarm), deterministic: a noisy-OR over the window's findings. Each instance
+ * of a source with weight {@code w} is taken as independent evidence that the window is unhealthy with probability
  * {@code w}, so that
  *
  * <pre>score = 1 - Π over sources (1 - w_source)^count_source</pre>

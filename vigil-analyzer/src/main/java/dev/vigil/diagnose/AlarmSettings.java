@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The alarm's weights and levels (SPEC section 4.5b), read from the rules file's optional {@code alarm} object; every
- * absent field keeps its default.
+ * The alarm's weights and levels (docs/DESIGN.md#the-alarm), read from the rules file's optional {@code alarm} object;
+ * every absent field keeps its default.
  *
  * @param weights       per source (a detector's name, {@code policy} for every policy rule without a severity of its
  *                      own, {@code failed_calls}): the probability that one instance means the window is unhealthy
@@ -18,7 +18,7 @@ public record AlarmSettings(Map<String, Double> weights, double otherWeight, dou
   /** The source name of failed tool calls. */
   public static final String FAILED_CALLS = "failed_calls";
 
-  /** The defaults; docs/ALARM.md says where each comes from. */
+  /** The defaults, listed in docs/DESIGN.md#the-alarm. */
   public static final AlarmSettings DEFAULTS = new AlarmSettings(defaultWeights(), 0.5, 0.3, 0.6);
 
   /** Copies the map. */

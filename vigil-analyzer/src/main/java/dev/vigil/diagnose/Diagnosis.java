@@ -3,7 +3,7 @@ package dev.vigil.diagnose;
 import java.util.List;
 
 /**
- * The Roses/Buds/Thorns diagnosis of one pass (SPEC section 4.5).
+ * The Roses/Buds/Thorns diagnosis of one pass (docs/DESIGN.md#roses-buds-and-thorns).
  *
  * @param roses            stable wins
  * @param buds             emerging opportunities

@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The deterministic catalogue of prompt rules (SPEC section 4.5, the paper's section 4.4). Each thorn cause, in the
- * order of {@code top_thorns}, adds the rules of the first family it belongs to; then each detector that fired adds
- * its family when no thorn did. The first rule of a family whose detector fired carries that detector's evidence in
- * numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
+ * The deterministic catalogue of prompt rules (docs/DESIGN.md#roses-buds-and-thorns, the paper's section 4.4). Each
+ * thorn cause, in the order of {@code top_thorns}, adds the rules of the first family it belongs to; then each detector
+ * that fired adds its family when no thorn did. The first rule of a family whose detector fired carries that detector's
+ * evidence in numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
  */
 public final class PromptRuleCatalogue {
   /**

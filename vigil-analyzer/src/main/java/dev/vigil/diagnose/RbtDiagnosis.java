@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the {@link Diagnosis} of a window (SPEC section 4.5): the newest 200 live rows of the window, each
- * decayed to {@code now} and classified; thorn causes ranked by summed decayed intensity (ties keep first-seen
- * order); prompt rules from the {@link PromptRuleCatalogue}.
+ * Builds the {@link Diagnosis} of a window (docs/DESIGN.md#roses-buds-and-thorns): the newest 200 live rows of the
+ * window, each decayed to {@code now} and classified; thorn causes ranked by summed decayed intensity (ties keep
+ * first-seen order); prompt rules from the {@link PromptRuleCatalogue}.
  */
 public final class RbtDiagnosis {
   /** How many of the window's newest live rows are classified. */

@@ -6,7 +6,8 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The RBT thresholds (SPEC section 4.5, the paper's section 3.4), read from the {@code rbt} field of the rules file.
+ * The RBT thresholds (docs/DESIGN.md#roses-buds-and-thorns, the paper's section 3.4), read from the {@code rbt} field
+ * of the rules file.
  *
  * @param positiveEmotions        emotions that can be roses or buds
  * @param thornEmotions           emotions that can be thorns

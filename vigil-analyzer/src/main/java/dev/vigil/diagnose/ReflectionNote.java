@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The reflection's note for the prompt's adaptive section (SPEC section 4.6): the affective state in one sentence,
- * the thorn that weighs most, and what each detector that fired measured.
+ * The reflection's note for the prompt's adaptive section (docs/ADAPTATION.md#prompt-adaptation): the affective state
+ * in one sentence, the thorn that weighs most, and what each detector that fired measured.
  */
 public final class ReflectionNote {
   private ReflectionNote() {}

@@ -9,7 +9,7 @@ import java.util.Map;
  * The lexicon of claims: the past forms by which an answer states an action as done ("cancelled", "booked"), each
  * with the verbs of the write calls that back it ({@code "cancelled": ["cancel", "delete", "remove"]}). English by
  * default; the rules file's {@code detectors.claim_without_action.claims} replaces it for every reader, the detector
- * and the judge alike (README, "The dialogue: conversation detectors, tool roles and the alarm").
+ * and the judge alike (docs/DETECTORS.md#conversation-detectors).
  *
  * @param forms each past form, lower case, to the verbs that back it, in the order they are tried
  */

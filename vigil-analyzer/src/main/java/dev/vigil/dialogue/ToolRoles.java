@@ -9,9 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Tool roles (SPEC section 4.4b): a tool call is a {@code write} (it changes state) or a {@code read} (it looks
- * something up) by the verb its name starts with, unless the rules file names the tool's role outright. Appraisal
- * reads a successful read as curiosity (section 4.2); the conversation detectors look at writes.
+ * Tool roles (docs/DETECTORS.md#tool-roles): a tool call is a {@code write} (it changes state) or a {@code read} (it
+ * looks something up) by the verb its name starts with, unless the rules file names the tool's role outright. Appraisal
+ * reads a successful read as curiosity (docs/DESIGN.md#appraisal); the conversation detectors look at writes.
  *
  * <p>A tool's name is {@link #toolName};
  * its verb is the first word of that name, in snake, kebab or camel case ({@code cancel_order}, {@code cancelOrder}
@@ -33,7 +33,7 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
     NONE
   }
 
-  /** The defaults of SPEC section 4.4b. */
+  /** The default verbs (docs/DETECTORS.md#tool-roles). */
   public static final ToolRoles DEFAULTS = new ToolRoles(
       List.of("book", "cancel", "create", "update", "modify", "delete", "remove", "send", "pay", "transfer", "set",
           "add", "submit", "refund", "exchange"),

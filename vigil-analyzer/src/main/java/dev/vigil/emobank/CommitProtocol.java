@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The commit protocol of a bank's one writer (SPEC section 4.3). A pass appends rows as it goes and then commits:
+ * The commit protocol of a bank's one writer (docs/EMOBANK.md). A pass appends rows as it goes and then commits:
  * it syncs {@code emotions.jsonl}, records the identities of the deposited events ({@link SeenIdentities}), and
  * renames a new {@code checkpoint.json} into place ({@link Checkpoint}); that rename is the commit point. A crash
  * before it leaves rows past the committed length, which the next {@link EmoBank#open} recovers and cuts off.

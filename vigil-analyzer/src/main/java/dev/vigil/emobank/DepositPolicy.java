@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What depositing one appraised row does, judged against the previous live row (SPEC section 4.3, the paper's
+ * What depositing one appraised row does, judged against the previous live row (docs/DESIGN.md#the-emobank, the paper's
  * section 3.3), in event time. A window holds when {@code 0 ≤ ts - prev.ts ≤ window}, so an out-of-order event
  * (earlier than the previous row) never coalesces or rebounds.
  *
@@ -19,7 +19,8 @@ import java.util.List;
  *       follows, valence 0.4, intensity {@code min(1, 0.3 + 0.2·new)}, source {@code shadow}.</li>
  * </ol>
  *
- * <p>The paper gives the rebound intensity as "0.3 to 0.4 depending on context"; the formula above is the SPEC's.
+ * <p>The paper gives the rebound intensity as "0.3 to 0.4 depending on context"; Vigil uses the formula above
+ * (docs/DESIGN.md#deposit-policy).
  */
 final class DepositPolicy {
   /** Rows weaker than this are noise unless they flip the valence sign. */

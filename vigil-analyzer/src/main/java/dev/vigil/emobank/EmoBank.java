@@ -15,8 +15,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The EmoBank directory (SPEC section 4.3): {@code emotions.jsonl} (append-only rows), {@code state.json} (the last
- * snapshot) and {@code checkpoint.json} with {@code seen-N.bin}, which make deposits exactly-once.
+ * The EmoBank directory (docs/DESIGN.md#the-emobank-directory): {@code emotions.jsonl} (append-only rows),
+ * {@code state.json} (the last snapshot) and {@code checkpoint.json} with {@code seen-N.bin}, which make deposits
+ * exactly-once.
  *
  * <p>Crash safety. Deposits are committed by the {@link CommitProtocol}. When a pass dies before its commit (a
  * {@code kill -9}), the next {@link #open} finds bytes past the committed length: it copies them to

@@ -3,7 +3,7 @@ package dev.vigil.emobank;
 import java.time.Instant;
 
 /**
- * One row of {@code emotions.jsonl} (SPEC section 4.3).
+ * One row of {@code emotions.jsonl} (docs/DESIGN.md#the-emobank).
  *
  * @param ts         the event's timestamp (event time)
  * @param emotion    the emotion

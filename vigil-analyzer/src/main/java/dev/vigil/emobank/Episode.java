@@ -7,7 +7,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The episode of a cause (SPEC section 4.3): the first 12 hex digits of the SHA-1 of the cause string. */
+/** The episode of a cause (docs/DESIGN.md#the-emobank): the first 12 hex digits of the SHA-1 of the cause string. */
 final class Episode {
   private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
 

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Retention (SPEC section 4.3): live rows older than the retention age are compacted into per-episode totals in
- * {@code episodes.json}, so that the bank stays bounded. For each episode it keeps the cause, the number of rows,
+ * Retention (docs/DESIGN.md#the-emobank): live rows older than the retention age are compacted into per-episode totals
+ * in {@code episodes.json}, so that the bank stays bounded. For each episode it keeps the cause, the number of rows,
  * the sum of their raw intensities, the count of each emotion and the first and last row times. Decay makes such
  * rows negligible long before they are compacted: with the default half-life of 12 h and retention of 7 days, a
  * compacted row had less than 1/16000 of its intensity left.

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The decayed affective state over the window's live rows (SPEC section 4.3). With decayed intensities D over n rows:
- * per-emotion totals ΣD; {@code dominant_emotions} the top 3 (ties keep first-seen order); {@code mood} the first;
- * {@code energy = min(1, Σ0.6·D / n)}; {@code stress = min(1, ΣD over frustration, anxiety / n)};
+ * The decayed affective state over the window's live rows (docs/DESIGN.md#the-emobank). With decayed intensities D over
+ * n rows: per-emotion totals ΣD; {@code dominant_emotions} the top 3 (ties keep first-seen order); {@code mood} the
+ * first; {@code energy = min(1, Σ0.6·D / n)}; {@code stress = min(1, ΣD over frustration, anxiety / n)};
  * {@code motivation = min(1, ΣD over pride, curiosity, determination / n)};
  * {@code focus = min(1, ΣD over curiosity, calm / n)}. No rows: mood {@code calm}, no dominant emotions, energy 0.2,
  * stress 0.1, motivation 0.5, focus 0.5.

@@ -25,7 +25,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * Measures how well Vigil separates failed from good sessions (SPEC section 4.12): the events are split by session
+ * Measures how well Vigil separates failed from good sessions (docs/EVAL.md): the events are split by session
  * (by agent for events without one), and each labelled session gets a pass of its own over all of its events
  * through {@link Analyzer}, with a fresh EmoBank in a temporary directory, {@code now} at its last event and no
  * artifacts written. The report gives the AUROC of the pass's score for predicting the label, with a bootstrap
@@ -158,7 +158,7 @@ public final class Evaluation {
 
     private Builder() {}
 
-    /** The events, JSONL (SPEC section 2). */
+    /** The events, JSONL (docs/DESIGN.md#the-event). */
     public Builder events(Path file) {
       this.events = file;
       return this;

@@ -13,7 +13,7 @@ import java.util.function.ToDoubleFunction;
  * @param level the level of a pass ({@code ok}, {@code watch}, {@code alarm}), or a function returning null
  */
 public record Score(String name, ToDoubleFunction<PassResult> value, Function<PassResult, String> level) {
-  /** The alarm's score and level (SPEC section 4.5b): what {@code eval} measures by default. */
+  /** The alarm's score and level (docs/DESIGN.md#the-alarm): what {@code eval} measures by default. */
   public static final Score ALARM = new Score("alarm.score", r -> r.alarm().score(), r -> r.alarm().level());
   /** The snapshot's stress: Vigil's distress signal before the alarm, for comparison. */
   public static final Score STRESS = new Score("snapshot.stress", r -> r.snapshot().stress(), r -> null);

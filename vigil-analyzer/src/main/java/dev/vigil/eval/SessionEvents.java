@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An events file split into sessions (SPEC section 4.12): each event goes to its {@code session}, or to its agent
+ * An events file split into sessions (docs/EVAL.md): each event goes to its {@code session}, or to its agent
  * when it has none. Each line is kept as it was written (a naive timestamp stays naive for the session's pass);
  * lines that are not events are skipped and counted by reason, as a pass counts them. The whole file is held in
  * memory.

@@ -7,7 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The 64-bit identity that makes deposits exactly-once (SPEC section 4.1). For JSONL it is a stable hash of
+ * The 64-bit identity that makes deposits exactly-once (docs/DESIGN.md#the-window). For JSONL it is a stable hash of
  * {@code agent}, {@code kind}, {@code status}, {@code ts} and the payload, so the same event read from a repeated or
  * overlapping file has the same identity; for a queue it is the excerpt's index mixed with the queue's path.
  *

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * Reads events from a JSONL file, or from stdin when the path is {@code -} (SPEC sections 2 and 4.1). Blank lines
- * are passed over; lines that are not JSON, lack a required field or have an unreadable {@code ts} are skipped and
- * counted by reason; naive timestamps are read in the assumed zone and counted.
+ * Reads events from a JSONL file, or from stdin when the path is {@code -} (docs/DESIGN.md#the-event,
+ * docs/DESIGN.md#the-window). Blank lines are passed over; lines that are not JSON, lack a required field or have an
+ * unreadable {@code ts} are skipped and counted by reason; naive timestamps are read in the assumed zone and counted.
  */
 public final class JsonlSource {
   /** The path that means standard input. */

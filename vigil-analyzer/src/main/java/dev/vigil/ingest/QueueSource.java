@@ -15,7 +15,7 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Reads the events of a Chronicle queue that were appended since the last committed pass (SPEC section 4.1).
+ * Reads the events of a Chronicle queue that were appended since the last committed pass (docs/DESIGN.md#the-window).
  *
  * <p>The position (the index of the last excerpt read) is kept in the EmoBank's checkpoint rather than in a
  * Chronicle named tailer: a named tailer stores its position inside the queue directory, where it cannot be

@@ -15,7 +15,7 @@ import java.time.Instant;
  *
  * @param agent    the agent's display name
  * @param identity the deposit's identity ({@link dev.vigil.ingest.EventIdentity})
- * @param event    the event's section-2 JSON, or null for a derived deposit
+ * @param event    the event's JSON line (docs/DESIGN.md#the-event), or null for a derived deposit
  * @param row      the appraisal deposited, or null for context
  * @param derived  whether a detector derived it
  */

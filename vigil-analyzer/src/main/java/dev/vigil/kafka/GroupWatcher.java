@@ -21,7 +21,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
 
 /**
- * {@code watch --bootstrap} (SPEC section 4.11): one instance of a consumer group that shares the agents (the
+ * {@code watch --bootstrap} (docs/KAFKA.md): one instance of a consumer group that shares the agents (the
  * partitions of the events' topic) with the other instances. It waits for the events' topic, creates the banks'
  * journal and {@code vigil.reports} when missing, and runs {@link GroupSession}s: when Kafka cannot be reached or a
  * session fails (fenced after a rebalance it missed), the session's uncommitted work is dropped, one line a minute

@@ -9,7 +9,7 @@ import java.time.Instant;
 
 /**
  * Says that Kafka cannot be reached: the first failure at once, then at most one line a minute while the outage
- * lasts, and one line when it is over (SPEC section 6).
+ * lasts, and one line when it is over (docs/DESIGN.md#bad-input).
  */
 final class OutageNotice {
   static final Duration EVERY = Duration.ofMinutes(1);

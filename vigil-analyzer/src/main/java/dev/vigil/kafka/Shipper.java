@@ -26,8 +26,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
- * The {@code ship} loop (SPEC section 4.11): tails a local queue from the last acknowledged position, produces each
- * event as its section-2 JSON (key = agent) with an idempotent producer, and records the position after Kafka has
+ * The {@code ship} loop (docs/KAFKA.md): tails a local queue from the last acknowledged position, produces each
+ * event as its JSON line (key = agent) with an idempotent producer, and records the position after Kafka has
  * acknowledged a whole batch ({@link ShipPosition}). When Kafka cannot be reached the position stays where it is,
  * the batch is sent again by a new producer after a backoff, and the outage is one line a minute
  * ({@link OutageNotice}): the local queue is the buffer, nothing is lost. Excerpts that are not events are skipped

@@ -1,5 +1,5 @@
 /**
- * Beyond one host (SPEC section 4.11, issue 20): {@code ship} forwards a local queue to Kafka, and
+ * Beyond one host (docs/KAFKA.md): {@code ship} forwards a local queue to Kafka, and
  * {@code watch --bootstrap} analyzes a fleet as a consumer group; the layer between {@code watch} and {@code cli}.
  */
 package dev.vigil.kafka;

@@ -4,9 +4,9 @@ import dev.vigil.emobank.EmoBank;
 import java.io.IOException;
 
 /**
- * The work of {@code update_eb_from_logs} (SPEC sections 4.3 and 4.4): read the window once, each event to the
- * detectors and to the bank, appraise the window's events and the detectors' derived events, deposit them exactly
- * once, take the snapshot and commit.
+ * The work of {@code update_eb_from_logs} (docs/DESIGN.md#the-emobank and docs/DETECTORS.md): read the window once,
+ * each event to the detectors and to the bank, appraise the window's events and the detectors' derived events, deposit
+ * them exactly once, take the snapshot and commit.
  */
 @FunctionalInterface
 public interface BankStage {

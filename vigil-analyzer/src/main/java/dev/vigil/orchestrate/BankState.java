@@ -8,8 +8,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The content of the bank's {@code state.json} (SPEC section 4.3): the last snapshot, the pass's now and the top
- * thorns, which {@link LastSnapshot} reads back for a later pass's provisional diagnosis.
+ * The content of the bank's {@code state.json} (docs/DESIGN.md#the-emobank): the last snapshot, the pass's now and the
+ * top thorns, which {@link LastSnapshot} reads back for a later pass's provisional diagnosis.
  */
 final class BankState {
   private BankState() {}

@@ -7,7 +7,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * What {@code update_eb_from_logs} did to the EmoBank (SPEC section 4.3), with the snapshot it took.
+ * What {@code update_eb_from_logs} did to the EmoBank (docs/DESIGN.md#the-emobank), with the snapshot it took.
  *
  * @param snapshot         the affective state over the window
  * @param windowRows       the bank's live rows inside the window, oldest first (what the diagnosis reads)

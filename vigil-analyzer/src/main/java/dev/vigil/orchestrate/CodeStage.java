@@ -6,7 +6,10 @@ import dev.vigil.diagnose.detect.Detection;
 import java.io.IOException;
 import java.util.List;
 
-/** The work of {@code save_proposal} (SPEC section 4.7): code proposals from the diagnosis, and the LLM's diff. */
+/**
+ * The work of {@code save_proposal} (docs/ADAPTATION.md#code-proposals): code proposals from the diagnosis, and the
+ * LLM's diff.
+ */
 @FunctionalInterface
 public interface CodeStage {
   /**

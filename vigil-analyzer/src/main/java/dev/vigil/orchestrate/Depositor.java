@@ -8,9 +8,9 @@ import dev.vigil.observe.Event;
 import java.io.IOException;
 
 /**
- * Appraise, make the row, deposit (SPEC sections 4.2 and 4.3): the one place an event becomes an EmoBank row, used by
- * a pass and by {@code watch}'s tail alike. Keeps one {@link Appraiser}, so its count of bad delay values covers
- * every event it appraised.
+ * Appraise, make the row, deposit (docs/DESIGN.md#appraisal, docs/DESIGN.md#the-emobank): the one place an event
+ * becomes an EmoBank row, used by a pass and by {@code watch}'s tail alike. Keeps one {@link Appraiser}, so its count
+ * of bad delay values covers every event it appraised.
  */
 public final class Depositor {
   private final Appraiser appraiser;

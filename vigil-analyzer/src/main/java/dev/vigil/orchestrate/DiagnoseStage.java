@@ -5,7 +5,10 @@ import dev.vigil.diagnose.detect.Detection;
 import java.io.IOException;
 import java.util.List;
 
-/** The work of {@code diagnose_rbt} (SPEC section 4.5): Roses, Buds and Thorns over the window's rows. */
+/**
+ * The work of {@code diagnose_rbt} (docs/DESIGN.md#roses-buds-and-thorns): Roses, Buds and Thorns over the window's
+ * rows.
+ */
 @FunctionalInterface
 public interface DiagnoseStage {
   /** Diagnoses the bank's window rows with what the detectors found. */

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A fault inside Vigil itself, recorded instead of a crash (SPEC section 4.9, the paper's meta-procedural
+ * A fault inside Vigil itself, recorded instead of a crash (docs/STAGES.md#self-repair, the paper's meta-procedural
  * self-repair): which stage failed, with what, where, and what to change.
  *
  * @param type       {@code internal.schema_conflict} for a mapping or type mismatch, {@code internal.io} for I/O,

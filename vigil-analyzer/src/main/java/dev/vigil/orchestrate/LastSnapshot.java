@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * The EmoBank's last state ({@code state.json}), read without opening the bank, for the fallback of self-repair
- * (SPEC section 4.9): the snapshot and the top thorns of the last pass that got that far. Reading it never writes.
+ * (docs/STAGES.md#self-repair): the snapshot and the top thorns of the last pass that got that far. Reading it never
+ * writes.
  *
  * @param snapshot  the last snapshot, or the empty one
  * @param topThorns the last pass's top thorns, possibly none

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * What the LLM did in a pass (SPEC section 4.8), for the report.
+ * What the LLM did in a pass (docs/STAGES.md#the-llm), for the report.
  *
  * @param model        the model's name
  * @param baseUrl      the server

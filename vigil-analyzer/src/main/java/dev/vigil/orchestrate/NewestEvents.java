@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Keeps the newest {@code limit} of the items offered (SPEC section 4.1: by time, ties in input order), in memory
- * proportional to the limit. Inputs are nearly always in time order, so items are first kept in a queue where the
- * oldest falls off the front at no cost; the first item older than the last one switches to a heap that evicts the
+ * Keeps the newest {@code limit} of the items offered (docs/DESIGN.md#the-window: by time, ties in input order), in
+ * memory proportional to the limit. Inputs are nearly always in time order, so items are first kept in a queue where
+ * the oldest falls off the front at no cost; the first item older than the last one switches to a heap that evicts the
  * oldest.
  *
  * @param <T> what is kept

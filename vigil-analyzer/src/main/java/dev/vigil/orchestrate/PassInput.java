@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The input of {@code run} (SPEC section 4.1). A first reading reads and checks every line or excerpt, counts the
- * window's events (per agent when the input is read for a fleet, so a file is read once however many agents it has)
+ * The input of {@code run} (docs/DESIGN.md#the-window). A first reading reads and checks every line or excerpt, counts
+ * the window's events (per agent when the input is read for a fleet, so a file is read once however many agents it has)
  * and finds where the newest {@code --limit} begin, keeping 24 bytes an event up to the limit ({@link NewestKeys});
  * a large file is read in two parts side by side, each keeping its own newest until they are merged;
  * the pass then walks its events by reading the input again ({@link WindowEvents}), so it never holds them.

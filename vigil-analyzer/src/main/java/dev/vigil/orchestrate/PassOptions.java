@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 /**
- * Everything one reflective pass needs (SPEC section 4, {@code run} options).
+ * Everything one reflective pass needs (docs/COMMANDS.md#run).
  *
  * @param events     a JSONL file or {@code -} for stdin; null when reading a queue
  * @param queue      a Chronicle queue directory; null when reading JSONL
@@ -23,7 +23,7 @@ import java.time.ZoneId;
  * @param assumeZone the zone naive timestamps are read in
  * @param rules      appraisal rules and RBT thresholds
  * @param retention  EmoBank rows older than this before now are compacted into episode totals
- * @param detectors  the soft-failure detectors to run (SPEC section 4.4)
+ * @param detectors  the soft-failure detectors to run (docs/DETECTORS.md)
  * @param codeSettings how proposals are checked: the class path the repository's sources compile against
  * @param agent      only the events of this agent (its {@link dev.vigil.ingest.AgentName} display name); null: all
  * @param liveBank   {@code watch}'s tail deposits into the bank as events arrive: the pass reads the bank as last

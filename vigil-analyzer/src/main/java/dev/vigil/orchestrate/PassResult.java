@@ -19,10 +19,10 @@ import java.util.Map;
  * @param detections what each detector found, in the order they ran
  * @param bank       what {@code update_eb_from_logs} did, with the snapshot
  * @param diagnosis  the RBT diagnosis (provisional after a failed stage)
- * @param alarm      the alarm over the window's findings (SPEC section 4.5b)
+ * @param alarm      the alarm over the window's findings (docs/DESIGN.md#the-alarm)
  * @param prompt     what the prompt stage did, or null without {@code --prompt} or when it failed
  * @param code       what the code stage did (skipped without {@code --repo})
- * @param repair     the internal thorns and the fallback taken (SPEC section 4.9)
+ * @param repair     the internal thorns and the fallback taken (docs/STAGES.md#self-repair)
  * @param llm        what the LLM did, or null without {@code --llm}
  */
 public record PassResult(

@@ -20,7 +20,7 @@ import java.util.List;
 /**
  * One pass in progress, as its driver sees it: the deterministic walk or the LLM's tools. Every step goes through
  * the {@link StageMachine} (out of order: {@link StageOrderException}), hands the records the earlier stages made to
- * its {@link Stages stage}, and runs under a guard (SPEC section 4.9): a step that throws becomes an
+ * its {@link Stages stage}, and runs under a guard (docs/STAGES.md#self-repair): a step that throws becomes an
  * {@link InternalThorn}, the pass falls back (a provisional diagnosis from the last snapshot; a failed prompt or code
  * stage is reported as failed) and moves on, so that the remaining stages run. Confined to the thread of the pass.
  */

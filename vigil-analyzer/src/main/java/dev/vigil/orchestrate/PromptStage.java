@@ -4,7 +4,10 @@ import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.Diagnosis;
 import java.io.IOException;
 
-/** The work of {@code build_prompt_patch} (SPEC section 4.6): the prompt's adaptive section from the diagnosis. */
+/**
+ * The work of {@code build_prompt_patch} (docs/ADAPTATION.md#prompt-adaptation): the prompt's adaptive section from the
+ * diagnosis.
+ */
 @FunctionalInterface
 public interface PromptStage {
   /**

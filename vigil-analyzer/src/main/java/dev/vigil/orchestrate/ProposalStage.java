@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The default {@link CodeStage}: the strategies' proposals (SPEC section 4.7) and, when the LLM offered a diff that
- * passed its checks, that diff as {@code LLM_patch_<ts>.diff} with {@code LLM_PR_<ts>.md}, first.
+ * The default {@link CodeStage}: the strategies' proposals (docs/ADAPTATION.md#code-proposals) and, when the LLM
+ * offered a diff that passed its checks, that diff as {@code LLM_patch_<ts>.diff} with {@code LLM_PR_<ts>.md}, first.
  */
 final class ProposalStage implements CodeStage {
   private final List<Strategy> strategies;

@@ -5,10 +5,11 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * One reflective pass (the paper's section 2.2, SPEC section 4.8): take the window, then walk the stages
+ * One reflective pass (the paper's section 2.2, docs/STAGES.md): take the window, then walk the stages
  * {@code start → eb_updated → diagnosed → prompt_done → diff_done} through a {@link PassSession}, each step under the
- * guard of self-repair (SPEC section 4.9). A {@link PassDriver} walks them (the deterministic walk, or an LLM);
- * whatever it leaves undone is finished deterministically. Users run passes through {@code dev.vigil.api.Analyzer}.
+ * guard of self-repair (docs/STAGES.md#self-repair). A {@link PassDriver} walks them (the deterministic walk, or an
+ * LLM); whatever it leaves undone is finished deterministically. Users run passes through
+ * {@code dev.vigil.api.Analyzer}.
  */
 public final class ReflectivePass {
   private final Clock clock;

@@ -27,7 +27,7 @@ import java.util.List;
  * @param rbt       the RBT thresholds
  * @param detectors the detectors' tunables (the optional {@code detectors} object; absent fields keep defaults)
  * @param alarm     the alarm's weights and levels (the optional {@code alarm} object; absent fields keep defaults)
- * @param policies  the policy rules, compiled (the optional {@code policies} array; SPEC section 4.4b)
+ * @param policies  the policy rules, compiled (the optional {@code policies} array; docs/POLICIES.md)
  * @param source    where the rules came from
  * @param features  the feature families a model reads (the optional {@code model.features} object)
  * @param model     the model that scores each session ({@code --model}), or null: the alarm is the rules' alone

@@ -3,7 +3,7 @@ package dev.vigil.orchestrate;
 import java.util.List;
 
 /**
- * What self-repair (SPEC section 4.9) did in a pass.
+ * What self-repair (docs/STAGES.md#self-repair) did in a pass.
  *
  * @param internalThorns faults inside Vigil's own stages this pass
  * @param resolved       internal thorns of earlier passes that did not recur

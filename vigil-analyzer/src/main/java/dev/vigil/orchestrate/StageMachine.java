@@ -1,7 +1,7 @@
 package dev.vigil.orchestrate;
 
 /**
- * The pass's stage gate (SPEC section 4.8): the one place that knows which step may run now. Both the
+ * The pass's stage gate (docs/STAGES.md): the one place that knows which step may run now. Both the
  * deterministic walk and the LLM's tools go through it, so that neither can skip a stage.
  */
 final class StageMachine {

@@ -5,7 +5,7 @@ import dev.vigil.adapt.code.Strategy;
 import java.util.List;
 
 /**
- * The work of each stage of a pass (SPEC sections 4.3 to 4.7), one one-method interface a stage, handing immutable
+ * The work of each stage of a pass (docs/STAGES.md), one one-method interface a stage, handing immutable
  * records to the next: {@link Window} → {@link BankUpdate} → {@link dev.vigil.diagnose.Diagnosis} →
  * {@link dev.vigil.adapt.prompt.PromptOutcome} → {@link dev.vigil.adapt.code.CodeOutcome}. {@link PassSession} runs
  * them in order under the guard of self-repair; a test swaps one with a lambda:

@@ -14,8 +14,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * One reading of the window, oldest event first (SPEC sections 4.4 and 4.5b): each event goes to every detector and
- * to {@code each} (the deposits), and the failed calls are counted for the alarm. Nothing of the window is held here.
+ * One reading of the window, oldest event first (docs/DETECTORS.md and docs/DESIGN.md#the-alarm): each event goes to
+ * every detector and to {@code each} (the deposits), and the failed calls are counted for the alarm. Nothing of the
+ * window is held here.
  *
  * @param detections  what each detector found
  * @param events      events read

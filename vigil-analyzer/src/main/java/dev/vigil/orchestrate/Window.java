@@ -3,8 +3,8 @@ package dev.vigil.orchestrate;
 import java.util.Map;
 
 /**
- * What ingest hands the pass (SPEC section 4.1): the newest {@code --limit} events of the window, walked from the
- * input when the pass needs them, and what reading the input came to.
+ * What ingest hands the pass (docs/DESIGN.md#the-window): the newest {@code --limit} events of the window, walked from
+ * the input when the pass needs them, and what reading the input came to.
  *
  * @param events          the events used, walked oldest first
  * @param eventsRead      events read from the input

@@ -11,9 +11,9 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * The events a pass uses (SPEC section 4.1), walked oldest first and never all held: each walk reads them again from
- * the input. An input in time order streams as it is read; events a little out of order (a queue is appended in the
- * order calls end, its events carry the time they began) are put back in order through a buffer of
+ * The events a pass uses (docs/DESIGN.md#the-window), walked oldest first and never all held: each walk reads them
+ * again from the input. An input in time order streams as it is read; events a little out of order (a queue is appended
+ * in the order calls end, its events carry the time they began) are put back in order through a buffer of
  * {@value #REORDER} events; an event older than one already handed on is handed on at once and counted
  * ({@link #outOfOrder()}).
  */

@@ -15,7 +15,7 @@ import java.time.Clock;
 import java.util.HexFormat;
 
 /**
- * Writes a pass's artifacts into {@code --out} (SPEC section 4.10): {@code report.json}, {@code report.md} and
+ * Writes a pass's artifacts into {@code --out} (docs/DESIGN.md#artifacts): {@code report.json}, {@code report.md} and
  * {@code report.html} (each replaced atomically) and one line appended to {@code audit.jsonl} with the inputs, the
  * stage reached and the SHA-256 of each artifact.
  */

@@ -24,7 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Builds {@code report.html} (SPEC section 4.10, issue 21) from a pass's result: one self-contained page that needs
+ * Builds {@code report.html} (docs/REPORT.md) from a pass's result: one self-contained page that needs
  * no network (inline CSS, charts drawn as SVG here, no script at all, and a content security policy that forbids
  * both). At a glance the alarm and the mood; then the emotion timeline, roses/buds/thorns by cause, each detector
  * with the events its evidence cites, the prompt patch and each proposal's diff with its PR note. Lists are capped

@@ -13,7 +13,7 @@ import dev.vigil.orchestrate.PassResult;
 import dev.vigil.orchestrate.Stage;
 import java.util.List;
 
-/** Builds {@code report.json} (SPEC section 4.10) from a pass's result. */
+/** Builds {@code report.json} (docs/DESIGN.md#artifacts) from a pass's result. */
 final class ReportJson {
   static final ObjectMapper MAPPER = new ObjectMapper();
 

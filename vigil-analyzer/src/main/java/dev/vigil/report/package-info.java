@@ -1,5 +1,5 @@
 /**
- * The pass's artifacts (SPEC section 4.10): {@code report.json}, {@code report.md}, {@code report.html} and
+ * The pass's artifacts (docs/DESIGN.md#artifacts): {@code report.json}, {@code report.md}, {@code report.html} and
  * {@code audit.jsonl}.
  */
 package dev.vigil.report;

@@ -15,9 +15,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * {@code watch --on-alarm LEVEL} (SPEC section 4.5b): after each pass whose alarm reaches {@code LEVEL}, one line on
- * stderr naming the agent, the level, the score, the strongest reasons and the report, and one JSON line appended to
- * {@code OUT/alarms.jsonl} for whatever watches that file (a log shipper, {@code tail -f}, a pager's agent).
+ * {@code watch --on-alarm LEVEL} (docs/ALARM.md#alarms-from-watch): after each pass whose alarm reaches {@code LEVEL},
+ * one line on stderr naming the agent, the level, the score, the strongest reasons and the report, and one JSON line
+ * appended to {@code OUT/alarms.jsonl} for whatever watches that file (a log shipper, {@code tail -f}, a pager's
+ * agent).
  */
 public final class AlarmNotice {
   /** The file the notices are appended to, in the agent's report directory. */

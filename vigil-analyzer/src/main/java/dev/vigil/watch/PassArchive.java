@@ -19,7 +19,7 @@ import java.time.format.DateTimeFormatter;
 final class PassArchive {
   /** The subdirectory of kept passes. */
   public static final String PASSES = "passes";
-  /** Timestamps in file names (SPEC section 4.10). */
+  /** Timestamps in file names (docs/DESIGN.md#artifacts). */
   static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
   private PassArchive() {}

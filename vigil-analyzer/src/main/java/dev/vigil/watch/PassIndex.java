@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * {@code watch}'s {@code OUT/index.html} (SPEC section 4.10): the passes kept under {@code passes/}, newest first,
+ * {@code watch}'s {@code OUT/index.html} (docs/REPORT.md): the passes kept under {@code passes/}, newest first,
  * each with its trigger, alarm, mood and top thorn and a link to its {@code report.html}, and a chart of the alarm
  * score over the passes. Rewritten after every pass from the kept passes' {@code pass.json}; the newest
  * {@value #MAX_PASSES} are listed, so that a watch of months still writes a small page.

@@ -13,9 +13,9 @@ import java.util.function.BooleanSupplier;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 /**
- * Waits for the agent to create its queue (SPEC section 6): a {@code watch} started beside the agent (a service
- * manager, a container sidecar) usually starts first, and the agent creates its queue only on its first tool call.
- * One line says so; the wait ends when the queue can be opened, or when {@code watch} is asked to stop.
+ * Waits for the agent to create its queue (docs/DESIGN.md#bad-input): a {@code watch} started beside the agent (a
+ * service manager, a container sidecar) usually starts first, and the agent creates its queue only on its first tool
+ * call. One line says so; the wait ends when the queue can be opened, or when {@code watch} is asked to stop.
  */
 final class QueueArrival {
   /** How often the directory is looked at while waiting. */

@@ -139,89 +139,50 @@ public final class Watcher {
     }
     PassTriggers triggers = new PassTriggers(settings, t.rules().rbt(), started);
     LiveDelays live = new LiveDelays(delays, clock, started);
-    long position;
-    TailDeposits tail;
+    Loop loop;
     try (LiveBanks banks = new LiveBanks(layout, source.key(), t.window(), t.halfLife());
         ChronicleQueue queue = EventQueues.openForReading(t.queue());
         PassThread passThread = new PassThread(passes, clock, out, err)) {
-      tail = new TailDeposits(banks, source.key(), from, agents, new Depositor(t.rules()), triggers,
+      TailDeposits tail = new TailDeposits(banks, source.key(), from, agents, new Depositor(t.rules()), triggers,
           live, clock, out);
-      position = banks.resumePosition();
+      long position = banks.resumePosition();
       ExcerptTailer tailer = queue.createTailer();
-      if (position >= 0 && tailer.moveToIndex(position)) {
-        tailer.readingDocument().close(); // read before the last stop
-      } else if (position >= 0) {
-        err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "queue " + t.queue()
-            + " no longer holds the position " + position
-            + "; reading from its start (events deposited before are recognized and skipped)"));
-        tailer.toStart();
-      }
+      resume(tailer, position, t);
       Progress progress = Progress.of(queue, position, clock.instant());
-      out.println(Timestamps.format(started) + " watch started: queue " + t.queue() + ", " + triggers.describe()
-          + (layout.fleet() ? ", fleet of " + agents.size() + " agents" : "")
-          + (position >= 0 ? ", resuming after excerpt " + Long.toHexString(position) : ", reading from the start")
-          + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
-      out.flush();
-      Instant firstUncommitted = null;
-      Instant lastRead = started.minus(BRISK_SPELL);
-      while (!stopping) {
-        int read = 0;
-        boolean dry = false;
-        while (read < BATCH && !stopping) {
-          try (DocumentContext dc = tailer.readingDocument()) {
-            if (!dc.isPresent()) {
-              dry = true;
-              break;
-            }
-            long index = dc.index();
-            read++;
-            if (tail.excerpt(dc.wire().bytes(), index, position) && firstUncommitted == null) {
-              firstUncommitted = clock.instant();
-            }
-            position = index;
-          }
-        }
-        if (passThread.finished()) {
-          tail.absorb(passThread.await());
-          triggers.passEnded(clock.instant());
-          if (firstUncommitted == null && banks.hasUncommitted()) {
-            firstUncommitted = clock.instant(); // what the pass left is committed within the batch wait too
-          }
-        }
-        Instant now = clock.instant();
-        progress.read(read, dry, now, out);
-        if (read > 0) {
-          lastRead = now;
-        }
-        if (banks.hasUncommitted() && (dry || live.count() >= BATCH
-            || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
-          banks.commit(position);
-          live.committed();
-          firstUncommitted = null;
-        } else if (!banks.hasUncommitted() && live.waiting()) {
-          live.committed(); // only events a pass had deposited: nothing to commit
-        }
-        if (!dry || stopping) {
-          continue;
-        }
-        Map<String, Trigger> due = passThread.busy() ? Map.of()
-            : triggers.due(now, banks.layout().fleet(), tail.passAgents());
-        if (!due.isEmpty()) {
-          // everything read so far is committed, old rows compacted: the pass reads the banks as they are now
-          banks.commitAndCompact(position, now.minus(t.retention()));
-          live.committed();
-          firstUncommitted = null;
-          passThread.start(due, triggers.passing(due.keySet(), banks.layout().fleet()), banks.layout(),
-              tail.deposited());
-          continue;
-        }
-        LockSupport.parkNanos(Duration.between(lastRead, now).compareTo(BRISK_SPELL) < 0 ? BRISK_PARK_NANOS
-            : IDLE_PARK_NANOS);
-      }
-      tail.absorb(passThread.await()); // waits for the pass in flight
-      banks.commitAndClose(position, clock.instant());
-      live.committed();
+      printStarted(started, t, triggers, layout, agents.size(), position, progress);
+      loop = new Loop(banks, tail, triggers, live, passThread, tailer, progress, t.retention(), position, started);
+      loop.run();
     }
+    return stopped(loop.tail, loop.position);
+  }
+
+  /**
+   * Moves the tailer past the excerpt at {@code position}, the one the banks were committed at; when the queue no
+   * longer holds it, warns and reads from the queue's start. A position below 0 leaves the tailer at the start.
+   */
+  private void resume(ExcerptTailer tailer, long position, PassOptions t) {
+    if (position >= 0 && tailer.moveToIndex(position)) {
+      tailer.readingDocument().close(); // read before the last stop
+    } else if (position >= 0) {
+      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "queue " + t.queue()
+          + " no longer holds the position " + position
+          + "; reading from its start (events deposited before are recognized and skipped)"));
+      tailer.toStart();
+    }
+  }
+
+  /** The start line: the queue, the triggers, the fleet, where reading resumes and the backlog. */
+  private void printStarted(Instant started, PassOptions t, PassTriggers triggers, FleetLayout layout, int agents,
+      long position, Progress progress) {
+    out.println(Timestamps.format(started) + " watch started: queue " + t.queue() + ", " + triggers.describe()
+        + (layout.fleet() ? ", fleet of " + agents + " agents" : "")
+        + (position >= 0 ? ", resuming after excerpt " + Long.toHexString(position) : ", reading from the start")
+        + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
+    out.flush();
+  }
+
+  /** The stop line, and the totals it reports. */
+  private Totals stopped(TailDeposits tail, long position) {
     Totals totals = new Totals(tail.deposited(), passes.passes(), passes.failed(), position, delays.summary());
     out.println(Timestamps.format(clock.instant()) + " watch stopped: " + tail.deposited() + " events deposited live, "
         + passes.passes() + (passes.passes() == 1 ? " pass (" : " passes (") + passes.failed() + " failed), "
@@ -230,5 +191,145 @@ public final class Watcher {
         + totals.delay().line());
     out.flush();
     return totals;
+  }
+
+  /**
+   * What one batch read from the queue.
+   *
+   * @param read excerpts read
+   * @param dry  whether the queue had nothing more to read
+   */
+  private record Batch(int read, boolean dry) {}
+
+  /**
+   * The loop over the open queue and banks: its read position and the marks the commits and the brisk spell are
+   * timed from. One instance per {@link #run()}, used by the loop's thread only.
+   */
+  private final class Loop {
+    private final LiveBanks banks;
+    private final TailDeposits tail;
+    private final PassTriggers triggers;
+    private final LiveDelays live;
+    private final PassThread passThread;
+    private final ExcerptTailer tailer;
+    private final Progress progress;
+    private final Duration retention;
+    /** The index of the last excerpt read, or -1 when none has been. */
+    private long position;
+    /** When the oldest deposit not committed yet was made, or null when everything is committed. */
+    private Instant firstUncommitted;
+    /** When an excerpt was last read. */
+    private Instant lastRead;
+
+    Loop(LiveBanks banks, TailDeposits tail, PassTriggers triggers, LiveDelays live, PassThread passThread,
+        ExcerptTailer tailer, Progress progress, Duration retention, long position, Instant started) {
+      this.banks = banks;
+      this.tail = tail;
+      this.triggers = triggers;
+      this.live = live;
+      this.passThread = passThread;
+      this.tailer = tailer;
+      this.progress = progress;
+      this.retention = retention;
+      this.position = position;
+      this.lastRead = started.minus(BRISK_SPELL);
+    }
+
+    /**
+     * Reads, deposits, commits and starts passes until {@link #stop()}; then waits for the pass in flight, deposits
+     * what it found and commits the banks at the last excerpt read.
+     */
+    void run() {
+      while (!stopping) {
+        Batch batch = readBatch();
+        absorbEndedPass();
+        Instant now = clock.instant();
+        progress.read(batch.read(), batch.dry(), now, out);
+        if (batch.read() > 0) {
+          lastRead = now;
+        }
+        commitIfDue(batch.dry(), now);
+        if (!batch.dry() || stopping) {
+          continue;
+        }
+        if (!startDuePass(now)) {
+          park(now);
+        }
+      }
+      tail.absorb(passThread.await()); // waits for the pass in flight
+      banks.commitAndClose(position, clock.instant());
+      live.committed();
+    }
+
+    /** Reads up to {@link #BATCH} excerpts, appraising and depositing each new event, until the queue runs dry. */
+    private Batch readBatch() {
+      int read = 0;
+      while (read < BATCH && !stopping) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            return new Batch(read, true);
+          }
+          long index = dc.index();
+          read++;
+          if (tail.excerpt(dc.wire().bytes(), index, position) && firstUncommitted == null) {
+            firstUncommitted = clock.instant();
+          }
+          position = index;
+        }
+      }
+      return new Batch(read, false);
+    }
+
+    /** When the pass in flight has ended: deposits the derived events it found and tells the triggers. */
+    private void absorbEndedPass() {
+      if (passThread.finished()) {
+        tail.absorb(passThread.await());
+        triggers.passEnded(clock.instant());
+        if (firstUncommitted == null && banks.hasUncommitted()) {
+          firstUncommitted = clock.instant(); // what the pass left is committed within the batch wait too
+        }
+      }
+    }
+
+    /**
+     * Commits the banks at the last excerpt read when the queue ran dry, a batch is full or the oldest deposit has
+     * waited {@link #MAX_BATCH_WAIT}.
+     */
+    private void commitIfDue(boolean dry, Instant now) {
+      if (banks.hasUncommitted() && (dry || live.count() >= BATCH
+          || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
+        banks.commit(position);
+        live.committed();
+        firstUncommitted = null;
+      } else if (!banks.hasUncommitted() && live.waiting()) {
+        live.committed(); // only events a pass had deposited: nothing to commit
+      }
+    }
+
+    /**
+     * Starts a pass when no pass is in flight and a trigger is due: commits and compacts the banks first.
+     *
+     * @return whether a pass started
+     */
+    private boolean startDuePass(Instant now) {
+      Map<String, Trigger> due = passThread.busy() ? Map.of()
+          : triggers.due(now, banks.layout().fleet(), tail.passAgents());
+      if (due.isEmpty()) {
+        return false;
+      }
+      // everything read so far is committed, old rows compacted: the pass reads the banks as they are now
+      banks.commitAndCompact(position, now.minus(retention));
+      live.committed();
+      firstUncommitted = null;
+      passThread.start(due, triggers.passing(due.keySet(), banks.layout().fleet()), banks.layout(),
+          tail.deposited());
+      return true;
+    }
+
+    /** Parks before the next read: briefly within the brisk spell after an event, longer when idle. */
+    private void park(Instant now) {
+      LockSupport.parkNanos(Duration.between(lastRead, now).compareTo(BRISK_SPELL) < 0 ? BRISK_PARK_NANOS
+          : IDLE_PARK_NANOS);
+    }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * {@code watch} (SPEC section 4, issue 9): tails the queue, deposits events as they arrive, and runs a reflective
+ * {@code watch} (docs/COMMANDS.md#watch): tails the queue, deposits events as they arrive, and runs a reflective
  * pass when one of the user's triggers fires.
  */
 package dev.vigil.watch;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The agent's two throughput figures of SPEC section 8, each child JVM run by {@link BackToBack}:
+ * The agent's two throughput figures (docs/BENCHMARKS.md), each child JVM run by {@link BackToBack}:
  * <ul>
  *   <li>back to back: a tiny tool called in a loop, 1 thread x 2,000,000 calls, then 16 threads x 125,000: calls per
  *       second of the loop and events per second until the last event is in the queue, and every event counted in

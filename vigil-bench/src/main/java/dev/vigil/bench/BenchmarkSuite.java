@@ -26,7 +26,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Every figure of SPEC section 8 in one run, each printed with its unit and what it is compared to:
+ * Every figure of docs/BENCHMARKS.md in one run, each printed with its unit and what it is compared to:
  * <ol>
  *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
  *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * Start-up of a Spring Boot LangChain4j application as its users see it (SPEC section 8): the support agent of
+ * Start-up of a Spring Boot LangChain4j application as its users see it (docs/BENCHMARKS.md): the support agent of
  * {@code vigil-bench/support-agent} is launched with {@code java -jar}, its OpenAI chat model pointed at an
  * {@link OpenAiLoopback}, and the time is taken from the launch to the first successful response to a chat request
  * whose answer needs the booking tool (the request is retried every {@value #POLL_MS} ms while nothing listens yet).

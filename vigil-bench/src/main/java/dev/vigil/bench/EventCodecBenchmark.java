@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Cost of the event codec on a real Chronicle queue on disk: encode + append one typical tool-call event, and read +
- * decode one. The event is the SPEC section 2 example (about 300 bytes of JSON).
+ * decode one. The event is the example of docs/DESIGN.md#the-event (about 300 bytes of JSON).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

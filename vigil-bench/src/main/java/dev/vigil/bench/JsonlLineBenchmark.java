@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * What one JSONL line costs the analyzer's reader, against the floor of the JSON library under it: Jackson's
  * streaming parser created over the line and walked token by token ({@code tokenizeOnly}), Vigil's check of the line
  * with the payload kept as bytes ({@code readPending}, what {@code run} does for every line), and the whole event
- * built ({@code readWhole}, what it does for the events it uses). The line is the SPEC section 2 example (300 bytes).
+ * built ({@code readWhole}, what it does for the events it uses). The line is the example of docs/DESIGN.md#the-event
+ * (300 bytes).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -29,8 +29,8 @@ import org.apache.kafka.common.utils.Utils;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
- * Events per second through Kafka (SPEC section 4.11 and 8), against a real KRaft broker started in this JVM
- * (spring-kafka-test's {@link EmbeddedKafkaKraftBroker}, without Spring; one broker, a two-partition topic):
+ * Events per second through Kafka (docs/KAFKA.md and docs/BENCHMARKS.md), against a real KRaft broker started in this
+ * JVM (spring-kafka-test's {@link EmbeddedKafkaKraftBroker}, without Spring; one broker, a two-partition topic):
  * <ol>
  *   <li>{@code ship}: a Chronicle queue of two agents' events, written before it starts, forwarded by {@code java -jar
  *       vigil-analyzer.jar ship} until the topic holds every event (its end offsets), then stopped with SIGTERM;</li>

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code watch}'s append-to-appraisal delay (SPEC section 8): {@link PacedCalls} under the real javaagent calls a
+ * {@code watch}'s append-to-appraisal delay (docs/BENCHMARKS.md): {@link PacedCalls} under the real javaagent calls a
  * tool every {@value #PACE_MS} ms while the packaged {@code java -jar vigil-analyzer.jar watch} tails its queue;
  * {@code watch} stops on SIGTERM and its stop line gives the median and 99th percentile of the delay from each live
  * call's append to the commit of its appraisal in the EmoBank. A backlog of calls made before {@code watch} starts is

@@ -1,2 +1,2 @@
-/** JMH benchmarks of Vigil's hot paths (SPEC section 8); run them as docs/BENCHMARKS.md says. */
+/** JMH benchmarks of Vigil's hot paths (docs/BENCHMARKS.md); run them as docs/BENCHMARKS.md says. */
 package dev.vigil.bench;

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One thing the supervised agent did (SPEC section 2): a tool call, a backend receipt, a toast.
+ * One thing the supervised agent did (docs/DESIGN.md#the-event): a tool call, a backend receipt, a toast.
  *
  * <p>{@code ts}, {@code kind}, {@code status} and {@code payload} are required; the other components are optional
  * and {@code null} when absent. {@code ts} is the start of a call (its result was reported at

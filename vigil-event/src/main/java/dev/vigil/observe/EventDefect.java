@@ -2,7 +2,7 @@ package dev.vigil.observe;
 
 /**
  * Why an input line or excerpt could not be read as an {@link Event}; the {@link #code()} is the key under which
- * the analyzer counts skipped input (SPEC sections 4.1 and 6).
+ * the analyzer counts skipped input (docs/DESIGN.md#the-window, docs/DESIGN.md#bad-input).
  */
 public enum EventDefect {
   /** Not parseable JSON, or JSON that is not an object. */

@@ -16,9 +16,9 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 
 /**
- * The JSON form of an {@link Event} (SPEC section 2): one event per line in JSONL.
+ * The JSON form of an {@link Event} (docs/DESIGN.md#the-event): one event per line in JSONL.
  *
- * <p>Writing puts the fields in the SPEC's order ({@code ts, kind, status, payload, agent, seq, pid, thread, turn,
+ * <p>Writing puts the fields in the documented order ({@code ts, kind, status, payload, agent, seq, pid, thread, turn,
  * call_id, session}), writes {@code ts} with {@link Timestamps#format}, writes the payload as a JSON tree and omits optional
  * fields that are absent. The output is one line: JSON escapes every line break inside strings.
  *

@@ -10,7 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * Reads and writes the event timestamp {@code ts} (SPEC sections 2 and 4.1).
+ * Reads and writes the event timestamp {@code ts} (docs/DESIGN.md#the-event, docs/DESIGN.md#the-window).
  *
  * <p>Written form: UTC, ISO-8601, always with microseconds ({@code 2026-11-22T10:15:30.123456Z}), with nanoseconds
  * only when the instant has sub-microsecond digits. Read form: any ISO-8601 date-time with an offset ({@code Z},

@@ -20,7 +20,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Generates the labelled corpus (SPEC section 4.12): plans the sessions from a seed ({@link CorpusPlan}), plays the
+ * Generates the labelled corpus (docs/EVAL.md): plans the sessions from a seed ({@link CorpusPlan}), plays the
  * shop's and Robin's in two child JVMs under {@code -javaagent:vigil.jar} (their stand-in models follow the scripts,
  * their tools run for real, Robin's against the loopback reminder backend), exports both queues with
  * {@code vigil-analyzer.jar export} into one {@code events.jsonl}, and writes {@code labels.jsonl} (from what was

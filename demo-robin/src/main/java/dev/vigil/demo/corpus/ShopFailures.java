@@ -5,9 +5,9 @@ import static dev.vigil.demo.corpus.Phrases.YES;
 import java.util.List;
 
 /**
- * The shop's failed sessions: each failure a detector or policy rule of SPEC section 4.4/4.4b is built to catch, and
- * failures that none targets (a write on the wrong order, a write never made, wrong information, a write of two
- * made once), so that the corpus measures what Vigil misses too.
+ * The shop's failed sessions: each failure a detector (docs/DETECTORS.md) or policy rule (docs/POLICIES.md) is built to
+ * catch, and failures that none targets (a write on the wrong order, a write never made, wrong information, a write of
+ * two made once), so that the corpus measures what Vigil misses too.
  */
 final class ShopFailures {
   static final String AGENT = "shop";

@@ -17,13 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The code stage of a pass (SPEC section 4.7), the entry point the orchestrator calls: scan {@code --repo}, rank the
- * strategies by score, let each firing strategy rewrite the files it knows, and for each strategy with changes make
- * one unified diff, verify it ({@link DiffCheck}, then {@link CompileCheck}) and write it with its PR note as
- * {@code OUT/proposals/patch_<ts>[_n].diff} and {@code OUT/proposals/PR_<ts>[_n].md} ({@code <ts>} is the pass's
- * {@code now} as {@code yyyyMMdd'T'HHmmss'Z'}; {@code _2}, {@code _3}… for the second and later proposals of a pass).
- * A proposal that fails a check is dropped with the reason. Each diff is against the repository as it is on disk;
- * nothing is ever written inside {@code --repo}.
+ * The code stage of a pass (docs/ADAPTATION.md#code-proposals), the entry point the orchestrator calls: scan
+ * {@code --repo}, rank the strategies by score, let each firing strategy rewrite the files it knows, and for each
+ * strategy with changes make one unified diff, verify it ({@link DiffCheck}, then {@link CompileCheck}) and write it
+ * with its PR note as {@code OUT/proposals/patch_<ts>[_n].diff} and {@code OUT/proposals/PR_<ts>[_n].md} ({@code <ts>}
+ * is the pass's {@code now} as {@code yyyyMMdd'T'HHmmss'Z'}; {@code _2}, {@code _3}… for the second and later proposals
+ * of a pass). A proposal that fails a check is dropped with the reason. Each diff is against the repository as it is on
+ * disk; nothing is ever written inside {@code --repo}.
  */
 public final class CodeProposals {
   static final DateTimeFormatter FILE_TS =

@@ -11,8 +11,8 @@ import java.util.OptionalDouble;
 
 /**
  * What the diagnosis of a pass says, in the figures the code strategies score and the PR notes quote. The
- * orchestrator fills it from the RBT diagnosis (SPEC section 4.5) and the detectors (section 4.4); every figure is
- * about the pass's window.
+ * orchestrator fills it from the RBT diagnosis (docs/DESIGN.md#roses-buds-and-thorns) and the detectors
+ * (docs/DETECTORS.md); every figure is about the pass's window.
  *
  * @param thornsByCause            thorn rows per cause {@code kind:status}, in the diagnosis' ranking order (the
  *                                 counts of {@code rbt.top_thorns})

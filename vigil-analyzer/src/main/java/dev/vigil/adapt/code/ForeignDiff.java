@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A diff written outside Vigil's strategies (the LLM's, through {@code emit_unified_diff}), held to the same checks
- * as any proposal (SPEC sections 4.7 and 4.8): it must name files under {@code --repo}, apply to them as they are on
- * disk ({@link DiffCheck}) and, when it changes Java sources, compile ({@link CompileCheck}). An accepted diff is
- * written as {@code OUT/proposals/LLM_patch_<ts>.diff} with {@code LLM_PR_<ts>.md}.
+ * A diff written outside Vigil's strategies (the LLM's, through {@code emit_unified_diff}), held to the same checks as
+ * any proposal (docs/ADAPTATION.md#code-proposals and docs/STAGES.md): it must name files under {@code --repo}, apply
+ * to them as they are on disk ({@link DiffCheck}) and, when it changes Java sources, compile ({@link CompileCheck}). An
+ * accepted diff is written as {@code OUT/proposals/LLM_patch_<ts>.diff} with {@code LLM_PR_<ts>.md}.
  */
 public final class ForeignDiff {
   /**

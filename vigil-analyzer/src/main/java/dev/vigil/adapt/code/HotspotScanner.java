@@ -13,10 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The regex hotspot scanner of SPEC section 4.7. It reads each main source of a {@link JavaRepo} line by line, with
- * comments and literal contents masked ({@link MaskedText}), and reports at most one {@link Hotspot} per line and
- * {@link Category}; only the calls whose future is dropped are found in the parsed file.
- * Import and package lines are not hotspots; test sources ({@code src/test/…}) are not scanned.
+ * The regex hotspot scanner of the code stage (docs/ADAPTATION.md#code-proposals). It reads each main source of a
+ * {@link JavaRepo} line by line, with comments and literal contents masked ({@link MaskedText}), and reports at most
+ * one {@link Hotspot} per line and {@link Category}; only the calls whose future is dropped are found in the parsed
+ * file. Import and package lines are not hotspots; test sources ({@code src/test/…}) are not scanned.
  *
  * <p>What each category matches:
  * <ul>

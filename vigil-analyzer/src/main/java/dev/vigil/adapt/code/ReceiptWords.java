@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * The words that mark a receipt, acknowledgement or confirmation, as in the {@code premature_success} detector
- * (SPEC section 4.4): {@code receipt}, {@code ack}, {@code confirm}, {@code delivered} and their forms. Identifiers
+ * (docs/DETECTORS.md): {@code receipt}, {@code ack}, {@code confirm}, {@code delivered} and their forms. Identifiers
  * are split into words first, so {@code sendAck} matches and {@code stack} does not.
  */
 final class ReceiptWords {

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Bounded retry with jittered exponential backoff around remote calls (SPEC section 4.7).
+ * Bounded retry with jittered exponential backoff around remote calls (docs/ADAPTATION.md#code-proposals).
  *
  * <p>Fires when the evidence shows failures or timeouts (thorns of those kinds, or failed and timed-out events) and
  * the scanner found remote calls. Score: {@link StrategyScore} with the failure and timeout thorns as related, plus

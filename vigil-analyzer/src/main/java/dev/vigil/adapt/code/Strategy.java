@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A way to fix one family of soft failures in code (SPEC section 4.7): it scores the evidence plus the hotspots,
- * and rewrites the files it knows how to fix. A strategy is stateless and never touches the disk.
+ * A way to fix one family of soft failures in code (docs/ADAPTATION.md#code-proposals): it scores the evidence plus the
+ * hotspots, and rewrites the files it knows how to fix. A strategy is stateless and never touches the disk.
  */
 public interface Strategy {
 

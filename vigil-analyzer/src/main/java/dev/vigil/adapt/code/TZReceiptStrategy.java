@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * UTC-aware time and success only after confirmation (the paper's fix for Robin-A, SPEC section 4.7).
+ * UTC-aware time and success only after confirmation (the paper's fix for Robin-A, docs/ADAPTATION.md#code-proposals).
  *
  * <p>Fires when the evidence shows premature successes, delays or mixed timestamps (thorns of those kinds, or the
  * detectors' counts) and the scanner found naive-time or receipt hotspots. Score: {@link StrategyScore} with the

@@ -3,7 +3,7 @@ package dev.vigil.adapt.code;
 import java.util.Locale;
 
 /**
- * What a thorn's cause ({@code kind:status}, SPEC section 4.2) says went wrong, as the strategies read it. The
+ * What a thorn's cause ({@code kind:status}, docs/DESIGN.md#appraisal) says went wrong, as the strategies read it. The
  * first that holds: a kind with {@code premature} (the {@code premature_success} detector's {@code <kind>.premature});
  * a kind with {@code timestamp} (the {@code timestamp_inconsistent} detector); status {@code timeout}; status
  * {@code delay} or a kind with {@code delay} (the {@code latency} detector); status {@code fail}, {@code error} or

@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What goes between the adaptive markers (SPEC section 4.6): the diagnosis' rules, the RBT plan, the reflection's
- * note, and a line saying when and from which pass it was generated.
+ * What goes between the adaptive markers (docs/ADAPTATION.md#prompt-adaptation): the diagnosis' rules, the RBT plan,
+ * the reflection's note, and a line saying when and from which pass it was generated.
  *
  * <p>The text is plain Markdown: a provenance line, then {@code ### Rules}, {@code ### RBT plan} and
  * {@code ### Reflection}, each followed by its lines, every line ended with the prompt's own line ending. A rule or

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The four markers of a prompt file (SPEC section 4.6).
+ * The four markers of a prompt file (docs/ADAPTATION.md#prompt-adaptation).
  *
  * <p>A line is a marker when, after a UTF-8 byte-order mark at the very start of the file and any spaces and tabs
  * on either side are set aside, it is exactly the marker's text (case-sensitive). Anything else on the line, a

@@ -4,7 +4,8 @@ import dev.vigil.diagnose.ThornCause;
 import java.util.Objects;
 
 /**
- * One line of the RBT plan in the adaptive section: a thorn cause with its decayed intensity (SPEC section 4.5).
+ * One line of the RBT plan in the adaptive section: a thorn cause with its decayed intensity
+ * (docs/DESIGN.md#roses-buds-and-thorns).
  *
  * @param cause     {@code kind:status}
  * @param intensity summed decayed intensity of the cause's thorns

@@ -10,9 +10,9 @@ import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * The prompt stage of a pass (SPEC section 4.6): reads the prompt file, replaces the adaptive section's content,
- * checks the result with {@link PromptGuard}, keeps the versions under {@code OUT/prompts/} and writes
- * {@code OUT/new_prompt.txt}. The prompt file itself is never written.
+ * The prompt stage of a pass (docs/ADAPTATION.md#prompt-adaptation): reads the prompt file, replaces the adaptive
+ * section's content, checks the result with {@link PromptGuard}, keeps the versions under {@code OUT/prompts/} and
+ * writes {@code OUT/new_prompt.txt}. The prompt file itself is never written.
  */
 public final class PromptAdaptation {
   /** The new prompt inside {@code OUT}. */

@@ -3,11 +3,11 @@ package dev.vigil.adapt.prompt;
 import java.util.Arrays;
 
 /**
- * The guard of SPEC section 4.6, run on the final bytes before anything is written: the patched prompt must parse
- * to one core block and one adaptive section; the core block, markers included, must be byte-identical to the
- * original's; every byte up to the end of the {@code ## BEGIN_ADAPTIVE_SECTION} line and from the start of the
- * {@code ## END_ADAPTIVE_SECTION} line on must be identical too (line endings included); and the adaptive section
- * must hold exactly the new content, whose every line ends with the file's line ending.
+ * The prompt guard (docs/ADAPTATION.md#prompt-adaptation), run on the final bytes before anything is written: the
+ * patched prompt must parse to one core block and one adaptive section; the core block, markers included, must be
+ * byte-identical to the original's; every byte up to the end of the {@code ## BEGIN_ADAPTIVE_SECTION} line and from the
+ * start of the {@code ## END_ADAPTIVE_SECTION} line on must be identical too (line endings included); and the adaptive
+ * section must hold exactly the new content, whose every line ends with the file's line ending.
  */
 final class PromptGuard {
   private PromptGuard() {}

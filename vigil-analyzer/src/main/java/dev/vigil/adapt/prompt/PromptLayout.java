@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Where the marked sections of a prompt are, as byte offsets into the file (SPEC section 4.6).
+ * Where the marked sections of a prompt are, as byte offsets into the file (docs/ADAPTATION.md#prompt-adaptation).
  *
  * <p>A valid prompt has exactly one core block and exactly one adaptive section, each opened before it is closed,
  * one after the other in either order. Text may stand before, between and after them.

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 
 /**
- * The result of the prompt stage (SPEC section 4.6), and the {@code prompt} section of {@code report.json}.
+ * The result of the prompt stage (docs/ADAPTATION.md#prompt-adaptation), and the {@code prompt} section of
+ * {@code report.json}.
  *
  * @param status          written, unchanged or refused
  * @param file            the prompt file that was read

@@ -3,8 +3,8 @@ package dev.vigil.adapt.prompt;
 import java.util.Arrays;
 
 /**
- * A prompt with its adaptive section's content replaced, checked by {@link PromptGuard} (SPEC section 4.6). Pure:
- * reads and writes no file.
+ * A prompt with its adaptive section's content replaced, checked by {@link PromptGuard}
+ * (docs/ADAPTATION.md#prompt-adaptation). Pure: reads and writes no file.
  *
  * @param original the prompt as read
  * @param patched  the prompt with the new adaptive content

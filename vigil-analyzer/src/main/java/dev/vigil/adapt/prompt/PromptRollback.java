@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A kept prompt version written back as {@code OUT/new_prompt.txt} (SPEC section 4, {@code rollback}), for the
+ * A kept prompt version written back as {@code OUT/new_prompt.txt} (docs/COMMANDS.md#rollback), for the
  * user to apply. The version's bytes are checked against the SHA-256 in the index before anything is written.
  *
  * @param version         the version restored

@@ -30,9 +30,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The kept versions of the prompt, {@code OUT/prompts/} (SPEC sections 4.6 and 4.10): one file per version,
- * {@code prompt_<NNNN>_<yyyyMMdd'T'HHmmss'Z'>.txt}, and {@code index.jsonl}, one line per version with its number,
- * file, SHA-256, size, creation time, source, pass and prompt file.
+ * The kept versions of the prompt, {@code OUT/prompts/} (docs/ADAPTATION.md#prompt-adaptation and
+ * docs/DESIGN.md#artifacts): one file per version, {@code prompt_<NNNN>_<yyyyMMdd'T'HHmmss'Z'>.txt}, and
+ * {@code index.jsonl}, one line per version with its number, file, SHA-256, size, creation time, source, pass and
+ * prompt file.
  *
  * <p>A version's file is written completely (temporary file and move) before its index line is appended, so the
  * index never names a file that is not all there. Numbers are never reused: the next one is past every number in

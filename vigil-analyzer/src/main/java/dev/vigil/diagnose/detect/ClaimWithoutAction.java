@@ -18,9 +18,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * {@code claim_without_action} (SPEC section 4.4b): the answer states an action as done (a past form of {@code claims}:
- * "cancelled", "has been booked", "I've updated") while no write call of a verb that backs it succeeded in the turn
- * (none was made, or those made failed): premature success (section 4.4) read from the dialogue.
+ * {@code claim_without_action} (docs/DETECTORS.md#conversation-detectors): the answer states an action as done (a past
+ * form of {@code claims}: "cancelled", "has been booked", "I've updated") while no write call of a verb that backs it
+ * succeeded in the turn (none was made, or those made failed): premature success ({@code premature_success}) read from
+ * the dialogue.
  *
  * <p>A form is no claim when one of {@code negations} stands before it in its clause ("not cancelled", "will be
  * booked", "once the parcel is returned"), when its sentence is a question, or when a tool result of the session's turns so

@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The content words of a message (SPEC section 4.4, {@code failure_plateau}): lower case, split on anything that is
+ * The content words of a message (docs/DETECTORS.md, {@code failure_plateau}): lower case, split on anything that is
  * not a letter or digit, stop words and tokens without a letter or shorter than three characters out, plurals and a
  * few common endings folded ({@code reminders} → {@code reminder}, {@code retries} → {@code retry},
  * {@code saved}/{@code saving} → {@code sav}), so that two phrasings of one failure share their words.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One soft-failure detector (SPEC section 4.4): reads the window's events, oldest first, through a {@link Scan}.
+ * One soft-failure detector (docs/DETECTORS.md): reads the window's events, oldest first, through a {@link Scan}.
  *
  * <p>Vigil's detectors stream, in state bounded per tool, turn and session. A detector of your own that needs the
  * whole window at once extends {@link WholeWindowDetector}; it then holds the window's events while the pass runs.

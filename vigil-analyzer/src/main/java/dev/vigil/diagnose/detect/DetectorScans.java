@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * One pass's reading of its window by every selected detector (SPEC section 4.4): each event is handed to each
+ * One pass's reading of its window by every selected detector (docs/DETECTORS.md): each event is handed to each
  * detector's {@link Scan} in turn, oldest first, and the window is never held here. The conversation detectors share
  * one reading of the dialogue ({@link Conversation}), fed here once per event, with any other reader of it (a
  * model's features).

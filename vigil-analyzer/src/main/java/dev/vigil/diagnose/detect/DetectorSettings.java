@@ -19,7 +19,8 @@ import java.util.Map;
  * @param maxCallsPerTurn   tool_call_explosion: more calls than this in one turn is an explosion (8)
  * @param plateauRun        failure_plateau: this many consecutive failures of one kind (3)
  * @param plateauSharedWords failure_plateau: sharing at least this many content words (3)
- * @param dialogue          the conversation detectors' word lists and thresholds (SPEC section 4.4b)
+ * @param dialogue          the conversation detectors' word lists and thresholds
+ *                          (docs/DETECTORS.md#conversation-detectors)
  * @param roles             the tool roles, read from the rules file's {@code tool_roles}
  */
 public record DetectorSettings(
@@ -33,7 +34,7 @@ public record DetectorSettings(
     DialogueSettings dialogue,
     ToolRoles roles) {
 
-  /** The defaults of SPEC section 4.4. */
+  /** The defaults (docs/DETECTORS.md). */
   public static final DetectorSettings DEFAULTS = new DetectorSettings(
       List.of("receipt", "ack", "confirm", "delivered"), Map.of(), 3.0, 1000.0, 8, 3, 3,
       DialogueSettings.DEFAULTS, ToolRoles.DEFAULTS);

@@ -9,7 +9,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (SPEC sections 4.4 and 4.4b); all of
+ * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (docs/DETECTORS.md); all of
  * Vigil's and the rules file's policy rules are on by default.
  */
 public final class Detectors {

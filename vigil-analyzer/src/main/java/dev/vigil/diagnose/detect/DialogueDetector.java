@@ -5,10 +5,11 @@ import dev.vigil.dialogue.ToolRoles;
 import java.util.function.Consumer;
 
 /**
- * A conversation detector (SPEC section 4.4b): reads the window as a {@link Conversation}, streamed, with one
- * {@link Conversation.Reader<WindowEvent> reader} per session that keeps what the detector needs of the session's earlier turns,
- * bounded, and collects what it finds in {@link DialogueFindings}. In a pass the four conversation detectors share one
- * reading of the dialogue ({@link DetectorScans}); alone, a detector reads it for itself.
+ * A conversation detector (docs/DETECTORS.md#conversation-detectors): reads the window as a {@link Conversation},
+ * streamed, with one {@link Conversation.Reader<WindowEvent> reader} per session that keeps what the detector needs of
+ * the session's earlier turns, bounded, and collects what it finds in {@link DialogueFindings}. In a pass the four
+ * conversation detectors share one reading of the dialogue ({@link DetectorScans}); alone, a detector reads it for
+ * itself.
  */
 abstract class DialogueDetector implements Detector {
   private final String name;

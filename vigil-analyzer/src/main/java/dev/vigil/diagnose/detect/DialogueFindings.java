@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * What a conversation detector found, as it builds up (SPEC section 4.4b): each instance is cited in the evidence by
- * its session, turn, the refs of the events it rests on and the words that matched, and becomes one derived event
- * about the event it is anchored on, sent to the sink at once. The evidence keeps the newest
+ * What a conversation detector found, as it builds up (docs/DETECTORS.md#conversation-detectors): each instance is
+ * cited in the evidence by its session, turn, the refs of the events it rests on and the words that matched, and
+ * becomes one derived event about the event it is anchored on, sent to the sink at once. The evidence keeps the newest
  * {@value Findings#MAX_CITED} instances, with {@code instances_total}, and says how many sessions
  * the dialogue closed early ({@code sessions_closed_early}) when it had to.
  */

@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The conversation detectors' word lists and thresholds (SPEC section 4.4b), English by default, each replaceable in
- * the rules file under {@code detectors.<name>.<field>}. Phrases match whole words, case-insensitively.
+ * The conversation detectors' word lists and thresholds (docs/DETECTORS.md#conversation-detectors), English by default,
+ * each replaceable in the rules file under {@code detectors.<name>.<field>}. Phrases match whole words,
+ * case-insensitively.
  *
  * @param affirmatives       unconfirmed_write {@code affirmatives}: a user message holding one confirms a write
  * @param asks               unconfirmed_write {@code asks}: an answer holding one asked for confirmation or proposed

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /** What the detectors read out of an event: its call time, its ids, its failure message, its derived copies. */
 final class EventFields {
-  /** Statuses that report success (SPEC section 4.2). */
+  /** Statuses that report success (docs/DESIGN.md#appraisal). */
   static final Set<String> SUCCESS = Set.of("ok", "success", "completed", "resolved", "delivered");
   /** Statuses that report failure. */
   static final Set<String> FAILURE = Set.of("fail", "timeout", "error");

@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * {@code failure_plateau} (SPEC section 4.4; the field report's diagnostic blindness, "42 different rephrasings of
+ * {@code failure_plateau} (docs/DETECTORS.md; the field report's diagnostic blindness, "42 different rephrasings of
  * the same diagnosis"): the same failure said in different words, so that string comparison never sees the repeat.
  *
  * <p>Failures ({@code fail}, {@code timeout}, {@code error}) are taken per kind in time order. A plateau is a

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * {@code latency} (SPEC section 4.4; creeping latency): a call slower than its tool's budget. The budget is the
+ * {@code latency} (docs/DETECTORS.md; creeping latency): a call slower than its tool's budget. The budget is the
  * configured one for the kind, else {@code factor} (3) times the kind's median {@code duration_ms} and at least
  * {@code min_budget_ms} (1 s).
  *

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * {@code premature_success} (SPEC section 4.4; the paper's premature toasts): a success reported before the
+ * {@code premature_success} (docs/DETECTORS.md; the paper's premature toasts): a success reported before the
  * confirmation it depends on, or with no confirmation at all.
  *
  * <p>A confirmation is an event whose kind's last segment has a word (split on {@code _}, {@code -} and case)

@@ -1,7 +1,7 @@
 package dev.vigil.diagnose.detect;
 
 /**
- * One detector's reading of one window (SPEC section 4.4): the pass hands it the window's events one at a time, oldest
+ * One detector's reading of one window (docs/DETECTORS.md): the pass hands it the window's events one at a time, oldest
  * first, and never holds the window itself, so a detector keeps only bounded state (per tool, turn and session, the
  * newest {@link Findings#MAX_CITED} cited events) and memory does not grow with the number of events. Derived events
  * go to the sink the scan was started with as they are found. Confined to the thread of the pass.

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code timestamp_inconsistent} (SPEC section 4.4; mixed time zones): naive and zoned timestamps mixed in one
+ * {@code timestamp_inconsistent} (docs/DETECTORS.md; mixed time zones): naive and zoned timestamps mixed in one
  * window. Two places are read: each event's own {@code ts} as written in the input, and every string in its payload
  * that is an ISO-8601 date-time (so a tool argument {@code "2026-11-22T15:00"} counts as naive next to the agent's
  * zoned times).

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * {@code tool_call_explosion} (SPEC section 4.4; the field report's failure mode 1): more than {@code max_calls}
+ * {@code tool_call_explosion} (docs/DETECTORS.md; the field report's failure mode 1): more than {@code max_calls}
  * (8) tool calls while answering one user message. A call belongs to a turn by the event's {@code turn} (the
  * agent's field), else {@code payload.turn}; Vigil's own {@code vigil.*} events and the conversation's {@code turn.*}
  * events are not calls.

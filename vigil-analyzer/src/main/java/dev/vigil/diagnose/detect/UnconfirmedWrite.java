@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code unconfirmed_write} (SPEC section 4.4b): a write call that succeeded in a turn whose user message gives no
- * explicit confirmation ({@code affirmatives}: "yes", "confirm", "go ahead"…) although the agent's previous answer in
- * the session asked for one or proposed the action (a question mark or one of {@code asks}), or with no earlier
- * answer in the session at all ({@code when_no_earlier_answer}). Only turns whose user message the window holds are
- * judged: without the dialogue there is nothing to read.
+ * {@code unconfirmed_write} (docs/DETECTORS.md#conversation-detectors): a write call that succeeded in a turn whose
+ * user message gives no explicit confirmation ({@code affirmatives}: "yes", "confirm", "go ahead"…) although the
+ * agent's previous answer in the session asked for one or proposed the action (a question mark or one of {@code asks}),
+ * or with no earlier answer in the session at all ({@code when_no_earlier_answer}). Only turns whose user message the
+ * window holds are judged: without the dialogue there is nothing to read.
  *
  * <p>Read as a stream: a write is judged as it is read when its turn's user message came before it, else when its
  * turn completes; a session's state is the answer of its last answered turn.

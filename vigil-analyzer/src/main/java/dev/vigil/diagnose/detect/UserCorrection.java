@@ -10,9 +10,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * {@code user_correction} (SPEC section 4.4b): the user says the agent got it wrong or complains (a phrase of
- * {@code corrections}), or repeats a request already made in the session: its {@link ContentWords content words}
- * share at least {@code shared_words} (3, as in {@code failure_plateau}) and a Jaccard overlap of at least
+ * {@code user_correction} (docs/DETECTORS.md#conversation-detectors): the user says the agent got it wrong or complains
+ * (a phrase of {@code corrections}), or repeats a request already made in the session: its {@link ContentWords content
+ * words} share at least {@code shared_words} (3, as in {@code failure_plateau}) and a Jaccard overlap of at least
  * {@code repeat_min_overlap} (0.7) with an earlier user message.
  *
  * <p>Read as a stream: a user message is judged when its turn completes, against the session's newest

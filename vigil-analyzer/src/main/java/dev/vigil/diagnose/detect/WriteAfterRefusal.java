@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code write_after_refusal} (SPEC section 4.4b): a write call succeeds right after calls of the same tool in the
- * session failed: at least {@code failures} (2) of them with other arguments, or a {@code failure_plateau}'s run
- * ({@code run}, 3) whatever the arguments. The agent forced its way through a guard. A write that failed once and then
- * succeeded is a retry, not this.
+ * {@code write_after_refusal} (docs/DETECTORS.md#conversation-detectors): a write call succeeds right after calls of
+ * the same tool in the session failed: at least {@code failures} (2) of them with other arguments, or a
+ * {@code failure_plateau}'s run ({@code run}, 3) whatever the arguments. The agent forced its way through a guard. A
+ * write that failed once and then succeeded is a retry, not this.
  *
  * <p>Read as a stream, call by call: a session keeps, for at most {@value #MAX_TOOLS} write tools (the most recently
  * failed), the failures since the tool last succeeded: their number, and the newest {@value #MAX_REFUSALS} as compact

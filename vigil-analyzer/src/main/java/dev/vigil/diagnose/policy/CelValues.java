@@ -47,8 +47,8 @@ final class CelValues {
   }
 
   /**
-   * An event as its JSON line (SPEC section 2) reads: {@code ts} (ISO-8601 text), {@code kind}, {@code status},
-   * {@code payload} (its {@code result} as {@link #result}) and the optional fields that are present.
+   * An event as its JSON line (docs/DESIGN.md#the-event) reads: {@code ts} (ISO-8601 text), {@code kind},
+   * {@code status}, {@code payload} (its {@code result} as {@link #result}) and the optional fields that are present.
    */
   static Map<String, Object> event(Event e) {
     Map<String, Object> m = new LinkedHashMap<>();

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The policy rules of a rules file (its optional {@code policies} array, SPEC section 4.4b), each compiled when the
+ * The policy rules of a rules file (its optional {@code policies} array, docs/POLICIES.md), each compiled when the
  * file is read, so that a rule that does not compile stops Vigil at start; each becomes one detector named
  * {@code policy.<name>}.
  */
@@ -19,7 +19,7 @@ public final class Policies {
 
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
   private static final Set<String> FIELDS = Set.of("name", "tool", "violation", "severity", "description");
-  /** The severity of a rule that gives none: a failure's intensity (SPEC section 4.2). */
+  /** The severity of a rule that gives none: a failure's intensity (docs/DESIGN.md#appraisal). */
   static final double DEFAULT_SEVERITY = 0.9;
 
   private final List<PolicyDetector> detectors;

@@ -19,7 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One policy rule as a detector (SPEC section 4.4b): its expression is evaluated on every call of its tool, with the
+ * One policy rule as a detector (docs/POLICIES.md): its expression is evaluated on every call of its tool, with the
  * call's own session before it; each call where it holds is one violation, derived as {@code policy.<name>}, status
  * {@code fail}, payload {@code policy}, {@code tool}, {@code severity} (which the appraisal takes as the intensity)
  * and {@code violation}. A call on which the expression fails (a missing field, a wrong type) is counted in the

@@ -20,7 +20,7 @@ import dev.cel.runtime.CelRuntime;
 import java.util.Map;
 
 /**
- * The CEL environment of a policy rule (SPEC section 4.4b), built once, on the first rule, with Google's CEL for Java:
+ * The CEL environment of a policy rule (docs/POLICIES.md), built once, on the first rule, with Google's CEL for Java:
  * variables {@code args} and {@code result} (dynamic JSON values), {@code status} and {@code tool} (strings) and
  * {@code session}, a map whose {@code user_texts} is a list of strings and on which {@code last(kind)} and
  * {@code calls(kind)} are functions; CEL's standard macros and functions; the expression must be a {@code bool}.

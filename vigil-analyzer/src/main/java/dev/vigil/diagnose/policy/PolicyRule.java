@@ -4,7 +4,7 @@ import dev.vigil.dialogue.ToolRoles;
 import dev.vigil.observe.Event;
 
 /**
- * One policy rule of the rules file (SPEC section 4.4b): a precondition on the calls of one tool, written as a CEL
+ * One policy rule of the rules file (docs/POLICIES.md): a precondition on the calls of one tool, written as a CEL
  * expression that holds when the call breaks it.
  *
  * @param name        lower-case letters, digits and underscores; the detector and its derived events are

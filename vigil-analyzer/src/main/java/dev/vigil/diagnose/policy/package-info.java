@@ -1,5 +1,5 @@
 /**
- * Policy rules (SPEC section 4.4b): the user's preconditions on tool calls, written as CEL expressions in the rules
+ * Policy rules (docs/POLICIES.md): the user's preconditions on tool calls, written as CEL expressions in the rules
  * file and evaluated with Google's CEL for Java, each rule one detector named {@code policy.<name>}.
  */
 package dev.vigil.diagnose.policy;

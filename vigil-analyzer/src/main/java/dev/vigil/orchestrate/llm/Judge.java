@@ -28,12 +28,12 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The LLM judge (SPEC section 4.8): after the deterministic detectors, the model is asked, turn by turn for the
- * turns that made a write call or claimed one, whether the turn broke the agent's own instructions ({@code --prompt},
- * with the session's earlier user messages, tool results and answers as evidence). Each yes that cites a rule
- * becomes a {@code judge.violation} derived event (status {@code fail}, payload {@code rule}, {@code reason},
- * {@code turn}, {@code session}), keyed on the turn's answer so that it is deposited once however often it is
- * judged. It runs as the last detector, named {@code judge}.
+ * The LLM judge (docs/DETECTORS.md#the-llm-judge): after the deterministic detectors, the model is asked, turn by turn
+ * for the turns that made a write call or claimed one, whether the turn broke the agent's own instructions
+ * ({@code --prompt}, with the session's earlier user messages, tool results and answers as evidence). Each yes that
+ * cites a rule becomes a {@code judge.violation} derived event (status {@code fail}, payload {@code rule},
+ * {@code reason}, {@code turn}, {@code session}), keyed on the turn's answer so that it is deposited once however often
+ * it is judged. It runs as the last detector, named {@code judge}.
  *
  * <p>Each question is one call of the budget ({@link LlmConfig#maxCalls()}), and the session has the wall-clock
  * budget ({@link LlmConfig#timeout()}) on the injected clock. An answer that is not the strict JSON verdict is

@@ -6,9 +6,9 @@ import dev.vigil.observe.Event;
 import java.util.List;
 
 /**
- * What the judge sends the model about one turn (SPEC section 4.8): a system message with the task and the answer's
- * form, and a user message with the agent's instructions, the same session's earlier evidence and the turn itself.
- * Every quoted value is cut to a bound, so one huge tool result cannot blow the request.
+ * What the judge sends the model about one turn (docs/DETECTORS.md#the-llm-judge): a system message with the task and
+ * the answer's form, and a user message with the agent's instructions, the same session's earlier evidence and the turn
+ * itself. Every quoted value is cut to a bound, so one huge tool result cannot blow the request.
  */
 final class JudgePrompt {
   static final String SYSTEM = String.join("\n",

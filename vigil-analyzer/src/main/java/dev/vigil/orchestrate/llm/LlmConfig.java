@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Where the LLM is and how much of it a pass may use (SPEC section 4.8). Read from the system properties
+ * Where the LLM is and how much of it a pass may use (docs/STAGES.md#the-llm). Read from the system properties
  * {@code vigil.llm.base_url}, {@code vigil.llm.model}, {@code vigil.llm.api_key} or, when a property is not set, the
  * environment variables {@code VIGIL_LLM_BASE_URL}, {@code VIGIL_LLM_MODEL}, {@code VIGIL_LLM_API_KEY}.
  *

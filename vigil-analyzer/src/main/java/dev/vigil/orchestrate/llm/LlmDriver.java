@@ -24,7 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The LLM drives the pass (SPEC section 4.8): LangChain4j's OpenAI-compatible chat model is given the stages as
+ * The LLM drives the pass (docs/STAGES.md#the-llm): LangChain4j's OpenAI-compatible chat model is given the stages as
  * tools ({@link PassTools}) and calls them until the pass reaches {@code diff_done}. It has a budget of tool calls
  * and of wall-clock time. When a budget runs out, the server fails or the model stops early, the driver returns and
  * the deterministic path finishes the pass; the report's {@code llm} object says which and why.

@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * One turn of a conversation as the window holds it (SPEC section 2): the {@code turn.user} message that opened it,
- * the events it made (tool calls and whatever else carries its turn id), and the {@code turn.answer} that closed it.
+ * One turn of a conversation as the window holds it (docs/DESIGN.md#the-event): the {@code turn.user} message that
+ * opened it, the events it made (tool calls and whatever else carries its turn id), and the {@code turn.answer} that
+ * closed it.
  *
  * @param session the conversation ({@link SessionKey#of})
  * @param id      the turn id, or its place ({@code #1}) when the events carry none
