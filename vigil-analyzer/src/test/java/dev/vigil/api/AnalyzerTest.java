@@ -30,7 +30,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The facade (SPEC section 4.13): run's options on a builder, a user's own detector, swapped stages, artifacts. */
+/** The facade (docs/LIBRARY.md): run's options on a builder, a user's own detector, swapped stages, artifacts. */
 class AnalyzerTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 

@@ -25,7 +25,7 @@ class AppraiserTest {
 
   @ParameterizedTest(name = "{0} {1} {2} -> {3} {4} {5}")
   @CsvSource(delimiter = '|', value = {
-      // the table of SPEC 4.2, row by row
+      // the table of docs/DESIGN.md#appraisal, row by row
       "tool.x | fail | {} | frustration | -0.7 | 0.9",
       "tool.x | timeout | {} | frustration | -0.7 | 0.9",
       "tool.x | error | {} | frustration | -0.7 | 0.9",
@@ -40,7 +40,7 @@ class AppraiserTest {
       "tool.x | resolved | {} | relief | 0.6 | 0.3",
       "tool.x | delivered | {} | relief | 0.6 | 0.3",
       "tool.x | queued | {} | curiosity | 0.4 | 0.3",
-      // tool roles (SPEC 4.2, 4.4b): a successful look-up is curiosity, never relief or pride
+      // tool roles (docs/DETECTORS.md#tool-roles): a successful look-up is curiosity, never relief or pride
       "tool.get_order | ok | {} | curiosity | 0.4 | 0.3",
       "tool.searchFlights | ok | {\"saved_ms\": 1000} | curiosity | 0.4 | 0.3",
       "step | ok | {\"tool\": \"listReminders\"} | curiosity | 0.4 | 0.3",
@@ -70,7 +70,7 @@ class AppraiserTest {
       "tool.x | fail | {\"delayed_by_sec\": 570} | frustration | -0.7 | 0.95",
       "tool.x | fail | {\"delayed_by_sec\": 30} | frustration | -0.7 | 0.9",
       "Tool.X | FAIL | {} | frustration | -0.7 | 0.9",
-      // a policy rule's violation (SPEC 4.4b): its severity is the intensity; only policy events read it
+      // a policy rule's violation (docs/POLICIES.md): its severity is the intensity; only policy events read it
       "policy.no_refund_after_shipping | fail | {\"severity\": 0.6} | frustration | -0.7 | 0.6",
       "policy.no_refund_after_shipping | fail | {\"severity\": 1.0} | frustration | -0.7 | 0.95",
       "policy.no_refund_after_shipping | fail | {\"severity\": 0.0} | frustration | -0.7 | 0.2",

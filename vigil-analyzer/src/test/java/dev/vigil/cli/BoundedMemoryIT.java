@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The analyzer's memory does not grow with the events a pass uses (issue 19): the packaged jar, in a JVM whose heap
- * (200 MB) could not hold the window's events (about 1 KB each with their payload trees: 300 MB), uses all 300,000
- * of them with every detector on, 5,000 sessions open at once, and finds what the input holds. (At 160 MB it ran
- * out of heap in one run of several once the first reading ran in two parts and the events were parsed ahead on a
+ * The analyzer's memory does not grow with the events a pass uses (docs/COMMANDS.md#memory): the packaged jar, in a JVM
+ * whose heap (200 MB) could not hold the window's events (about 1 KB each with their payload trees: 300 MB), uses all
+ * 300,000 of them with every detector on, 5,000 sessions open at once, and finds what the input holds. (At 160 MB it
+ * ran out of heap in one run of several once the first reading ran in two parts and the events were parsed ahead on a
  * second thread: both hold more at once, 24 bytes an event for the second part until the merge, and the batches
  * in flight.)
  */

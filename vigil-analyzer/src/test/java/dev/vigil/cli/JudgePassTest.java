@@ -28,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code run --llm}'s judge (SPEC section 4.8) in a whole pass, through LangChain4j's real OpenAI client against a
- * loopback server: its violation is reported under {@code detectors} and deposited once; a failing server leaves
- * the deterministic findings as they are and the report says so.
+ * {@code run --llm}'s judge (docs/DETECTORS.md#the-llm-judge) in a whole pass, through LangChain4j's real OpenAI client
+ * against a loopback server: its violation is reported under {@code detectors} and deposited once; a failing server
+ * leaves the deterministic findings as they are and the report says so.
  */
 class JudgePassTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code run --llm} (SPEC section 4.8) against a loopback server speaking the OpenAI chat-completions protocol,
+ * {@code run --llm} (docs/STAGES.md#the-llm) against a loopback server speaking the OpenAI chat-completions protocol,
  * through LangChain4j's real OpenAI client.
  */
 class LlmPassTest {

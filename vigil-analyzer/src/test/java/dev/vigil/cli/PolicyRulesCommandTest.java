@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Policy rules through the CLI (SPEC section 4.4b): a rules file with only {@code policies}, run in-process. */
+/** Policy rules through the CLI (docs/POLICIES.md): a rules file with only {@code policies}, run in-process. */
 class PolicyRulesCommandTest {
   private static final String NOW = "2026-11-22T13:00:00Z";
   private static final String SHIPPED = "session.last('tool.get_order').payload.result.status == 'shipped'";

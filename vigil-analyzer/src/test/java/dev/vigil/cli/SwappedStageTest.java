@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** Self-repair (SPEC section 4.9) with one stage swapped, by a lambda in the test only, for one that throws. */
+/**
+ * Self-repair (docs/STAGES.md#self-repair) with one stage swapped, by a lambda in the test only, for one that throws.
+ */
 class SwappedStageTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 

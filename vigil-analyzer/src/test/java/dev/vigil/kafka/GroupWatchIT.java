@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code watch --bootstrap} against a real KRaft broker (SPEC section 4.11): two instances of one group share two
+ * {@code watch --bootstrap} against a real KRaft broker (docs/KAFKA.md): two instances of one group share two
  * agents; one is killed with SIGKILL in the middle of the stream and the other takes its agent over with the bank
  * rebuilt from Kafka; every event is deposited exactly once.
  */

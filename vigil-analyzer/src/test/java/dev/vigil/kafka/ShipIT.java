@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ship} against a real KRaft broker (SPEC section 4.11): it forwards a queue as section-2 JSON keyed by agent,
+ * {@code ship} against a real KRaft broker (docs/KAFKA.md): it forwards a queue as event JSON keyed by agent,
  * resumes without sending anything twice, and loses nothing while the broker is down.
  */
 class ShipIT {
@@ -55,7 +55,7 @@ class ShipIT {
       JsonNode n = EventJson.mapper().readTree(r.value());
       assertEquals(n.get("agent").asText(), r.key(), "the key is the agent");
       assertEquals(EventJson.write(TestEvents.call(r.key(), n.get("seq").asLong())), r.value(),
-          "the value is the event's section-2 JSON");
+          "the value is the event's JSON line");
       return r.key() + "/" + n.get("seq").asLong();
     } catch (IOException e) {
       throw new AssertionError("not JSON: " + r.value(), e);

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The conversation detectors over about 200,000 generated events in 3,031 sessions (issue 19): every instance is
+ * The conversation detectors over about 200,000 generated events in 3,031 sessions: every instance is
  * counted, the evidence keeps the newest 50 with the right total, and the open sessions stay within their bound.
  * Events are made one at a time and never held as a window.
  */

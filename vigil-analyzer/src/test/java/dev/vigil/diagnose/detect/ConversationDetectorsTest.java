@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The conversation detectors of SPEC section 4.4b, case by case: positive, negative and edge. */
+/** The conversation detectors (docs/DETECTORS.md#conversation-detectors), case by case: positive, negative and edge. */
 class ConversationDetectorsTest {
   private static final DetectorSettings S = DetectorSettings.DEFAULTS;
   private static final Function<List<WindowEvent>, Detection> UNCONFIRMED =

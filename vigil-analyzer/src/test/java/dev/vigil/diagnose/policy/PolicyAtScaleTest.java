@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A policy rule over 200,000 generated events in 4,000 sessions (issue 19): every violation is counted, the evidence
+ * A policy rule over 200,000 generated events in 4,000 sessions: every violation is counted, the evidence
  * keeps the newest 50 with the right total, a session's history holds only the kinds the rule reads, and the open
  * sessions and held events stay within their bounds. Events are made one at a time and never held as a window.
  */

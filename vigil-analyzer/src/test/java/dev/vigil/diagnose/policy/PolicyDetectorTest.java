@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class PolicyDetectorTest {
-  /** The shop example of SPEC section 4.4b. */
+  /** The shop example of docs/POLICIES.md. */
   static final String SHIPPED = "session.last('tool.get_order').payload.result.status == 'shipped'";
 
   private static Detection detect(String tool, String violation, List<String> lines) throws Exception {

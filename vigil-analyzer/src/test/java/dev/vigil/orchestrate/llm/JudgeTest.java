@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The LLM judge (SPEC section 4.8) against a loopback server speaking OpenAI chat-completions, through LangChain4j's
- * real OpenAI client: a violation found, a clean turn, a model that answers nonsense, the budgets, a failing server.
+ * The LLM judge (docs/DETECTORS.md#the-llm-judge) against a loopback server speaking OpenAI chat-completions, through
+ * LangChain4j's real OpenAI client: a violation found, a clean turn, a model that answers nonsense, the budgets, a
+ * failing server.
  */
 class JudgeTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();

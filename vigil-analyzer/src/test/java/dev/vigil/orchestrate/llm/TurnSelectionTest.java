@@ -7,7 +7,9 @@ import dev.vigil.dialogue.ToolRoles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Which turns the judge asks about: those that called a write tool (SPEC section 4.4b) or claimed a write. */
+/**
+ * Which turns the judge asks about: those that called a write tool (docs/DETECTORS.md#tool-roles) or claimed a write.
+ */
 class TurnSelectionTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
