@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Vigil's demo (SPEC section 5): builds Vigil and Robin with the wrapper, runs Robin (a LangChain4j reminder agent)
+# Vigil's demo (demo-robin/README.md): builds Vigil and Robin with the wrapper, runs Robin (a LangChain4j reminder agent)
 # under -javaagent:vigil.jar over the reminder requests, lets Vigil diagnose the run and propose a new prompt and
 # code changes, applies them to a copy of Robin with git apply, rebuilds that copy, runs the same requests again and
 # prints the before/after table. Everything it writes goes under demo-robin/target/demo (wiped on each run);

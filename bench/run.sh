@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints every benchmark figure of docs/BENCHMARKS.md (SPEC section 8) in one run, each with its unit and what it
+# Prints every benchmark figure of docs/BENCHMARKS.md in one run, each with its unit and what it
 # is compared to: per-call time added by Vigil and by the OpenTelemetry Java agent (JMH), start-up as a user sees it
 # (plain, Vigil, OpenTelemetry: a process whose main calls a tool and exits, and a Spring Boot LangChain4j application,
 # vigil-bench/support-agent, until it has served its first chat request), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's

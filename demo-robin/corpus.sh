@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Vigil's labelled corpus (SPEC section 4.12) under samples/corpus and measures Vigil on it:
+# Regenerates Vigil's labelled corpus (docs/EVAL.md) under samples/corpus and measures Vigil on it:
 # builds Vigil, Robin and the shop agent with the wrapper, plays 270 scripted conversations (190 with the shop
 # agent, 80 with Robin; seed 18) in two child JVMs under -javaagent:vigil.jar, exports the events, writes the labels
 # from what was planted, then runs `vigil-analyzer eval` on them into samples/corpus/eval.
