@@ -119,6 +119,9 @@ final class PolicyEnvironment {
    * @return what the expression gave (a {@link Boolean} for a well-formed rule; a dynamic one may give another type)
    * @throws CelEvaluationException when the rule fails on this call (a missing field, a wrong type)
    */
+  // CEL marks its function interfaces @Immutable for bindings shared across evaluations; these late bindings live for
+  // this one evaluation only, and the session's history does not change while it runs
+  @SuppressWarnings("Immutable")
   static Object eval(CelRuntime.Program program, Map<String, ?> vars, SessionHistory history)
       throws CelEvaluationException {
     return program.eval(vars, CelLateFunctionBindings.from(
