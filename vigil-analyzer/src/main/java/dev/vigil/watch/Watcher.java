@@ -239,7 +239,7 @@ public final class Watcher {
      * Reads, deposits, commits and starts passes until {@link #stop()}; then waits for the pass in flight, deposits
      * what it found and commits the banks at the last excerpt read.
      */
-    void run() {
+    void run() throws IOException {
       while (!stopping) {
         Batch batch = readBatch();
         absorbEndedPass();
@@ -262,7 +262,7 @@ public final class Watcher {
     }
 
     /** Reads up to {@link #BATCH} excerpts, appraising and depositing each new event, until the queue runs dry. */
-    private Batch readBatch() {
+    private Batch readBatch() throws IOException {
       int read = 0;
       while (read < BATCH && !stopping) {
         try (DocumentContext dc = tailer.readingDocument()) {
@@ -281,7 +281,7 @@ public final class Watcher {
     }
 
     /** When the pass in flight has ended: deposits the derived events it found and tells the triggers. */
-    private void absorbEndedPass() {
+    private void absorbEndedPass() throws IOException {
       if (passThread.finished()) {
         tail.absorb(passThread.await());
         triggers.passEnded(clock.instant());
@@ -295,7 +295,7 @@ public final class Watcher {
      * Commits the banks at the last excerpt read when the queue ran dry, a batch is full or the oldest deposit has
      * waited {@link #MAX_BATCH_WAIT}.
      */
-    private void commitIfDue(boolean dry, Instant now) {
+    private void commitIfDue(boolean dry, Instant now) throws IOException {
       if (banks.hasUncommitted() && (dry || live.count() >= BATCH
           || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
         banks.commit(position);
@@ -311,7 +311,7 @@ public final class Watcher {
      *
      * @return whether a pass started
      */
-    private boolean startDuePass(Instant now) {
+    private boolean startDuePass(Instant now) throws IOException {
       Map<String, Trigger> due = passThread.busy() ? Map.of()
           : triggers.due(now, banks.layout().fleet(), tail.passAgents());
       if (due.isEmpty()) {
