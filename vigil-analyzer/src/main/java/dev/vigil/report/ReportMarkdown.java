@@ -16,9 +16,13 @@ public final class ReportMarkdown {
 
   /** The whole report. */
   public static String of(PassResult r) {
+    return header(r) + selfRepair(r) + alarm(r.alarm()) + modelSaw(r.alarm()) + llm(r) + detectors(r)
+        + affectiveState(r.snapshot()) + rosesBudsThorns(r) + promptRules(r.diagnosis());
+  }
+
+  /** The title and the pass's inputs: now, window, the events read and deposited, skipped input, naive timestamps. */
+  private static String header(PassResult r) {
     StringBuilder md = new StringBuilder();
-    Snapshot s = r.snapshot();
-    Diagnosis d = r.diagnosis();
     md.append("# Vigil reflective pass\n\n");
     md.append("- now: ").append(Timestamps.format(r.options().now())).append('\n');
     md.append("- window: ").append(fmt(r.options().window().toSeconds() / 3600.0)).append(" h, limit ")
@@ -34,23 +38,37 @@ public final class ReportMarkdown {
       md.append("- naive timestamps read in ").append(r.options().assumeZone().getId()).append(": ")
           .append(r.naiveTimestamps()).append('\n');
     }
-    md.append(selfRepair(r));
-    md.append("\n## Alarm\n\n").append("**").append(r.alarm().level()).append("**, score ")
-        .append(fmt(r.alarm().score())).append(".\n");
-    if (!r.alarm().reasons().isEmpty()) {
+    return md.toString();
+  }
+
+  /** The alarm section: level, score and the reasons' table. */
+  private static String alarm(Alarm alarm) {
+    StringBuilder md = new StringBuilder();
+    md.append("\n## Alarm\n\n").append("**").append(alarm.level()).append("**, score ")
+        .append(fmt(alarm.score())).append(".\n");
+    if (!alarm.reasons().isEmpty()) {
       md.append("\n| reason | count | contribution | summary |\n| --- | ---: | ---: | --- |\n");
-      for (Alarm.Reason reason : r.alarm().reasons()) {
+      for (Alarm.Reason reason : alarm.reasons()) {
         md.append("| ").append(reason.source()).append(" | ").append(reason.count()).append(" | ")
             .append(fmt(reason.contribution())).append(" | ").append(reason.summary()).append(" |\n");
       }
     }
-    md.append(modelSaw(r.alarm()));
-    if (r.llm() != null) {
-      md.append("\n## LLM\n\n").append("Model `").append(r.llm().model()).append("`: ").append(r.llm().outcome())
-          .append(r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")").append(", ")
-          .append(r.llm().calls().size()).append(" tool calls.\n");
+    return md.toString();
+  }
+
+  /** The LLM section when the pass ran with a model: its outcome and tool calls; otherwise "". */
+  private static String llm(PassResult r) {
+    if (r.llm() == null) {
+      return "";
     }
-    md.append("\n## Detectors\n\n");
+    return "\n## LLM\n\n" + "Model `" + r.llm().model() + "`: " + r.llm().outcome()
+        + (r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")") + ", "
+        + r.llm().calls().size() + " tool calls.\n";
+  }
+
+  /** The detectors section: what each detector found, or that none ran. */
+  private static String detectors(PassResult r) {
+    StringBuilder md = new StringBuilder("\n## Detectors\n\n");
     if (r.detections().isEmpty()) {
       md.append("None ran (--detectors none).\n");
     } else {
@@ -60,14 +78,25 @@ public final class ReportMarkdown {
             .append(det.summary()).append(" |\n");
       }
     }
-    md.append("\n## Affective state\n\n");
+    return md.toString();
+  }
+
+  /** The affective state section: the EmoBank snapshot's mood, dominant emotions and four dimensions. */
+  private static String affectiveState(Snapshot s) {
+    StringBuilder md = new StringBuilder("\n## Affective state\n\n");
     md.append("Mood **").append(s.mood()).append("**; dominant emotions: ")
         .append(s.dominantEmotions().isEmpty() ? "none" : String.join(", ", s.dominantEmotions())).append(".\n\n");
     md.append("| energy | stress | motivation | focus | rows |\n| ---: | ---: | ---: | ---: | ---: |\n");
     md.append("| ").append(fmt(s.energy())).append(" | ").append(fmt(s.stress())).append(" | ")
         .append(fmt(s.motivation())).append(" | ").append(fmt(s.focus())).append(" | ").append(s.rows())
         .append(" |\n");
-    md.append("\n## Roses, buds and thorns\n\n");
+    return md.toString();
+  }
+
+  /** The RBT section: the counts of roses, buds and thorns, and the top thorns' table. */
+  private static String rosesBudsThorns(PassResult r) {
+    Diagnosis d = r.diagnosis();
+    StringBuilder md = new StringBuilder("\n## Roses, buds and thorns\n\n");
     if (d.provisional()) {
       md.append("**Provisional**: ").append(r.fallback()).append(".\n\n");
     }
@@ -84,7 +113,12 @@ public final class ReportMarkdown {
       }
       md.append('\n');
     }
-    md.append("## Prompt rules to add\n\n");
+    return md.toString();
+  }
+
+  /** The prompt rules the diagnosis would add, one a line. */
+  private static String promptRules(Diagnosis d) {
+    StringBuilder md = new StringBuilder("## Prompt rules to add\n\n");
     if (d.promptRulesToAdd().isEmpty()) {
       md.append("None: no thorns in this window.\n");
     }
