@@ -23,6 +23,34 @@ final class ReportJson {
   public static ObjectNode of(PassResult r) {
     PassOptions o = r.options();
     ObjectNode root = MAPPER.createObjectNode();
+    putOptions(root, o);
+    putCounts(root, r);
+    root.put("stage", r.stage());
+    root.set("snapshot", r.snapshot().toJson());
+    root.set("rbt", rbt(r.diagnosis()));
+    root.put("derived_events", r.derivedEvents());
+    root.put("derived_events_deposited", r.derivedDeposited());
+    putDetectors(root.putArray("detectors"), r.detections(), o.events() != null ? "line" : "seq");
+    root.set("alarm", r.alarm().toJson());
+    putInternalThorns(root, r);
+    if (r.fallback() != null) {
+      root.put("fallback", r.fallback());
+    }
+    if (r.llm() != null) {
+      root.set("llm", r.llm().toJson());
+    }
+    putPrompt(root, r);
+    root.set("proposals", r.code().proposalsJson());
+    ObjectNode code = r.code().toJson();
+    if (o.repo() != null) {
+      code.put("repo", o.repo().toString());
+    }
+    root.set("code", code);
+    return root;
+  }
+
+  /** What the pass was asked: now, window, limit, half-life, zone, rules and its input. */
+  private static void putOptions(ObjectNode root, PassOptions o) {
     root.put("now", Timestamps.format(o.now()));
     root.put("window_hours", o.window().toSeconds() / 3600.0);
     root.put("limit", o.limit());
@@ -36,6 +64,10 @@ final class ReportJson {
       input.put("queue", o.queue().toString());
     }
     input.put("emobank", o.emobank().toString());
+  }
+
+  /** The events read, used and deposited, the rows appended, and what was skipped or ignored on the way. */
+  private static void putCounts(ObjectNode root, PassResult r) {
     root.put("events_read", r.eventsRead());
     root.put("events_in_window", r.eventsInWindow());
     root.put("events_used", r.eventsUsed());
@@ -47,32 +79,35 @@ final class ReportJson {
     ObjectNode skipped = root.putObject("skipped");
     r.skipped().forEach(skipped::put);
     root.putObject("appraisal").put("ignored_delayed_by_sec", r.badDelayValues());
-    root.put("stage", r.stage());
-    root.set("snapshot", r.snapshot().toJson());
-    root.set("rbt", rbt(r.diagnosis()));
-    root.put("derived_events", r.derivedEvents());
-    root.put("derived_events_deposited", r.derivedDeposited());
-    ArrayNode detectors = root.putArray("detectors");
-    for (Detection d : r.detections()) {
+  }
+
+  /**
+   * Each detector's count, evidence and summary.
+   *
+   * @param evidenceUnit what the evidence's references count: {@code line} of an events file or {@code seq}
+   */
+  private static void putDetectors(ArrayNode detectors, List<Detection> detections, String evidenceUnit) {
+    for (Detection d : detections) {
       ObjectNode n = detectors.addObject().put("name", d.name()).put("count", d.count())
-          .put("evidence_unit", o.events() != null ? "line" : "seq");
+          .put("evidence_unit", evidenceUnit);
       n.set("evidence", d.evidence());
       if (!d.summary().isEmpty()) {
         n.put("summary", d.summary());
       }
     }
-    root.set("alarm", r.alarm().toJson());
+  }
+
+  /** The pass's internal thorns and those resolved since the last pass. */
+  private static void putInternalThorns(ObjectNode root, PassResult r) {
     ArrayNode thorns = root.putArray("internal_thorns");
     r.internalThorns().forEach(t -> thorns.add(t.toJson()));
     ArrayNode resolved = root.putArray("internal_thorns_resolved");
     r.resolvedThorns().forEach(t -> resolved.addObject().put("type", t.type()).put("stage", t.stage())
         .put("message", t.message()));
-    if (r.fallback() != null) {
-      root.put("fallback", r.fallback());
-    }
-    if (r.llm() != null) {
-      root.set("llm", r.llm().toJson());
-    }
+  }
+
+  /** The prompt stage's outcome, or why there is none: it failed, or no {@code --prompt} was given. */
+  private static void putPrompt(ObjectNode root, PassResult r) {
     if (r.prompt() != null) {
       root.set("prompt", r.prompt().toJson());
     } else if (failed(r, Stage.PROMPT_DONE)) {
@@ -80,13 +115,6 @@ final class ReportJson {
     } else {
       root.putObject("prompt").put("status", "skipped").put("note", "no --prompt given");
     }
-    root.set("proposals", r.code().proposalsJson());
-    ObjectNode code = r.code().toJson();
-    if (o.repo() != null) {
-      code.put("repo", o.repo().toString());
-    }
-    root.set("code", code);
-    return root;
   }
 
   private static boolean failed(PassResult r, Stage stage) {
