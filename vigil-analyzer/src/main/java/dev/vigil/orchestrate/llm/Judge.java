@@ -106,46 +106,60 @@ public final class Judge extends WholeWindowDetector {
     // agent without conversation capture records them, give the model nothing to judge against
     List<Turn> toJudge = turns.stream().filter(t -> (t.user() != null || t.answer() != null)
         && (!t.writes(writeTool).isEmpty() || t.claim(claims) != null)).toList();
-    String instructions = instructions();
-    Instant deadline = clock.instant().plus(config.timeout());
-    ObjectNode evidence = JsonNodeFactory.instance.objectNode();
-    ArrayNode verdicts = JsonNodeFactory.instance.arrayNode();
-    List<Derived> derived = new ArrayList<>();
-    int calls = 0;
-    int reached = 0;
-    int reused = 0;
-    int notUnderstood = 0;
-    String stopped = null;
-    String stopReason = null;
+    Judging judging = new Judging(window, instructions(), clock.instant().plus(config.timeout()));
     for (Turn t : toJudge) {
+      if (!judging.judge(t)) {
+        break;
+      }
+    }
+    return judging.detection(turns.size(), toJudge.size());
+  }
+
+  /**
+   * One {@link #detect}'s judging of its window's turns: the budget's deadline, the verdicts and violations so far,
+   * the counts the evidence reports and, once it stopped early, why.
+   */
+  private final class Judging {
+    private final List<WindowEvent> window;
+    private final String instructions;
+    private final Instant deadline;
+    private final ArrayNode verdicts = JsonNodeFactory.instance.arrayNode();
+    private final List<Derived> derived = new ArrayList<>();
+    private int calls;
+    private int reached;
+    private int reused;
+    private int notUnderstood;
+    private String stopped;
+    private String stopReason;
+
+    Judging(List<WindowEvent> window, String instructions, Instant deadline) {
+      this.window = window;
+      this.instructions = instructions;
+      this.deadline = deadline;
+    }
+
+    /**
+     * Judges one turn: the remembered verdict, else the model's, within the budgets; records it in the evidence and
+     * a violation as a derived event.
+     *
+     * @return false when the judging stopped (a budget ran out, the server failed) and the turn was not judged
+     */
+    boolean judge(Turn t) {
       MemoKey key = new MemoKey(t.last().identity(), instructions.hashCode());
       Verdict v = memo.get(key);
       String answer = null;
       if (v != null) {
         reused++;
       } else {
-        if (calls >= config.maxCalls()) {
-          stopped = BUDGET;
-          stopReason = "the budget of " + config.maxCalls() + " calls ran out";
-          break;
-        }
-        if (clock.instant().isAfter(deadline)) {
-          stopped = BUDGET;
-          stopReason = wallClock();
-          break;
+        if (budgetRanOut()) {
+          return false;
         }
         try {
           calls++;
-          AiMessage ai = model.chat(ChatRequest.builder().messages(SystemMessage.from(JudgePrompt.SYSTEM),
-              UserMessage.from(JudgePrompt.of(instructions, t, t.earlier(window)))).build()).aiMessage();
-          answer = ai == null ? null : ai.text();
+          answer = ask(t);
         } catch (RuntimeException e) {
-          // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
-          boolean budget = clock.instant().isAfter(deadline) || LlmDriver.timedOut(e);
-          stopped = budget ? BUDGET : SERVER;
-          stopReason = budget ? wallClock() : "the LLM server failed: " + e.getClass().getSimpleName() + ": "
-              + LlmDriver.firstLine(e.getMessage());
-          break;
+          failed(e);
+          return false;
         }
         v = Verdict.parse(answer);
         if (v != null) {
@@ -153,27 +167,70 @@ public final class Judge extends WholeWindowDetector {
         }
       }
       reached++;
+      record(t, v, answer);
+      return true;
+    }
+
+    /** Stops before the next question when the calls or the wall-clock budget have run out. */
+    private boolean budgetRanOut() {
+      if (calls >= config.maxCalls()) {
+        stopped = BUDGET;
+        stopReason = "the budget of " + config.maxCalls() + " calls ran out";
+        return true;
+      }
+      if (clock.instant().isAfter(deadline)) {
+        stopped = BUDGET;
+        stopReason = wallClock();
+        return true;
+      }
+      return false;
+    }
+
+    /** The model's answer to the question about the turn, or null when it gave no message. */
+    private String ask(Turn t) {
+      AiMessage ai = model.chat(ChatRequest.builder().messages(SystemMessage.from(JudgePrompt.SYSTEM),
+          UserMessage.from(JudgePrompt.of(instructions, t, t.earlier(window)))).build()).aiMessage();
+      return ai == null ? null : ai.text();
+    }
+
+    /** Stops on a failed call: the budget when it timed out, the server otherwise. */
+    private void failed(RuntimeException e) {
+      // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
+      boolean budget = clock.instant().isAfter(deadline) || LlmDriver.timedOut(e);
+      stopped = budget ? BUDGET : SERVER;
+      stopReason = budget ? wallClock() : "the LLM server failed: " + e.getClass().getSimpleName() + ": "
+          + LlmDriver.firstLine(e.getMessage());
+    }
+
+    /** The turn's verdict in the evidence (its answer quoted when not understood), and a violation's derived event. */
+    private void record(Turn t, Verdict v, String answer) {
       ObjectNode n = turnJson(verdicts.addObject(), t);
       if (v == null) {
         notUnderstood++;
         n.put("verdict", "not_understood").put("answer", answer == null ? null
             : JudgePrompt.cut(answer, QUOTED_ANSWER_CHARS));
-        continue;
+        return;
       }
       n.put("verdict", v.violation() ? "violation" : "clean").put("rule", v.rule()).put("reason", v.reason());
       if (v.violation()) {
         derived.add(new Derived(violation(t, v), t.last().identity()));
       }
     }
-    int judged = reached - notUnderstood;
-    evidence.put("turns", turns.size()).put("turns_to_judge", toJudge.size()).put("judged", judged)
-        .put("reused", reused).put("violations", derived.size()).put("not_understood", notUnderstood)
-        .put("calls", calls).put("instructions", prompt == null ? null : prompt.toString());
-    evidence.putObject("budget").put("calls", config.maxCalls()).put("seconds", config.timeout().toMillis() / 1000.0);
-    evidence.put("stopped", stopped).put("stop_reason", stopReason);
-    evidence.set("verdicts", verdicts);
-    return new Detection(NAME, derived.size(), evidence,
-        summary(toJudge.size(), reached, derived, notUnderstood, stopped, stopReason), derived);
+
+    /** The detection: the violations, the counts and budgets in the evidence, and the summary. */
+    Detection detection(int turns, int toJudge) {
+      int judged = reached - notUnderstood;
+      ObjectNode evidence = JsonNodeFactory.instance.objectNode();
+      evidence.put("turns", turns).put("turns_to_judge", toJudge).put("judged", judged)
+          .put("reused", reused).put("violations", derived.size()).put("not_understood", notUnderstood)
+          .put("calls", calls).put("instructions", prompt == null ? null : prompt.toString());
+      evidence.putObject("budget").put("calls", config.maxCalls())
+          .put("seconds", config.timeout().toMillis() / 1000.0);
+      evidence.put("stopped", stopped).put("stop_reason", stopReason);
+      evidence.set("verdicts", verdicts);
+      return new Detection(NAME, derived.size(), evidence,
+          summary(toJudge, reached, derived, notUnderstood, stopped, stopReason), derived);
+    }
   }
 
   private String wallClock() {
