@@ -32,12 +32,34 @@ final class RetryLoop {
     String attempt = Syntax.fresh(taken, "attempt");
     String e = Syntax.fresh(taken, "e");
     String callText = call.text(java);
-    boolean isReturn = stmt instanceof ReturnStmt;
-
+    Split split = split(java, call, stmt, callText);
+    if (split == null) {
+      return null;
+    }
     List<String> out = new ArrayList<>();
-    List<String> body = new ArrayList<>();
+    if (split.declaration() != null) {
+      out.add(split.declaration());
+    }
+    List<String> body = tryBody(call, stmt, split, callText, attempt, unit, indent, taken);
+    out.add(loop(call.kind(), body, attempt, e, unit, indent));
+    return out;
+  }
+
+  /**
+   * The statement as the loop attempts it.
+   *
+   * @param declaration the declaration kept before the loop ({@code T v;}), or null when the statement declares nothing
+   * @param statement   the statement inside the loop: the statement itself, or a declaration's assignment
+   * @param response    the variable the call's result is assigned to, or null
+   */
+  private record Split(String declaration, String statement, String response) {}
+
+  /**
+   * Splits a declaration ({@code T v = call;}) into {@code T v;} before the loop and {@code v = call;} inside it, and
+   * names the variable the call's result goes to; null when a {@code var} declaration's type cannot be named.
+   */
+  private static Split split(JavaFile java, RemoteCall call, Statement stmt, String callText) {
     String statement = java.text(stmt);
-    String response = null;
     if (stmt instanceof ExpressionStmt es && es.getExpression() instanceof VariableDeclarationExpr decl
         && decl.getVariables().size() == 1 && decl.getVariable(0).getInitializer().isPresent()) {
       VariableDeclarator v = decl.getVariable(0);
@@ -49,13 +71,26 @@ final class RetryLoop {
         }
       }
       String annotations = decl.getAnnotations().stream().map(a -> java.text(a) + " ").collect(Collectors.joining());
-      out.add(annotations + type + " " + v.getNameAsString() + ";");
+      String declaration = annotations + type + " " + v.getNameAsString() + ";";
       statement = v.getNameAsString() + " = " + java.text(v.getInitializer().get()).strip() + ";";
-      response = call.is(v.getInitializer().get()) ? v.getNameAsString() : null;
-    } else if (stmt instanceof ExpressionStmt es && es.getExpression() instanceof AssignExpr a
-        && a.getOperator() == AssignExpr.Operator.ASSIGN && call.is(a.getValue())) {
-      response = java.text(a.getTarget()).strip();
+      return new Split(declaration, statement, call.is(v.getInitializer().get()) ? v.getNameAsString() : null);
     }
+    if (stmt instanceof ExpressionStmt es && es.getExpression() instanceof AssignExpr a
+        && a.getOperator() == AssignExpr.Operator.ASSIGN && call.is(a.getValue())) {
+      return new Split(null, statement, java.text(a.getTarget()).strip());
+    }
+    return new Split(null, statement, null);
+  }
+
+  /**
+   * The try block's statements: the statement (for HTTP, the call's response kept in a variable and retried on a
+   * transient status) and the {@code break} out of the loop, unless the statement returns.
+   */
+  private static List<String> tryBody(RemoteCall call, Statement stmt, Split split, String callText, String attempt,
+      String unit, String indent, Set<String> taken) {
+    List<String> body = new ArrayList<>();
+    String statement = split.statement();
+    String response = split.response();
     List<String> check = List.of();
     if (call.kind() == RemoteCall.Kind.HTTP) {
       if (response == null) {
@@ -78,10 +113,16 @@ final class RetryLoop {
       body.addAll(reindent(statement, indent));
     }
     body.addAll(check);
-    if (!isReturn) {
+    if (!(stmt instanceof ReturnStmt)) {
       body.add("break;");
     }
-    String transientCheck = switch (call.kind()) {
+    return body;
+  }
+
+  /** The {@code for} loop of attempts around the try block, rethrowing the last or a permanent failure. */
+  private static String loop(RemoteCall.Kind kind, List<String> body, String attempt, String e, String unit,
+      String indent) {
+    String transientCheck = switch (kind) {
       case HTTP -> "";
       case JDBC -> " || !isTransient(" + e + ")";
       case SPRING -> " || !isTransientFailure(" + e + ")";
@@ -89,7 +130,7 @@ final class RetryLoop {
     List<String> lines = new ArrayList<>();
     lines.add(unit + "try {");
     body.forEach(b -> lines.add(unit + unit + b));
-    lines.add(unit + "} catch (" + call.kind().caught + " " + e + ") {");
+    lines.add(unit + "} catch (" + kind.caught + " " + e + ") {");
     lines.add(unit + unit + "if (" + attempt + " >= RETRY_MAX_ATTEMPTS" + transientCheck + ") {");
     lines.add(unit + unit + unit + "throw " + e + ";");
     lines.add(unit + unit + "}");
@@ -98,8 +139,7 @@ final class RetryLoop {
     lines.add("}");
     StringBuilder loop = new StringBuilder("for (int " + attempt + " = 1; ; " + attempt + "++) {");
     lines.forEach(l -> loop.append('\n').append(indent).append(l));
-    out.add(loop.toString());
-    return out;
+    return loop.toString();
   }
 
   /** The statement's lines, relative to the statement's own indentation. */
