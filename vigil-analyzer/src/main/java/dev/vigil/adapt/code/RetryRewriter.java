@@ -55,26 +55,12 @@ final class RetryRewriter {
   /** Rewrites the file; returns how many statements were wrapped. */
   int rewrite() {
     List<RemoteCall> calls = RemoteCall.in(java.unit());
-    if (calls.isEmpty()) {
+    if (calls.isEmpty() || declaresAnAddedName()) {
       return 0;
-    }
-    Set<String> names = Syntax.identifiers(List.of(java.unit()));
-    for (String name : ADDED_NAMES) {
-      if (names.contains(name)) {
-        notes.add(file + ": already declares `" + name + "`; left unchanged");
-        return 0;
-      }
     }
     Map<CallableDeclaration<?>, Set<String>> taken = new IdentityHashMap<>();
     Set<CallableDeclaration<?>> retrying = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (RemoteCall call : calls) {
-      Syntax.callableOf(call.call()).filter(m -> !taken.containsKey(m)).ifPresent(m -> {
-        taken.put(m, Syntax.namesIn(m));
-        if (RETRY_WORDS.matcher(String.join(" ", Syntax.identifiers(List.of(m)))).find()) {
-          retrying.add(m);
-        }
-      });
-    }
+    readMethods(calls, taken, retrying);
     List<TypeDeclaration<?>> helped = new ArrayList<>();
     Map<TypeDeclaration<?>, Set<RemoteCall.Kind>> helpers = new IdentityHashMap<>();
     Set<Statement> wrapped = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -83,39 +69,82 @@ final class RetryRewriter {
       if (stmt != null && wrapped.contains(stmt)) {
         continue;
       }
-      int line = Layout.line(call.call());
-      String callText = Syntax.shorten(call.text(java));
-      CallableDeclaration<?> m = Syntax.callableOf(call.call()).orElse(null);
-      if (m == null || stmt == null) {
-        notes.add(file + ":" + line + ": `" + callText + "` is not a plain statement of a method body; left"
-            + " unchanged");
+      TypeDeclaration<?> outer = wrap(call, stmt, taken, retrying);
+      if (outer == null) {
         continue;
       }
-      String why = refusal(m, stmt, retrying.contains(m));
-      TypeDeclaration<?> outer = Syntax.outermostType(call.call()).orElse(null);
-      if (why == null && (outer == null || outer instanceof ClassOrInterfaceDeclaration c && c.isInterface())) {
-        why = "sits in an interface, which cannot hold the retry constant";
-      }
-      List<String> loop = why == null ? RetryLoop.write(java, call, stmt, taken.get(m)) : null;
-      if (why == null && loop == null) {
-        why = "is declared with `var` and a type Vigil cannot name";
-      }
-      if (why != null) {
-        notes.add(file + ":" + line + ": `" + callText + "` " + why + "; left unchanged");
-        continue;
-      }
-      java.replace(stmt, loop.stream().map(java::statement).toList());
       wrapped.add(stmt);
       if (!helpers.containsKey(outer)) {
         helped.add(outer);
       }
       helpers.computeIfAbsent(outer, t -> EnumSet.noneOf(RemoteCall.Kind.class)).add(call.kind());
-      changes.add(file + ":" + line + ": `" + callText + "` is retried up to 3 times on " + call.kind().retriedOn
-          + ", waiting 100-200 ms before the second attempt and 200-400 ms before the third (exponential backoff"
-          + " with jitter)");
     }
     helped.forEach(t -> RetryHelpers.add(java, t, helpers.get(t)));
     return wrapped.size();
+  }
+
+  /** Whether the file already declares one of the {@link #ADDED_NAMES}; noted when it does. */
+  private boolean declaresAnAddedName() {
+    Set<String> names = Syntax.identifiers(List.of(java.unit()));
+    for (String name : ADDED_NAMES) {
+      if (names.contains(name)) {
+        notes.add(file + ": already declares `" + name + "`; left unchanged");
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Reads each method that holds a call once: the names it uses into {@code taken}, and into {@code retrying} when it
+   * already speaks of retries.
+   */
+  private static void readMethods(List<RemoteCall> calls, Map<CallableDeclaration<?>, Set<String>> taken,
+      Set<CallableDeclaration<?>> retrying) {
+    for (RemoteCall call : calls) {
+      Syntax.callableOf(call.call()).filter(m -> !taken.containsKey(m)).ifPresent(m -> {
+        taken.put(m, Syntax.namesIn(m));
+        if (RETRY_WORDS.matcher(String.join(" ", Syntax.identifiers(List.of(m)))).find()) {
+          retrying.add(m);
+        }
+      });
+    }
+  }
+
+  /**
+   * Replaces the statement holding the call by its retry loop, with a change line; or notes why it is left alone.
+   *
+   * @param stmt the plain statement holding the call, or null when it is not one
+   * @return the outermost type, which is to get the helpers, or null when the statement was left alone
+   */
+  private TypeDeclaration<?> wrap(RemoteCall call, Statement stmt, Map<CallableDeclaration<?>, Set<String>> taken,
+      Set<CallableDeclaration<?>> retrying) {
+    int line = Layout.line(call.call());
+    String callText = Syntax.shorten(call.text(java));
+    CallableDeclaration<?> m = Syntax.callableOf(call.call()).orElse(null);
+    if (m == null || stmt == null) {
+      notes.add(file + ":" + line + ": `" + callText + "` is not a plain statement of a method body; left"
+          + " unchanged");
+      return null;
+    }
+    String why = refusal(m, stmt, retrying.contains(m));
+    TypeDeclaration<?> outer = Syntax.outermostType(call.call()).orElse(null);
+    if (why == null && (outer == null || outer instanceof ClassOrInterfaceDeclaration c && c.isInterface())) {
+      why = "sits in an interface, which cannot hold the retry constant";
+    }
+    List<String> loop = why == null ? RetryLoop.write(java, call, stmt, taken.get(m)) : null;
+    if (why == null && loop == null) {
+      why = "is declared with `var` and a type Vigil cannot name";
+    }
+    if (why != null) {
+      notes.add(file + ":" + line + ": `" + callText + "` " + why + "; left unchanged");
+      return null;
+    }
+    java.replace(stmt, loop.stream().map(java::statement).toList());
+    changes.add(file + ":" + line + ": `" + callText + "` is retried up to 3 times on " + call.kind().retriedOn
+        + ", waiting 100-200 ms before the second attempt and 200-400 ms before the third (exponential backoff"
+        + " with jitter)");
+    return outer;
   }
 
   /** Why a statement is left alone, or null. */
