@@ -96,33 +96,67 @@ public final class Fitting {
     Instant start = clock.instant();
     Labels l = Labels.read(labels);
     SessionEvents ev = SessionEvents.read(events, zone);
-    List<String> names = new ArrayList<>();
-    List<Observations> obs = new ArrayList<>();
-    List<String> groups = new ArrayList<>();
-    List<String> unknown = new ArrayList<>();
-    int done = 0;
-    for (Map.Entry<String, Boolean> e : l.failed().entrySet()) {
-      SessionEvents.Session s = ev.sessions().get(e.getKey());
-      if (s == null) {
-        unknown.add(e.getKey());
-        continue;
-      }
-      names.add(e.getKey());
-      obs.add(observe(e.getKey(), s));
-      groups.add(l.groups().getOrDefault(e.getKey(), "session:" + e.getKey()));
-      if (++done % 1000 == 0) {
-        progress.accept("read " + done + " of " + l.failed().size() + " labelled sessions");
-      }
-    }
+    Labelled s = observeLabelled(l, ev);
+    List<String> names = s.names();
     boolean[] failed = new boolean[names.size()];
     int nFailed = 0;
     for (int i = 0; i < names.size(); i++) {
       failed[i] = l.failed().get(names.get(i));
       nFailed += failed[i] ? 1 : 0;
     }
-    int nGood = names.size() - nFailed;
-    int nGroups = GroupFolds.count(groups);
-    if (names.isEmpty()) {
+    int nGroups = GroupFolds.count(s.groups());
+    requireEnough(names.size(), nFailed, nGroups, l, ev);
+    progress.accept("read " + names.size() + " labelled sessions (" + nFailed + " failed, " + nGroups
+        + " groups); cross-validating over " + folds + " group-disjoint folds");
+    CrossValidation cv = new CrossValidation(rules.features(), seed);
+    CrossValidation.Result r = cv.run(s.obs(), failed, s.groups(), folds, progress);
+    Calibration calibration = LinearFit.platt(r.margins(), failed);
+    double[] p = new double[names.size()];
+    for (int i = 0; i < p.length; i++) {
+      p[i] = calibration.probability(r.margins()[i]);
+    }
+    double cost = mode(r.costs());
+    SessionModel model = fitModel(s, failed, calibration, SessionModel.Training.of(names, nFailed, nGroups, cost));
+    ObjectNode report = report(names.size(), nFailed, nGroups, r.margins(), p, failed, model, l, s.unknown(), ev,
+        r.costs());
+    progress.accept("fitted in " + Duration.between(start, clock.instant()).toMillis() + " ms");
+    return new Result(model, report, text(report));
+  }
+
+  /**
+   * The labelled sessions that have events, in the labels' order.
+   *
+   * @param names   their names
+   * @param obs     their observations
+   * @param groups  their groups: the label's, else the session's own
+   * @param unknown the labelled sessions with no events
+   */
+  private record Labelled(List<String> names, List<Observations> obs, List<String> groups, List<String> unknown) {}
+
+  /** Reads each labelled session's events into its observations, with a progress line every 1000 sessions. */
+  private Labelled observeLabelled(Labels l, SessionEvents ev) {
+    Labelled s = new Labelled(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    int done = 0;
+    for (Map.Entry<String, Boolean> e : l.failed().entrySet()) {
+      SessionEvents.Session session = ev.sessions().get(e.getKey());
+      if (session == null) {
+        s.unknown().add(e.getKey());
+        continue;
+      }
+      s.names().add(e.getKey());
+      s.obs().add(observe(e.getKey(), session));
+      s.groups().add(l.groups().getOrDefault(e.getKey(), "session:" + e.getKey()));
+      if (++done % 1000 == 0) {
+        progress.accept("read " + done + " of " + l.failed().size() + " labelled sessions");
+      }
+    }
+    return s;
+  }
+
+  /** Fails naming the input when no labelled session has events, or there are too few of a class or groups. */
+  private void requireEnough(int sessions, int nFailed, int nGroups, Labels l, SessionEvents ev) {
+    int nGood = sessions - nFailed;
+    if (sessions == 0) {
       throw new IllegalArgumentException("no session of labels file " + labels + " has events in " + events + " ("
           + l.failed().size() + " labels, " + ev.sessions().size() + " sessions in the events)");
     }
@@ -131,30 +165,20 @@ public final class Fitting {
           + nGood + " good, in " + nGroups + " groups (each class needs at least " + folds + " sessions, and there "
           + "must be at least " + folds + " groups)");
     }
-    progress.accept("read " + names.size() + " labelled sessions (" + nFailed + " failed, " + nGroups
-        + " groups); cross-validating over " + folds + " group-disjoint folds");
-    CrossValidation cv = new CrossValidation(rules.features(), seed);
-    CrossValidation.Result r = cv.run(obs, failed, groups, folds, progress);
-    Calibration calibration = LinearFit.platt(r.margins(), failed);
-    double[] p = new double[names.size()];
-    for (int i = 0; i < p.length; i++) {
-      p[i] = calibration.probability(r.margins()[i]);
-    }
-    double cost = mode(r.costs());
-    FeatureSpace space = FeatureSpace.fit(obs, rules.features());
+  }
+
+  /** The model fitted on every labelled session at the training's cost, with the cross-validated calibration. */
+  private SessionModel fitModel(Labelled s, boolean[] failed, Calibration calibration,
+      SessionModel.Training training) {
+    FeatureSpace space = FeatureSpace.fit(s.obs(), rules.features());
     List<Map<String, Double>> x = new ArrayList<>();
     List<Boolean> y = new ArrayList<>();
-    for (int i = 0; i < obs.size(); i++) {
-      x.add(space.vector(obs.get(i)));
+    for (int i = 0; i < s.obs().size(); i++) {
+      x.add(space.vector(s.obs().get(i)));
       y.add(failed[i]);
     }
-    LinearFit.Weights weights = LinearFit.fit(x, y, cost);
-    SessionModel model = new SessionModel(space, weights, calibration, SessionModel.Levels.DEFAULTS,
-        SessionModel.Training.of(names, nFailed, nGroups, cost), version);
-    ObjectNode report = report(names.size(), nFailed, nGroups, r.margins(), p, failed, model, l, unknown, ev,
-        r.costs());
-    progress.accept("fitted in " + Duration.between(start, clock.instant()).toMillis() + " ms");
-    return new Result(model, report, text(report));
+    LinearFit.Weights weights = LinearFit.fit(x, y, training.cost());
+    return new SessionModel(space, weights, calibration, SessionModel.Levels.DEFAULTS, training, version);
   }
 
   /** A session's observations: its events in time order, read by the detectors and the dialogue model. */
