@@ -58,20 +58,11 @@ public final class PromptAdaptation {
     String coreSha = Sha256.hex(patch.before().core(original));
     String newSha = Sha256.hex(patch.patched());
     LineEnding ending = patch.before().lineEnding();
-    if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-      return PromptOutcome.refused(promptFile, new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
-          "cannot write the new prompt into " + outDir + ": it is not a directory; give --out a directory"),
-          oldSha, newSha, coreSha, ending);
-    }
     PromptVersions versions;
     try {
-      versions = PromptVersions.open(outDir);
-    } catch (IllegalArgumentException | IOException e) {
-      String message = e instanceof IOException
-          ? "cannot read " + outDir.resolve(PromptVersions.DIR).resolve(PromptVersions.INDEX) + ": " + e
-          : e.getMessage();
-      return PromptOutcome.refused(promptFile, new PromptRefusedException(RefusalReason.VERSIONS_UNREADABLE,
-          "prompt versions: " + message + "; nothing was written"), oldSha, newSha, coreSha, ending);
+      versions = openVersions(outDir);
+    } catch (PromptRefusedException e) {
+      return PromptOutcome.refused(promptFile, e, oldSha, newSha, coreSha, ending);
     }
     try {
       Files.createDirectories(outDir);
@@ -95,6 +86,26 @@ public final class PromptAdaptation {
       return PromptOutcome.refused(promptFile, new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
           "cannot write the new prompt into " + outDir + ": " + e + "; check that it is a writable directory"),
           oldSha, newSha, coreSha, ending);
+    }
+  }
+
+  /**
+   * The versions kept under {@code outDir}, read before anything is written: refused when {@code outDir} is not a
+   * directory or the versions' index cannot be read.
+   */
+  private static PromptVersions openVersions(Path outDir) throws PromptRefusedException {
+    if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+      throw new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
+          "cannot write the new prompt into " + outDir + ": it is not a directory; give --out a directory");
+    }
+    try {
+      return PromptVersions.open(outDir);
+    } catch (IllegalArgumentException | IOException e) {
+      String message = e instanceof IOException
+          ? "cannot read " + outDir.resolve(PromptVersions.DIR).resolve(PromptVersions.INDEX) + ": " + e
+          : e.getMessage();
+      throw new PromptRefusedException(RefusalReason.VERSIONS_UNREADABLE,
+          "prompt versions: " + message + "; nothing was written");
     }
   }
 
