@@ -1,8 +1,11 @@
 package dev.vigil.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.orchestrate.PassResult;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link Analyzer#run()} did: one pass, or one pass per agent when the input holds a fleet.
@@ -29,6 +32,30 @@ public record Analysis(List<AgentPass> passes, boolean fleet, ObjectNode fleetSu
   /** The pass of a single agent's input (the first pass of a fleet's; null when a fleet had no agent in the window). */
   public PassResult result() {
     return passes.isEmpty() ? null : passes.get(0).result();
+  }
+
+  /** The mood of the single agent's pass (its EmoBank's dominant emotion), or null when there was no pass. */
+  public String mood() {
+    PassResult r = result();
+    return r == null ? null : r.snapshot().mood();
+  }
+
+  /** How many thorns the single agent's pass diagnosed (0 when there was no pass). */
+  public int thorns() {
+    PassResult r = result();
+    return r == null ? 0 : r.diagnosis().thorns().size();
+  }
+
+  /** What each detector of the single agent's pass counted, by name, in the order they ran. */
+  public Map<String, Integer> detections() {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    PassResult r = result();
+    if (r != null) {
+      for (Detection d : r.detections()) {
+        out.put(d.name(), d.count());
+      }
+    }
+    return out;
   }
 
   /** Whether any pass finished degraded (exit 1 on the command line). */

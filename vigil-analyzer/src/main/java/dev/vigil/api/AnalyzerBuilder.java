@@ -160,6 +160,11 @@ public final class AnalyzerBuilder {
     return this;
   }
 
+  /** Adds a detector of your own that looks at one event at a time; see {@link EventDetector}. */
+  public AnalyzerBuilder detector(EventDetector detector) {
+    return detector(new EventDetectorAdapter(Objects.requireNonNull(detector, "detector")));
+  }
+
   /** Adds a code strategy of your own; it is scored beside Vigil's, which win ties. */
   public AnalyzerBuilder strategy(Strategy strategy) {
     this.strategies.add(Objects.requireNonNull(strategy, "strategy"));

@@ -30,15 +30,21 @@ class LibraryExampleIT {
   private static final Path LIBRARY_DOC = Path.of(System.getProperty("vigil.library-doc", "../docs/LIBRARY.md"));
   private static final String BEGIN = "<!-- library-example:begin -->";
   private static final String END = "<!-- library-example:end -->";
+  private static final String DETECTOR_BEGIN = "<!-- library-detector:begin -->";
+  private static final String DETECTOR_END = "<!-- library-detector:end -->";
 
   @TempDir
   Path tmp;
 
   static String example(String page) {
-    int begin = page.indexOf(BEGIN);
-    int end = page.indexOf(END);
-    assertTrue(begin >= 0 && end > begin, LIBRARY_DOC + " has no " + BEGIN + " ... " + END + " block");
-    String block = page.substring(begin + BEGIN.length(), end).strip();
+    return block(page, BEGIN, END);
+  }
+
+  private static String block(String page, String beginMarker, String endMarker) {
+    int begin = page.indexOf(beginMarker);
+    int end = page.indexOf(endMarker);
+    assertTrue(begin >= 0 && end > begin, LIBRARY_DOC + " has no " + beginMarker + " ... " + endMarker + " block");
+    String block = page.substring(begin + beginMarker.length(), end).strip();
     assertTrue(block.startsWith("```java") && block.endsWith("```"), "the example is not one java code block");
     return block.substring("```java".length(), block.length() - 3);
   }
@@ -85,7 +91,29 @@ class LibraryExampleIT {
     }
     assertTrue(mine != null, report.get("detectors").toString());
     assertEquals(2, mine.get("count").asInt());
+    assertEquals("2 calls succeeded with an empty result", mine.get("summary").asText(), mine.toString());
     // its derived events were appraised (fail: frustration) and deposited like Vigil's own
     assertEquals(2, report.get("derived_events").asInt(), report.toString());
+  }
+
+  @Test
+  void theMainExampleNeedsOnlyTheFacadeAndTheEventType() throws Exception {
+    String example = example(Files.readString(LIBRARY_DOC, StandardCharsets.UTF_8));
+    for (String line : example.lines().filter(l -> l.startsWith("import ")).toList()) {
+      String type = line.substring("import ".length(), line.length() - 1);
+      assertTrue(type.startsWith("dev.vigil.api.") || type.equals("dev.vigil.observe.Event")
+          || type.startsWith("java."), "the example imports " + type + ", outside dev.vigil.api and the event type");
+    }
+  }
+
+  @Test
+  void theStatefulDetectorExampleCompilesAgainstTheJar() throws Exception {
+    Path src = Files.createDirectories(tmp.resolve("src"));
+    Path source = Files.writeString(src.resolve("ThirdFailure.java"),
+        block(Files.readString(LIBRARY_DOC, StandardCharsets.UTF_8), DETECTOR_BEGIN, DETECTOR_END));
+    ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+    int compiled = ToolProvider.getSystemJavaCompiler().run(null, diagnostics, diagnostics, "-cp", JAR.toString(),
+        "-d", Files.createDirectories(tmp.resolve("classes")).toString(), source.toString());
+    assertEquals(0, compiled, diagnostics.toString(StandardCharsets.UTF_8));
   }
 }
