@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class EventJsonTest {
-  private static final String SPEC_EXAMPLE =
+  private static final String DESIGN_EXAMPLE =
       "{\"ts\":\"2026-11-22T10:15:30.123456Z\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\","
           + "\"payload\":{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea\"},"
           + "\"result\":\"Reminder set\",\"duration_ms\":1.84,\"class\":\"demo.robin.RobinTools\","
@@ -25,8 +25,8 @@ class EventJsonTest {
           + "\"turn\":\"9f2c\",\"call_id\":\"call_3\",\"session\":\"user-42\"}";
 
   @Test
-  void readsAndWritesTheSpecExampleByteForByte() throws Exception {
-    EventJson.Parsed parsed = EventJson.read(SPEC_EXAMPLE, ZoneOffset.UTC);
+  void readsAndWritesTheExampleOfDesignMdByteForByte() throws Exception {
+    EventJson.Parsed parsed = EventJson.read(DESIGN_EXAMPLE, ZoneOffset.UTC);
     Event e = parsed.event();
     assertEquals(Instant.parse("2026-11-22T10:15:30.123456Z"), e.ts());
     assertEquals("tool.set_reminder", e.kind());
@@ -37,7 +37,7 @@ class EventJsonTest {
     assertEquals("user-42", e.session());
     assertEquals(1.84, e.payload().get("duration_ms").doubleValue());
     assertFalse(parsed.naiveTs());
-    assertEquals(SPEC_EXAMPLE, EventJson.write(e));
+    assertEquals(DESIGN_EXAMPLE, EventJson.write(e));
   }
 
   @Test
