@@ -104,6 +104,8 @@ public final class EventEncoder {
   }
 
   /** {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last event. */
+  // by identity on purpose: a cache hit needs the very strings of the last event; equal copies are just encoded again
+  @SuppressWarnings("ReferenceEquality")
   private int names(int at, String kind, String status, String agent) {
     if (kind == lastKind && status == lastStatus && agent == lastAgent) {
       at = room(at, lastNames.length + MAX_STOP_BIT + 1);
@@ -124,6 +126,8 @@ public final class EventEncoder {
    * threads' names are kept, by identity (a thread keeps its name's string), so that threads whose events come
    * interleaved each find theirs.
    */
+  // by identity on purpose: a thread keeps its name's string, so identity finds it without comparing characters
+  @SuppressWarnings("ReferenceEquality")
   private int pidAndThread(int at, long pid, String thread) {
     int slot = thread == null ? 0 : thread.hashCode() & (THREAD_SLOTS - 1);
     byte[] known = threadBytes[slot];

@@ -317,7 +317,7 @@ public final class EventJson {
   private static void checkInteger(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
     // at most 18 characters (a sign and 17 digits, or 18 digits) always fit a long: no need to convert
     if (t != JsonToken.VALUE_NULL && (t != JsonToken.VALUE_NUMBER_INT
-        || p.getTextLength() > 18 && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER)) {
+        || (p.getTextLength() > 18 && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER))) {
       p.skipChildren();
       throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
     }

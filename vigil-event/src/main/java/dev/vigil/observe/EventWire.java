@@ -117,7 +117,7 @@ public final class EventWire {
   public static Instant peekTs(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      byte version = checkHeader(in);
+      checkHeader(in);
       return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
     } finally {
       in.readPosition(start);
@@ -131,7 +131,7 @@ public final class EventWire {
   public static String peekAgent(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      byte version = checkHeader(in);
+      checkHeader(in);
       in.readStopBit();
       in.readStopBit();
       in.readUtf8();

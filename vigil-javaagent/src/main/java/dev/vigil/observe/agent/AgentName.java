@@ -12,7 +12,7 @@ public final class AgentName {
   /** From {@code sun.java.command}: the main class, or the {@code Main-Class} of a jar run with {@code -jar}. */
   public static String fromCommandLine() {
     String command = System.getProperty("sun.java.command", "").trim();
-    String first = command.isEmpty() ? "" : command.split("\\s+")[0];
+    String first = command.isEmpty() ? "" : command.split("\\s+", 2)[0];
     String main = first;
     if (first.endsWith(".jar")) {
       main = mainClassOf(new File(first));

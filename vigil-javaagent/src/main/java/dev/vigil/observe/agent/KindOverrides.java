@@ -28,7 +28,7 @@ public final class KindOverrides {
    */
   public static KindOverrides parse(String value) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (String raw : value.split(";")) {
+    for (String raw : value.split(";", -1)) {
       String entry = raw.trim();
       if (entry.isEmpty()) {
         continue;

@@ -41,7 +41,7 @@ public record Redaction(List<String> keys, Pattern patterns) {
   /** Reads a comma-separated list of keys. */
   public static List<String> parseKeys(String value) {
     List<String> out = new ArrayList<>();
-    for (String k : value.split(",")) {
+    for (String k : value.split(",", -1)) {
       String key = k.trim().toLowerCase(Locale.ROOT);
       if (!key.isEmpty()) {
         out.add(key);
@@ -111,7 +111,7 @@ public record Redaction(List<String> keys, Pattern patterns) {
       case 'x' -> s.startsWith("xox", i);
       case 'g' -> i + 3 < n && s.charAt(i + 1) == 'h' && s.charAt(i + 3) == '_';
       case 'b', 'B' -> i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
-      default -> c == 'A' && s.startsWith("AIza", i) || i + 3 < n && isKeyPrefix(s, i); // 'a', 'A'
+      default -> (c == 'A' && s.startsWith("AIza", i)) || (i + 3 < n && isKeyPrefix(s, i)); // 'a', 'A'
     };
   }
 
@@ -122,9 +122,11 @@ public record Redaction(List<String> keys, Pattern patterns) {
   }
 
   /** Redacts a JSON tree in place: secret field names, then patterns in every string; returns the tree. */
+  // by identity on purpose: a child is set back only when redacting it made a new node
+  @SuppressWarnings("ReferenceEquality")
   public JsonNode tree(JsonNode node) {
     if (node instanceof ObjectNode obj) {
-      Iterator<Map.Entry<String, JsonNode>> it = obj.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator();
       List<Map.Entry<String, JsonNode>> replace = new ArrayList<>();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();

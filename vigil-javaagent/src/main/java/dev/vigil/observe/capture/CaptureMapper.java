@@ -83,7 +83,7 @@ final class CaptureMapper {
         return OptionalAsContent.INSTANCE;
       }
       // UUID too: Jackson writes it as 16 bytes to a binary format such as Smile, as text to JSON
-      if (raw == UUID.class || isTimeValue(raw) && !raw.isEnum()) {
+      if (raw == UUID.class || (isTimeValue(raw) && !raw.isEnum())) {
         return ToStringSerializer.instance;
       }
       return super.findSerializer(config, type, description);

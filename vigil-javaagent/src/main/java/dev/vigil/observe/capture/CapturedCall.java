@@ -19,6 +19,8 @@ package dev.vigil.observe.capture;
  * @param errorResult   the framework reported an error result (LangChain4j's {@code isError()})
  * @param errorText     the framework's text for that error result, or null
  */
+// an array on purpose: a hand-off from the calling thread to the writer, read once and never compared
+@SuppressWarnings("ArrayRecordComponent")
 public record CapturedCall(
     Site site,
     long startNanos,

@@ -38,6 +38,8 @@ public final class FrameworkAccess {
   private final Map<Class<?>, Map<String, Field>> fields = new ConcurrentHashMap<>();
 
   /** The no-argument method {@code name} of {@code target}, called, or null. */
+  // NONE is a sentinel for "no such method", compared by identity
+  @SuppressWarnings("ReferenceEquality")
   public Object call(Object target, String name) {
     if (target == null) {
       return null;
@@ -58,6 +60,8 @@ public final class FrameworkAccess {
    * The value of the field {@code name} declared by the class of {@code target} or a superclass, or null (for
    * framework objects that keep what Vigil needs in a private field, such as Spring AI's call spec its request).
    */
+  // NO_FIELD is a sentinel for "no such field", compared by identity
+  @SuppressWarnings("ReferenceEquality")
   public Object field(Object target, String name) {
     if (target == null) {
       return null;

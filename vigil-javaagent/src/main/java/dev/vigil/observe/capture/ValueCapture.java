@@ -77,7 +77,7 @@ public final class ValueCapture {
       return value;
     }
     if (value instanceof Character || value instanceof CharSequence || value instanceof UUID
-        || CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>)) {
+        || (CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>))) {
       return value.toString();
     }
     if (value instanceof Enum<?> e) {

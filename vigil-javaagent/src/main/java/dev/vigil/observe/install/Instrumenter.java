@@ -205,7 +205,7 @@ public final class Instrumenter implements ClassFileTransformer {
       return true;
     }
     String name = type.getName();
-    return name.startsWith("java.lang.") && !name.equals("java.lang.Object") || name.startsWith("java.time.")
+    return (name.startsWith("java.lang.") && !name.equals("java.lang.Object")) || name.startsWith("java.time.")
         || name.equals("java.math.BigDecimal") || name.equals("java.math.BigInteger") || name.equals("java.util.UUID");
   }
 

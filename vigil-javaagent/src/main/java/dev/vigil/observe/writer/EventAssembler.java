@@ -15,7 +15,6 @@ import dev.vigil.observe.capture.Site;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Encodes the event of one captured call (docs/DESIGN.md, "The event"): kind, status, the payload with arguments by parameter
@@ -53,6 +52,8 @@ final class EventAssembler {
    * {@code tool}, for a tool method), its parameter names and which of them are secrets, and its {@code class} and
    * {@code method} fields.
    */
+  // arrays on purpose: encoded bytes built once, private to this class and never changed or compared
+  @SuppressWarnings("ArrayRecordComponent")
   private record SiteBytes(Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
     static SiteBytes of(Site site, Redaction redaction) {
       List<String> names = site.paramNames();
@@ -213,6 +214,8 @@ final class EventAssembler {
   }
 
   /** The encoded constants of a site, worked out on its first call. */
+  // by identity on purpose: a site is one object per tool method, and its slot must hold that very site
+  @SuppressWarnings("ReferenceEquality")
   private SiteBytes siteBytes(Site site) {
     SiteBytes[] table = siteBytes;
     int id = site.id();
@@ -276,7 +279,7 @@ final class EventAssembler {
 
   /** The deepest cause: where the fault is. */
   static Throwable rootCause(Throwable t) {
-    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    IdentityHashMap<Throwable, Boolean> seen = new IdentityHashMap<>();
     Throwable cur = t;
     while (cur.getCause() != null && seen.put(cur, Boolean.TRUE) == null) {
       cur = cur.getCause();
@@ -289,7 +292,7 @@ final class EventAssembler {
    * {@code HttpTimeoutException} or any type whose simple name contains {@code Timeout}, anywhere in the cause chain.
    */
   static boolean isTimeout(Throwable t) {
-    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    IdentityHashMap<Throwable, Boolean> seen = new IdentityHashMap<>();
     for (Throwable cur = t; cur != null && seen.put(cur, Boolean.TRUE) == null; cur = cur.getCause()) {
       for (Class<?> c = cur.getClass(); c != null && c != Throwable.class; c = c.getSuperclass()) {
         if (c.getSimpleName().contains("Timeout")) {

@@ -174,6 +174,8 @@ public final class EventWriter implements CaptureSink {
    * capping back-to-back calls below 1,000,000/s; waiting a few hundred nanoseconds for the writer does not. On one
    * core the caller yields at once, so that the writer can run.
    */
+  // Thread.yield on purpose: the step between spinning and parking, measured as above
+  @SuppressWarnings("ThreadPriorityCheck")
   private boolean awaitRoom() {
     if (!log.isReady()) {
       return false;
