@@ -58,65 +58,83 @@ final class RobinScenarios {
   void play(String kind, Pick p, Conversation c) {
     switch (kind) {
       case "clean_set" -> set(p, c, time(p));
-      case "clean_list" -> {
-        Reminder r = set(p, c, time(p));
-        c.user(p.of("What reminders do I have?", "Can you list my reminders?"))
-            .call("listReminders")
-            .answer("You have a reminder to " + r.task() + " at " + r.time() + ".");
-      }
-      case "clean_cancel_confirmed" -> {
-        Reminder r = set(p, c, time(p));
-        c.user(p.of("Actually, I don't need the " + r.task() + " reminder.", "Can you cancel the reminder to "
-                + r.task() + "?"))
-            .answer("Shall I cancel the reminder to " + r.task() + " at " + r.time() + " (" + r.id() + ")?")
-            .user(p.of(YES))
-            .call("cancelReminder", "reminder", r.id())
-            .answer("Cancelled the reminder to " + r.task() + ".");
-      }
-      case "clean_parse_recovery" -> {
-        String time = time(p);
-        String task = p.of(TASKS);
-        c.user("Remind me tomorrow at " + time + " to " + task + ".")
-            .call("setReminder", "task", task, "when", "tomorrow " + time) // refused: not an ISO date-time
-            .call("setReminder", "task", task, "when", DAY + time)
-            .answer("Reminder set: " + task + " tomorrow at " + time + ".");
-        reminders++;
-      }
+      case "clean_list" -> list(p, c);
+      case "clean_cancel_confirmed" -> cancelConfirmed(p, c);
+      case "clean_parse_recovery" -> parseRecovery(p, c);
       case "lost_reminder" -> lost.add(set(p, c, time(p)).id());
-      case "unconfirmed_cancel" -> {
-        Reminder r = set(p, c, time(p));
-        c.user(p.of("Hmm, I'm not sure I still need the " + r.task() + " reminder.", "Is the reminder to "
-                + r.task() + " still on?"))
-            .call("cancelReminder", "reminder", r.id())
-            .answer("I've cancelled the reminder to " + r.task() + ".");
-      }
+      case "unconfirmed_cancel" -> unconfirmedCancel(p, c);
       case "claim_without_action" -> claim(p, c);
-      case "user_correction" -> {
-        int hour = p.between(13, 21);
-        String meant = String.format("%02d:30", hour);
-        String task = p.of(TASKS);
-        c.user("Remind me at " + meant + " to " + task + ".")
-            .call("setReminder", "task", task, "when", DAY + String.format("%02d:30", hour - 12))
-            .answer("Reminder set: " + task + " at " + String.format("%02d:30", hour - 12) + ".")
-            .user(p.of("No, that's wrong, I said " + meant + "!", "That's not what I asked: " + meant
-                + ", not in the morning."))
-            .call("setReminder", "task", task, "when", DAY + meant)
-            .answer("Sorry! Reminder set: " + task + " at " + meant + ".");
-        reminders += 2;
-      }
-      case "wrong_time" -> {
-        int hour = p.between(1, 9);
-        String task = p.of(TASKS);
-        c.user("Remind me at " + hour + " pm to " + task + ".")
-            .call("setReminder", "task", task, "when", DAY + String.format("%02d:00", hour))
-            .answer("Reminder set: " + task + " at " + hour + ":00.");
-        reminders++;
-      }
+      case "user_correction" -> userCorrection(p, c);
+      case "wrong_time" -> wrongTime(p, c);
       default -> throw new IllegalArgumentException("no Robin scenario " + kind);
     }
     if (p.chance(0.3)) {
       c.user(p.of(THANKS)).answer(p.of(WELCOME));
     }
+  }
+
+  /** A reminder set, then listed. */
+  private void list(Pick p, Conversation c) {
+    Reminder r = set(p, c, time(p));
+    c.user(p.of("What reminders do I have?", "Can you list my reminders?"))
+        .call("listReminders")
+        .answer("You have a reminder to " + r.task() + " at " + r.time() + ".");
+  }
+
+  /** A reminder set, then cancelled after Robin asked and the user said yes. */
+  private void cancelConfirmed(Pick p, Conversation c) {
+    Reminder r = set(p, c, time(p));
+    c.user(p.of("Actually, I don't need the " + r.task() + " reminder.", "Can you cancel the reminder to "
+            + r.task() + "?"))
+        .answer("Shall I cancel the reminder to " + r.task() + " at " + r.time() + " (" + r.id() + ")?")
+        .user(p.of(YES))
+        .call("cancelReminder", "reminder", r.id())
+        .answer("Cancelled the reminder to " + r.task() + ".");
+  }
+
+  /** A reminder whose first call the tool refuses (not an ISO date-time), set by the second. */
+  private void parseRecovery(Pick p, Conversation c) {
+    String time = time(p);
+    String task = p.of(TASKS);
+    c.user("Remind me tomorrow at " + time + " to " + task + ".")
+        .call("setReminder", "task", task, "when", "tomorrow " + time) // refused: not an ISO date-time
+        .call("setReminder", "task", task, "when", DAY + time)
+        .answer("Reminder set: " + task + " tomorrow at " + time + ".");
+    reminders++;
+  }
+
+  /** A reminder set, then cancelled when the user only wondered about it: a write nobody confirmed. */
+  private void unconfirmedCancel(Pick p, Conversation c) {
+    Reminder r = set(p, c, time(p));
+    c.user(p.of("Hmm, I'm not sure I still need the " + r.task() + " reminder.", "Is the reminder to "
+            + r.task() + " still on?"))
+        .call("cancelReminder", "reminder", r.id())
+        .answer("I've cancelled the reminder to " + r.task() + ".");
+  }
+
+  /** A reminder set twelve hours early, then set again at the time the user corrects it to. */
+  private void userCorrection(Pick p, Conversation c) {
+    int hour = p.between(13, 21);
+    String meant = String.format("%02d:30", hour);
+    String task = p.of(TASKS);
+    c.user("Remind me at " + meant + " to " + task + ".")
+        .call("setReminder", "task", task, "when", DAY + String.format("%02d:30", hour - 12))
+        .answer("Reminder set: " + task + " at " + String.format("%02d:30", hour - 12) + ".")
+        .user(p.of("No, that's wrong, I said " + meant + "!", "That's not what I asked: " + meant
+            + ", not in the morning."))
+        .call("setReminder", "task", task, "when", DAY + meant)
+        .answer("Sorry! Reminder set: " + task + " at " + meant + ".");
+    reminders += 2;
+  }
+
+  /** A reminder asked for in the afternoon and set in the morning, which nobody notices. */
+  private void wrongTime(Pick p, Conversation c) {
+    int hour = p.between(1, 9);
+    String task = p.of(TASKS);
+    c.user("Remind me at " + hour + " pm to " + task + ".")
+        .call("setReminder", "task", task, "when", DAY + String.format("%02d:00", hour))
+        .answer("Reminder set: " + task + " at " + hour + ":00.");
+    reminders++;
   }
 
   private void claim(Pick p, Conversation c) {
