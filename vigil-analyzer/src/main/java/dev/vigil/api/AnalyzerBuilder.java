@@ -41,7 +41,7 @@ public final class AnalyzerBuilder {
   private Duration halfLife = Duration.ofHours(12);
   private ZoneId assumeZone = ZoneOffset.UTC;
   private Rules rules;
-  private Duration retention = Duration.ofHours(168);
+  private Duration retention = Duration.ofDays(7);
   private String detectors = "all";
   private final List<Detector> extraDetectors = new ArrayList<>();
   private final List<Strategy> strategies = new ArrayList<>(CodeProposals.defaultStrategies());

@@ -104,7 +104,7 @@ final class PassOptionsMixin {
     if (repoClasspath == null || repoClasspath.isBlank()) {
       return entries;
     }
-    for (String entry : repoClasspath.split(File.pathSeparator)) {
+    for (String entry : repoClasspath.split(File.pathSeparator, -1)) {
       if (entry.isBlank()) {
         continue;
       }

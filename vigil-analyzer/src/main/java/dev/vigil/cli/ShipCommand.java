@@ -50,6 +50,8 @@ final class ShipCommand extends VigilCommand {
   }
 
   @Override
+  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  @SuppressWarnings("try")
   public Integer call() throws IOException {
     KafkaOptions.checkBootstrap(bootstrap);
     KafkaOptions.checkTopic(topic, "--topic");

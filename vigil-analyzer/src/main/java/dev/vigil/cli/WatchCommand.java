@@ -105,6 +105,8 @@ final class WatchCommand extends VigilCommand {
   }
 
   @Override
+  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  @SuppressWarnings("try")
   public Integer call() throws IOException {
     if (onAlarm != null && !onAlarm.equals("watch") && !onAlarm.equals("alarm")) {
       throw new BadInputException("--on-alarm must be watch or alarm, not " + onAlarm);
@@ -139,6 +141,8 @@ final class WatchCommand extends VigilCommand {
   }
 
   /** {@code watch --bootstrap}: one instance of the consumer group. */
+  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  @SuppressWarnings("try")
   private int group() throws IOException {
     KafkaOptions.checkBootstrap(bootstrap);
     KafkaOptions.checkTopic(topic, "--topic");

@@ -64,6 +64,8 @@ public final class PromptRuleCatalogue {
         "After the last retry, report a structured error with a stable reason code instead of a vague apology.");
 
     final String detector;
+    // List.of: unmodifiable
+    @SuppressWarnings("ImmutableEnumChecker")
     final List<String> rules;
 
     Family(String detector, String... rules) {
@@ -73,7 +75,7 @@ public final class PromptRuleCatalogue {
 
     /** Whether a detector of this name quotes this family ({@code policy.} covers every policy rule). */
     boolean quotes(String name) {
-      return detector != null && (name.equals(detector) || detector.endsWith(".") && name.startsWith(detector));
+      return detector != null && (name.equals(detector) || (detector.endsWith(".") && name.startsWith(detector)));
     }
   }
 

@@ -220,7 +220,7 @@ public final class Conversation<T extends DialogueEvent> {
         }
         t = withId;
       } else {
-        if (positional == null || user && (positional.user != null || positional.calls > 0)) {
+        if (positional == null || (user && (positional.user != null || positional.calls > 0))) {
           complete(positional);
           positional = new Turn<>(key, "#" + ++positions, owner.turnsBegun++);
         }

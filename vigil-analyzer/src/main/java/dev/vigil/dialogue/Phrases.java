@@ -62,7 +62,7 @@ public final class Phrases {
     int n = text.length();
     for (int i = 0; i < n; ) {
       int cp = text.codePointAt(i);
-      boolean inWord = (LETTER_OR_NUMBER >>> Character.getType(cp) & 1) != 0 || apostrophes && cp == '\'';
+      boolean inWord = ((LETTER_OR_NUMBER >>> Character.getType(cp)) & 1) != 0 || (apostrophes && cp == '\'');
       if (inWord && start < 0) {
         start = i;
       } else if (!inWord && start >= 0) {

@@ -83,6 +83,6 @@ final class DepositPolicy {
       nanos += 1_000_000_000;
     }
     return seconds >= 0
-        && (seconds < window.getSeconds() || seconds == window.getSeconds() && nanos <= window.getNano());
+        && (seconds < window.getSeconds() || (seconds == window.getSeconds() && nanos <= window.getNano()));
   }
 }

@@ -99,7 +99,7 @@ public record Snapshot(
   public static Snapshot fromJson(JsonNode n) {
     Snapshot e = empty();
     Map<String, Double> totals = new LinkedHashMap<>();
-    n.path("totals").fields().forEachRemaining(f -> totals.put(f.getKey(), f.getValue().asDouble()));
+    n.path("totals").properties().forEach(f -> totals.put(f.getKey(), f.getValue().asDouble()));
     List<String> dominant = new ArrayList<>();
     n.path("dominant_emotions").forEach(d -> dominant.add(d.asText()));
     return new Snapshot(n.path("rows").asInt(0), totals, List.copyOf(dominant), n.path("mood").asText(e.mood()),

@@ -29,6 +29,8 @@ final class CrossValidation {
    * @param margins each session's out-of-fold margin
    * @param costs   the cost each outer fold chose
    */
+  // an array on purpose: a result handed to the caller once, never compared
+  @SuppressWarnings("ArrayRecordComponent")
   record Result(double[] margins, List<Double> costs) {}
 
   private final FeatureFamilies families;

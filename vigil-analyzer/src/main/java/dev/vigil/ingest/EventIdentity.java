@@ -5,6 +5,7 @@ import dev.vigil.observe.EventJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /**
  * The 64-bit identity that makes deposits exactly-once (docs/DESIGN.md#the-window). For JSONL it is a stable hash of
@@ -26,8 +27,9 @@ public final class EventIdentity {
     h = mixString(h, e.agent());
     h = mixString(h, e.kind());
     h = mixString(h, e.status());
-    h = mixLong(h, e.ts().getEpochSecond());
-    h = mixLong(h, e.ts().getNano());
+    Instant ts = e.ts();
+    h = mixLong(h, ts.getEpochSecond());
+    h = mixLong(h, ts.getNano());
     Fnv sink = new Fnv(h);
     try {
       EventJson.mapper().writeValue(sink, e.payload()); // the bytes writeValueAsBytes gives, hashed as written

@@ -7,6 +7,8 @@ import java.util.function.LongSupplier;
 @FunctionalInterface
 public interface IngestSink {
   /**
+   * Receives one event.
+   *
    * @param event    the event, ts in UTC; a JSONL event's payload tree is built when {@link PendingEvent#event()}
    *                 is first called, so a sink that keeps few of the events builds few trees
    * @param identity its exactly-once identity ({@link EventIdentity}), computed on demand: hashing a JSONL event's

@@ -83,6 +83,8 @@ public final class JsonlSource {
   @FunctionalInterface
   public interface HeaderSink {
     /**
+     * Receives one line's header.
+     *
      * @param header the event's ts (UTC), agent, and whether ts was naive
      * @param lineNo its line number: what evidence cites
      */

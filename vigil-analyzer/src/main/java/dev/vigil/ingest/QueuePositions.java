@@ -27,7 +27,7 @@ public final class QueuePositions {
   /** The positions of a JSON object of queue key to index (absent or not an object: none). */
   public static QueuePositions fromJson(JsonNode object) {
     QueuePositions p = new QueuePositions();
-    object.fields().forEachRemaining(e -> p.positions.put(e.getKey(), e.getValue().asLong()));
+    object.properties().forEach(e -> p.positions.put(e.getKey(), e.getValue().asLong()));
     return p;
   }
 

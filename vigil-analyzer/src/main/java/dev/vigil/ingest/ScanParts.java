@@ -22,7 +22,7 @@ final class ScanParts {
   /** Reads one part: its bytes as a stream, and its index. */
   @FunctionalInterface
   interface PartReader {
-    /** @return how many lines the part held, blank ones included */
+    /** Returns how many lines the part held, blank ones included. */
     long read(InputStream part, int index) throws IOException;
   }
 

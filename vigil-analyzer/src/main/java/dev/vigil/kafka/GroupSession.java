@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -100,6 +101,8 @@ final class GroupSession implements AutoCloseable {
   }
 
   /** One poll and one transaction (when there is something to deposit or a pass is due). */
+  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need not be read
+  @SuppressWarnings("FutureReturnValueIgnored")
   void turn() throws IOException {
     ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(100));
     Instant now = clock.instant();
@@ -179,6 +182,8 @@ final class GroupSession implements AutoCloseable {
   }
 
   /** Applies an entry to the local bank and writes it to the journal, inside the transaction. */
+  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need not be read
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void deposit(AgentBanks.Agent a, BankRecord entry) throws IOException {
     apply(a, entry);
     producer.send(new ProducerRecord<>(journal.topic(), a.partition, entry.key(), entry.toJson()));
@@ -232,7 +237,7 @@ final class GroupSession implements AutoCloseable {
   @Override
   public void close() {
     try {
-      consumer.close(Duration.ofSeconds(5));
+      consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
     } catch (RuntimeException e) {
       // leaving a group that cannot be reached: the group notices after its session timeout
     }

@@ -11,6 +11,8 @@ import java.io.IOException;
 @FunctionalInterface
 public interface BankStage {
   /**
+   * Updates the agent's bank from the window.
+   *
    * @param window the window's events
    * @param bank   the agent's bank, opened by the pass (read-only as last committed in {@code watch})
    */

@@ -13,6 +13,8 @@ import java.util.List;
 @FunctionalInterface
 public interface CodeStage {
   /**
+   * Proposes code changes from the diagnosis.
+   *
    * @param llmDiff the LLM's diff that passed its checks, or null
    */
   CodeOutcome propose(PassContext pass, Diagnosis diagnosis, List<Detection> detections, OfferedDiff llmDiff)

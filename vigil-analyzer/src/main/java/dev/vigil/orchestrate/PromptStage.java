@@ -11,6 +11,8 @@ import java.io.IOException;
 @FunctionalInterface
 public interface PromptStage {
   /**
+   * Adapts the prompt's adaptive section.
+   *
    * @param note the reflection for the adaptive section (the LLM's, or the deterministic one)
    * @return what the guard did, or null when the pass has no {@code --prompt}
    */

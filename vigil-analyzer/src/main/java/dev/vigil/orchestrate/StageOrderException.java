@@ -7,7 +7,12 @@ public final class StageOrderException extends IllegalStateException {
   private final Step step;
   private final Stage actual;
 
-  /** @param step the step asked for; @param actual the stage the pass is at */
+  /**
+   * An exception for a step asked for at the wrong stage.
+   *
+   * @param step   the step asked for
+   * @param actual the stage the pass is at
+   */
   public StageOrderException(Step step, Stage actual) {
     super(step.tool() + " is out of order: it needs stage " + step.from() + ", but the pass is at stage " + actual
         + (actual.compareTo(step.from()) < 0 ? "; call " + firstStepFrom(actual).tool() + " first" : ""));

@@ -33,8 +33,6 @@ final class EmotionTimeline {
       "frustration", "#d64545", "anxiety", "#e8871e", "relief", "#3f9b5a", "pride", "#c9a227",
       "determination", "#3b6fd4", "curiosity", "#8e5bd0", "calm", "#2aa3a3");
   private static final String[] OTHER_COLORS = {"#6b7280", "#a16207", "#0e7490", "#be185d", "#4d7c0f"};
-  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT)
-      .withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT)
       .withZone(ZoneOffset.UTC);
 
@@ -80,7 +78,7 @@ final class EmotionTimeline {
     double max = series.values().stream().flatMapToDouble(java.util.Arrays::stream).max().orElse(0);
     List<double[]> marks = new ArrayList<>();
     for (Finding thorn : thorns.subList(0, Math.min(MAX_MARKS, thorns.size()))) {
-      double x = Math.max(0, Math.min(span, Duration.between(from, thorn.ts()).toMillis()));
+      double x = Math.max(0, Math.min(span, (double) Duration.between(from, thorn.ts()).toMillis()));
       double y = onLine(series.get(thorn.emotion()), x, span);
       marks.add(new double[] {x, y});
       max = Math.max(max, y);

@@ -97,7 +97,7 @@ final class EvidenceEvents {
     } else if (node.isArray()) {
       node.forEach(item -> collect(item, refField, refs));
     } else if (node.isObject()) {
-      node.fields().forEachRemaining(f -> collect(f.getValue(), isRefField(f.getKey()), refs));
+      node.properties().forEach(f -> collect(f.getValue(), isRefField(f.getKey()), refs));
     }
   }
 

@@ -39,6 +39,8 @@ public final class DelayStats {
   }
 
   /**
+   * The delays measured, in brief.
+   *
    * @param events   events measured (all time; the figures use the last {@value DelayStats#CAPACITY})
    * @param medianMs the median, in milliseconds (NaN without samples)
    * @param p99Ms    the 99th percentile, in milliseconds

@@ -35,6 +35,8 @@ final class QueueArrival {
    * @return true when the queue is there, false when {@code stopping} became true first
    * @throws IllegalArgumentException naming the path when it can never be a queue, or its files stay unreadable
    */
+  // the probe is opened only to see that the queue can be read, and closed at once
+  @SuppressWarnings("try")
   static boolean await(Path dir, BooleanSupplier stopping, Clock clock, PrintWriter out) {
     boolean said = false;
     int failedOpens = 0;

@@ -71,6 +71,8 @@ final class WatchPasses {
    * @param depositedLive events {@code watch} has deposited so far, for the figures
    * @return the derived deposits the pass left to the tail (none when it failed)
    */
+  // passes and failed are written on PassThread's one thread only; volatile so that other threads read them fresh
+  @SuppressWarnings("NonAtomicVolatileUpdate")
   List<EmoBank.PendingDeposit> run(String agent, Trigger trigger, long events, FleetLayout layout,
       long depositedLive) {
     Instant at = clock.instant();

@@ -65,19 +65,19 @@ public final class CompileCheck {
     }
     Map<String, String> after = new HashMap<>(original);
     after.putAll(patched);
-    List<Error> errorsAfter = compile(javac, after);
+    List<CompileError> errorsAfter = compile(javac, after);
     if (errorsAfter.isEmpty()) {
       return Check.passed(NAME, DiffCheck.plural(after.size(), "source") + " compiled in memory with javax.tools,"
           + " the patched ones included");
     }
-    List<Error> errorsBefore = compile(javac, original);
-    List<Error> added = new ArrayList<>(errorsAfter);
-    for (Error e : errorsBefore) {
+    List<CompileError> errorsBefore = compile(javac, original);
+    List<CompileError> added = new ArrayList<>(errorsAfter);
+    for (CompileError e : errorsBefore) {
       added.stream().filter(a -> a.key().equals(e.key())).findFirst().ifPresent(added::remove);
     }
     if (!added.isEmpty()) {
       return Check.failed(NAME, "the patched code does not compile: " + String.join(" / ",
-          added.subList(0, Math.min(3, added.size())).stream().map(Error::shown).toList()));
+          added.subList(0, Math.min(3, added.size())).stream().map(CompileError::shown).toList()));
     }
     return Check.skipped(NAME, "compile check skipped: the repository does not compile on its own here ("
         + DiffCheck.plural(errorsBefore.size(), "error") + ", the first: " + errorsBefore.get(0).shown()
@@ -85,9 +85,9 @@ public final class CompileCheck {
   }
 
   /** A compile error: {@code key} is path and message (no line, so that a shifted error stays equal). */
-  private record Error(String key, String shown) {}
+  private record CompileError(String key, String shown) {}
 
-  private List<Error> compile(JavaCompiler javac, Map<String, String> sources) throws IOException {
+  private List<CompileError> compile(JavaCompiler javac, Map<String, String> sources) throws IOException {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> e : sources.entrySet()) {
@@ -107,12 +107,12 @@ public final class CompileCheck {
           "-XDshould-stop.ifError=FLOW", "-encoding", "UTF-8");
       javac.getTask(null, discarding, diagnostics, options, null, units).call();
     }
-    List<Error> errors = new ArrayList<>();
+    List<CompileError> errors = new ArrayList<>();
     for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
       if (d.getKind() == Diagnostic.Kind.ERROR) {
         String where = d.getSource() instanceof Source s ? s.path : "(no file)";
         String message = d.getMessage(Locale.ROOT).split("\n", 2)[0];
-        errors.add(new Error(where + ": " + message, where + ":" + d.getLineNumber() + ": " + message));
+        errors.add(new CompileError(where + ": " + message, where + ":" + d.getLineNumber() + ": " + message));
       }
     }
     return errors;

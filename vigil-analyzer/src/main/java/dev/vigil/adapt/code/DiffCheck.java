@@ -31,7 +31,12 @@ public final class DiffCheck {
 
   private final Git git;
 
-  /** @param git the git executable; @param timeout how long one git command may take */
+  /**
+   * A check that runs {@code git}.
+   *
+   * @param git     the git executable
+   * @param timeout how long one git command may take
+   */
   public DiffCheck(String git, Duration timeout) {
     this.git = new Git(git, timeout);
   }
@@ -47,7 +52,7 @@ public final class DiffCheck {
     Path root = repo.toAbsolutePath().normalize();
     Set<String> paths = new LinkedHashSet<>();
     Set<String> named = new LinkedHashSet<>();
-    for (String line : diff.split("\n")) {
+    for (String line : diff.split("\n", -1)) {
       if (line.startsWith("--- ") || line.startsWith("+++ ")) {
         String p = line.substring(4).split("\t", 2)[0].trim();
         if (!p.equals("/dev/null")) {

@@ -27,6 +27,8 @@ import java.util.OptionalDouble;
  * @param timestampInconsistencies instances the {@code timestamp_inconsistent} detector found (0: none)
  * @param slowTools                tools the {@code latency} detector found slower than their budget
  */
+// {@code timeout} above is the status, not the timeouts component Error Prone takes it for
+@SuppressWarnings("InvalidParam")
 public record Evidence(
     Map<String, Integer> thornsByCause,
     String topThornCause,

@@ -60,7 +60,7 @@ final class FutureMethods {
       for (MethodDeclaration m : unit.findAll(MethodDeclaration.class)) {
         future(m.getNameAsString(), m.getType()).ifPresent(method -> {
           FutureMethod known = found.get(method.name());
-          if (known == null || !known.ofReceipt() && method.ofReceipt()) {
+          if (known == null || (!known.ofReceipt() && method.ofReceipt())) {
             found.put(method.name(), method);
           }
         });

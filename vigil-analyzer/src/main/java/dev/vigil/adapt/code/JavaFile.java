@@ -144,6 +144,8 @@ final class JavaFile {
   }
 
   /** The position of {@code s} among its siblings (by identity: equal statements are not the same). */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   private static int indexOf(NodeList<Statement> siblings, Statement s) {
     for (int i = 0; i < siblings.size(); i++) {
       if (siblings.get(i) == s) {
@@ -177,8 +179,8 @@ final class JavaFile {
   static boolean hasSiblings(Statement s) {
     Node parent = s.getParentNode().orElse(null);
     return parent instanceof BlockStmt
-        || parent instanceof SwitchEntry entry
-        && entry.getType() == SwitchEntry.Type.STATEMENT_GROUP;
+        || (parent instanceof SwitchEntry entry
+        && entry.getType() == SwitchEntry.Type.STATEMENT_GROUP);
   }
 
   /**

@@ -45,6 +45,8 @@ final class ReceiptCandidates {
   private ReceiptCandidates() {}
 
   /** The candidates in the body of {@code callable} (not in its local or anonymous classes), in order. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   static List<Candidate> in(CallableDeclaration<?> callable, JavaFile java, JavaRepo repo,
       Map<String, String> declaredTypes) {
     Node body = Syntax.body(callable).orElse(null);
@@ -96,6 +98,8 @@ final class ReceiptCandidates {
   }
 
   /** True when the future in {@code variable}, declared by {@code statement}, is waited for or handed on later. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   static boolean waitedFor(String variable, ExpressionStmt statement, CallableDeclaration<?> callable) {
     Position after = statement.getEnd().orElseThrow();
     Node body = Syntax.body(callable).orElseThrow();
@@ -112,6 +116,8 @@ final class ReceiptCandidates {
   }
 
   /** True when a call chained on {@code call} ({@code f.thenApply(…).join()}) is {@code join} or {@code get}. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   private static boolean chainJoins(MethodCallExpr call) {
     Node n = call;
     while (n.getParentNode().orElse(null) instanceof MethodCallExpr outer && outer.getScope().orElse(null) == n) {

@@ -51,8 +51,8 @@ final class ReceiptWords {
   /** The words of a Java identifier, lower case: {@code confirmDeliveryAck} gives confirm, delivery, ack. */
   static List<String> words(String identifier) {
     List<String> words = new ArrayList<>();
-    for (String part : WORD_SEPARATORS.split(identifier)) {
-      for (String w : CAMEL_BOUNDARY.split(part)) {
+    for (String part : WORD_SEPARATORS.split(identifier, -1)) {
+      for (String w : CAMEL_BOUNDARY.split(part, -1)) {
         if (!w.isEmpty()) {
           words.add(w.toLowerCase(java.util.Locale.ROOT));
         }

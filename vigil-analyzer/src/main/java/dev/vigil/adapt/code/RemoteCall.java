@@ -61,8 +61,8 @@ record RemoteCall(Kind kind, MethodCallExpr call) {
         found.add(new RemoteCall(Kind.HTTP, call));
       } else if (JDBC_METHODS.contains(name) && JDBC_TYPES.contains(receiver)) {
         found.add(new RemoteCall(Kind.JDBC, call));
-      } else if (REST_METHODS.contains(name) && receiver.equals("RestTemplate") || name.equals("block")
-          && types.getOrDefault(Syntax.receiverName(chainStart(call)), "").equals("WebClient")) {
+      } else if ((REST_METHODS.contains(name) && receiver.equals("RestTemplate")) || (name.equals("block")
+          && types.getOrDefault(Syntax.receiverName(chainStart(call)), "").equals("WebClient"))) {
         found.add(new RemoteCall(Kind.SPRING, call));
       }
     }
@@ -85,6 +85,8 @@ record RemoteCall(Kind kind, MethodCallExpr call) {
   }
 
   /** True when {@code e} is this call. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   boolean is(Expression e) {
     return e == call;
   }

@@ -58,11 +58,11 @@ final class RetryRewriter {
     if (calls.isEmpty() || declaresAnAddedName()) {
       return 0;
     }
-    Map<CallableDeclaration<?>, Set<String>> taken = new IdentityHashMap<>();
+    IdentityHashMap<CallableDeclaration<?>, Set<String>> taken = new IdentityHashMap<>();
     Set<CallableDeclaration<?>> retrying = Collections.newSetFromMap(new IdentityHashMap<>());
     readMethods(calls, taken, retrying);
     List<TypeDeclaration<?>> helped = new ArrayList<>();
-    Map<TypeDeclaration<?>, Set<RemoteCall.Kind>> helpers = new IdentityHashMap<>();
+    IdentityHashMap<TypeDeclaration<?>, Set<RemoteCall.Kind>> helpers = new IdentityHashMap<>();
     Set<Statement> wrapped = Collections.newSetFromMap(new IdentityHashMap<>());
     for (RemoteCall call : calls) {
       Statement stmt = Syntax.plainStatement(call.call());
@@ -129,7 +129,7 @@ final class RetryRewriter {
     }
     String why = refusal(m, stmt, retrying.contains(m));
     TypeDeclaration<?> outer = Syntax.outermostType(call.call()).orElse(null);
-    if (why == null && (outer == null || outer instanceof ClassOrInterfaceDeclaration c && c.isInterface())) {
+    if (why == null && (outer == null || (outer instanceof ClassOrInterfaceDeclaration c && c.isInterface()))) {
       why = "sits in an interface, which cannot hold the retry constant";
     }
     List<String> loop = why == null ? RetryLoop.write(java, call, stmt, taken.get(m)) : null;
@@ -166,6 +166,8 @@ final class RetryRewriter {
   }
 
   /** The keyword of the statement that {@code stmt} is part of, or null when it stands on its own in a block. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   private static String keyword(Statement stmt) {
     if (stmt instanceof ThrowStmt) {
       return "throw";

@@ -84,12 +84,14 @@ final class Syntax {
    * True when {@code statement} sits in the body of {@code callable} or its nested blocks, not in a lambda, an
    * anonymous or local class, or a switch rule.
    */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   static boolean directlyIn(Statement statement, CallableDeclaration<?> callable) {
     for (Node n = statement.getParentNode().orElse(null); n != null && n != callable;
         n = n.getParentNode().orElse(null)) {
       if (n instanceof LambdaExpr || n instanceof ObjectCreationExpr || n instanceof TypeDeclaration
           || n instanceof InitializerDeclaration
-          || n instanceof SwitchEntry e && e.getType() != SwitchEntry.Type.STATEMENT_GROUP) {
+          || (n instanceof SwitchEntry e && e.getType() != SwitchEntry.Type.STATEMENT_GROUP)) {
         return false;
       }
     }
@@ -97,6 +99,8 @@ final class Syntax {
   }
 
   /** True when {@code call} is a whole statement of a method body: whatever it returns is dropped. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   static boolean isIgnoredCall(MethodCallExpr call) {
     return call.getParentNode().orElse(null) instanceof ExpressionStmt s && s.getExpression() == call
         && standsAlone(s) && callableOf(call).isPresent();
@@ -164,7 +168,7 @@ final class Syntax {
     return identifiers(scope);
   }
 
-  /** {@code base}, or {@code base2}, {@code base3}… when {@code taken} has the name. */
+  /** {@code base}, or {@code base} followed by 2, 3… when {@code taken} has the name. */
   static String fresh(Set<String> taken, String base) {
     String name = base;
     for (int n = 2; taken.contains(name); n++) {

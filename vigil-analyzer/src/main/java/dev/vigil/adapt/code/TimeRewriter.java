@@ -128,8 +128,8 @@ final class TimeRewriter {
       return;
     }
     String zone = ZoneScope.find(method, call);
-    if (zone == null || call.getParentNode().orElse(null) instanceof VariableDeclarator v
-        && v.getNameAsString().equals(zone)) {
+    if (zone == null || (call.getParentNode().orElse(null) instanceof VariableDeclarator v
+        && v.getNameAsString().equals(zone))) {
       return;
     }
     java.replace(call, java.expression(zone));
@@ -189,8 +189,8 @@ final class TimeRewriter {
   }
 
   private static boolean assigns(Expression target, String name) {
-    return target instanceof NameExpr n && n.getNameAsString().equals(name)
-        || target instanceof FieldAccessExpr f && f.getNameAsString().equals(name);
+    return (target instanceof NameExpr n && n.getNameAsString().equals(name))
+        || (target instanceof FieldAccessExpr f && f.getNameAsString().equals(name));
   }
 
   private static boolean mentionsUtcOrClock(Expression e) {
@@ -199,11 +199,13 @@ final class TimeRewriter {
   }
 
   /** True when {@code call} is turned into text right away: {@code .toString()} or string concatenation. */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  @SuppressWarnings("ReferenceEquality")
   private static boolean usedAsText(MethodCallExpr call) {
     Node parent = call.getParentNode().orElse(null);
-    return parent instanceof MethodCallExpr outer && outer.getScope().orElse(null) == call
-        && outer.getNameAsString().equals("toString") && outer.getArguments().isEmpty()
-        || parent instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS;
+    return (parent instanceof MethodCallExpr outer && outer.getScope().orElse(null) == call
+        && outer.getNameAsString().equals("toString") && outer.getArguments().isEmpty())
+        || (parent instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS);
   }
 
   /** The simple name of a call's scope: {@code LocalDate} for {@code java.time.LocalDate.now()}, or "". */

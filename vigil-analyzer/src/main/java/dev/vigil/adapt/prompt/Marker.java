@@ -24,6 +24,8 @@ enum Marker {
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
   private final String text;
+  // never changed after the constructor, and never handed out
+  @SuppressWarnings("ImmutableEnumChecker")
   private final byte[] bytes;
 
   Marker(String text) {

@@ -69,9 +69,9 @@ record PromptLayout(
           + "between the last two");
     }
     List<Problem> problems = new ArrayList<>();
-    checkPair(name, found, Marker.BEGIN_CORE, Marker.END_CORE, "core block",
+    checkPair(found, Marker.BEGIN_CORE, Marker.END_CORE, "core block",
         RefusalReason.CORE_MISSING, RefusalReason.CORE_TWICE, RefusalReason.CORE_UNBALANCED, problems);
-    checkPair(name, found, Marker.BEGIN_ADAPTIVE, Marker.END_ADAPTIVE, "adaptive section",
+    checkPair(found, Marker.BEGIN_ADAPTIVE, Marker.END_ADAPTIVE, "adaptive section",
         RefusalReason.ADAPTIVE_MISSING, RefusalReason.ADAPTIVE_TWICE, RefusalReason.ADAPTIVE_UNBALANCED, problems);
     if (!problems.isEmpty()) {
       throw new PromptRefusedException(problems.get(0).reason(), "prompt " + name + ": "
@@ -92,7 +92,7 @@ record PromptLayout(
         adaptiveEnd.number());
   }
 
-  private static void checkPair(String name, Map<Marker, List<Line>> found, Marker begin, Marker end, String what,
+  private static void checkPair(Map<Marker, List<Line>> found, Marker begin, Marker end, String what,
       RefusalReason missing, RefusalReason twice, RefusalReason unbalanced, List<Problem> problems) {
     List<Line> b = found.get(begin);
     List<Line> e = found.get(end);

@@ -12,6 +12,8 @@ import java.util.Arrays;
  * @param after    the patched prompt's layout
  * @param content  the new adaptive content's bytes, in the file's line ending
  */
+// arrays on purpose: the bytes as read and written; equals and hashCode below compare their contents
+@SuppressWarnings("ArrayRecordComponent")
 record PromptPatch(byte[] original, byte[] patched, PromptLayout before, PromptLayout after, byte[] content) {
 
   /**

@@ -123,11 +123,11 @@ final class ClaimWithoutAction extends DialogueDetector {
     private void judge(Conversation.Turn<WindowEvent> t, Writes writes) {
       Set<String> unbacked = new LinkedHashSet<>();
       List<WindowEvent> failed = new ArrayList<>();
-      for (String sentence : SENTENCE_END.split(t.answerText())) {
+      for (String sentence : SENTENCE_END.split(t.answerText(), -1)) {
         if (sentence.strip().endsWith("?")) {
           continue;
         }
-        for (String clause : CLAUSE_END.split(sentence)) {
+        for (String clause : CLAUSE_END.split(sentence, -1)) {
           List<String> w = Phrases.words(clause);
           for (int i = 0; i < w.size(); i++) {
             List<String> verbs = words.claims().get(w.get(i));

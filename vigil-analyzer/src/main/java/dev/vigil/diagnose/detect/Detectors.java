@@ -65,7 +65,7 @@ public final class Detectors {
     fromRules.forEach(d -> known.add(d.name()));
     List<String> wanted = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
-    for (String name : s.split(",")) {
+    for (String name : s.split(",", -1)) {
       String n = name.strip();
       if (n.isEmpty()) {
         continue;

@@ -245,6 +245,8 @@ public final class PrematureSuccess implements Detector {
   }
 
   /** Whether a kind's last segment has a word starting with a confirmation word. */
+  // trailing separators give no empty word, as they always did (an empty confirmation word would match one)
+  @SuppressWarnings("StringSplitter")
   boolean isConfirmation(String kind) {
     String last = kind.substring(kind.lastIndexOf('.') + 1);
     for (String word : last.split("[_\\-]+|(?<=[a-z0-9])(?=[A-Z])")) {

@@ -50,7 +50,7 @@ final class PolicyEnvironment {
   private static Cel build() {
     CelType dyn = SimpleType.DYN;
     CelType session = MapType.create(SimpleType.STRING, dyn);
-    return CelFactory.standardCelBuilder()
+    return CelFactory.legacyCelBuilder()
         .setOptions(CelOptions.current().enableHeterogeneousNumericComparisons(true).build())
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
         .addVar(ARGS, dyn)
@@ -103,7 +103,7 @@ final class PolicyEnvironment {
   /** CEL's display of the errors without its {@code ERROR: <input>:L:C: …} lines: the expression and the caret. */
   private static String pointer(String display) {
     StringBuilder sb = new StringBuilder();
-    for (String line : display.split("\n")) {
+    for (String line : display.split("\n", -1)) {
       if (line.startsWith(" |")) {
         sb.append(sb.length() == 0 ? "" : "\n").append(line);
       }

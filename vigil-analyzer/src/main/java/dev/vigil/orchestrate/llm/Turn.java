@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -40,14 +39,14 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
    * placed by position alike, in the order they began. A turn's calls are its tool calls.
    */
   static List<Turn> all(List<WindowEvent> window) {
-    Map<WindowEvent, Integer> index = new IdentityHashMap<>();
+    IdentityHashMap<WindowEvent, Integer> index = new IdentityHashMap<>();
     for (int i = 0; i < window.size(); i++) {
       index.put(window.get(i), i);
     }
     List<Turn> turns = new ArrayList<>();
     Conversation<WindowEvent> dialogue = new Conversation<>();
     dialogue.subscribe(session -> new Conversation.Reader<>() {
-      private final Map<Conversation.Turn<WindowEvent>, List<WindowEvent>> calls = new IdentityHashMap<>();
+      private final IdentityHashMap<Conversation.Turn<WindowEvent>, List<WindowEvent>> calls = new IdentityHashMap<>();
 
       @Override
       public void call(Conversation.Turn<WindowEvent> turn, WindowEvent call) {
