@@ -87,6 +87,8 @@ public final class ReminderBackend implements AutoCloseable {
     return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/";
   }
 
+  // the receipt is sent later and forgotten: nothing waits for it, as nothing waits for a real backend's callback
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       if (exchange.getRequestMethod().equals("DELETE")) {
@@ -123,6 +125,8 @@ public final class ReminderBackend implements AutoCloseable {
     return Math.round(seconds * 1000 * timeScale);
   }
 
+  // fire and forget: a callback that fails is a receipt lost, which is for the agent to notice
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void receipt(String id, String callback) {
     parked.remove(id);
     HttpRequest request = HttpRequest.newBuilder(URI.create(callback))

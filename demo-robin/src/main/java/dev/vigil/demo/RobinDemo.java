@@ -41,6 +41,8 @@ public final class RobinDemo implements Callable<Integer> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  // picocli sets it and prints the help itself
+  @SuppressWarnings("UnusedVariable")
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Shows this help and exits.")
   private boolean help;
 

@@ -25,6 +25,8 @@ public final class ReminderTools {
   }
 
   @Tool("Sets a reminder for the user")
+  // Robin's planted defect: the receipt is never waited for, which Vigil finds (premature_success) and proposes to fix
+  @SuppressWarnings("UnusedVariable")
   public String setReminder(@P("what to remind the user of") String task,
       @P("when, as the user's local date and time in ISO-8601, for example 2026-11-22T15:00") String when) {
     Instant due = LocalDateTime.parse(when).toInstant(ZoneOffset.UTC);

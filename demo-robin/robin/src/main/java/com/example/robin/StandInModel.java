@@ -55,12 +55,13 @@ public final class StandInModel implements ChatModel {
     }
     String message = user.singleText().toLowerCase(Locale.ROOT).replaceFirst("^(please )?remind me ", "");
     LocalDateTime now = LocalDateTime.now(clock.withZone(userZone)).truncatedTo(ChronoUnit.MINUTES);
-    Matcher m;
-    if ((m = IN_MINUTES.matcher(message)).find()) {
+    Matcher m = IN_MINUTES.matcher(message);
+    if (m.find()) {
       return call("setReminder", "{\"task\":\"" + m.group(2) + "\",\"when\":\""
           + now.plusMinutes(Long.parseLong(m.group(1))) + "\"}");
     }
-    if ((m = AT_TIME.matcher(message)).find()) {
+    m = AT_TIME.matcher(message);
+    if (m.find()) {
       LocalTime at = LocalTime.parse(m.group(1).length() == 4 ? "0" + m.group(1) : m.group(1));
       LocalDateTime when = now.toLocalDate().atTime(at);
       if (!when.isAfter(now)) {
@@ -68,7 +69,8 @@ public final class StandInModel implements ChatModel {
       }
       return call("setReminder", "{\"task\":\"" + m.group(2) + "\",\"when\":\"" + when + "\"}");
     }
-    if ((m = CANCEL.matcher(message)).find()) {
+    m = CANCEL.matcher(message);
+    if (m.find()) {
       return call("cancelReminder", "{\"reminder\":\"" + m.group(1) + "\"}");
     }
     if (message.contains("list") || message.contains("what are my")) {
