@@ -90,7 +90,7 @@ class BoundedMemoryIT {
     long fired = 0;
     for (JsonNode d : report.get("detectors")) {
       fired += d.get("count").asLong() > 0 ? 1 : 0;
-      for (var field : (Iterable<java.util.Map.Entry<String, JsonNode>>) d.get("evidence")::fields) {
+      for (var field : d.get("evidence").properties()) {
         if (field.getValue().isArray()) {
           assertTrue(field.getValue().size() <= 50, d.get("name") + "." + field.getKey() + " keeps "
               + field.getValue().size());
