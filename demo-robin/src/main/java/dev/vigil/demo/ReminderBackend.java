@@ -24,24 +24,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * The remote reminder backend Robin talks to, on loopback. {@code POST /reminders} accepts a reminder and posts its
- * receipt to the caller's callback {@link #RECEIPT_SEC} seconds later. While its scheduler is busy (the first attempt
- * of two reminders out of three) it answers 503 and parks the reminder; its reconciliation sweep confirms parked
- * reminders {@link #PARKED_RECEIPT_SEC} seconds after they arrived, unless the client tries again, which is accepted
- * like a new reminder. The 503 messages are worded differently each time, as real services' are. All delays are
+ * The remote reminder backend Robin talks to, on loopback. {@code POST /reminders} accepts a
+ * reminder and posts its receipt to the caller's callback {@link #RECEIPT_SEC} seconds later. While
+ * its scheduler is busy (the first attempt of two reminders out of three) it answers 503 and parks
+ * the reminder; its reconciliation sweep confirms parked reminders {@link #PARKED_RECEIPT_SEC}
+ * seconds after they arrived, unless the client tries again, which is accepted like a new reminder.
+ * The 503 messages are worded differently each time, as real services' are. All delays are
  * multiplied by the demo's time scale.
  */
 public final class ReminderBackend implements AutoCloseable {
   /** Seconds from acceptance to receipt, unscaled. */
   public static final double RECEIPT_SEC = 8.0;
+
   /** Seconds from a parked first attempt to its receipt, unscaled (the paper's 97 s). */
   public static final double PARKED_RECEIPT_SEC = 97.0;
 
-  private static final List<String> BUSY = List.of(
-      "scheduler busy, reminder parked for redelivery",
-      "reminder parked: the scheduler is busy right now",
-      "the busy scheduler parked this reminder for a later redelivery",
-      "could not schedule now, scheduler busy; reminder parked");
+  private static final List<String> BUSY =
+      List.of(
+          "scheduler busy, reminder parked for redelivery",
+          "reminder parked: the scheduler is busy right now",
+          "the busy scheduler parked this reminder for a later redelivery",
+          "could not schedule now, scheduler busy; reminder parked");
 
   private final HttpServer server;
   private final double timeScale;
@@ -55,7 +58,8 @@ public final class ReminderBackend implements AutoCloseable {
   private final Predicate<String> busy;
   private final boolean dropParked;
 
-  private ReminderBackend(HttpServer server, double timeScale, Predicate<String> busy, boolean dropParked) {
+  private ReminderBackend(
+      HttpServer server, double timeScale, Predicate<String> busy, boolean dropParked) {
     this.server = server;
     this.timeScale = timeScale;
     this.busy = busy;
@@ -68,13 +72,14 @@ public final class ReminderBackend implements AutoCloseable {
   }
 
   /**
-   * Starts the backend on an ephemeral loopback port, busy for the first attempt of the reminders {@code busy}
-   * accepts (by id; null: two out of three); a parked reminder is confirmed by the reconciliation sweep, or never
-   * when {@code dropParked} (a reminder lost).
+   * Starts the backend on an ephemeral loopback port, busy for the first attempt of the reminders
+   * {@code busy} accepts (by id; null: two out of three); a parked reminder is confirmed by the
+   * reconciliation sweep, or never when {@code dropParked} (a reminder lost).
    */
   public static ReminderBackend start(double timeScale, Predicate<String> busy, boolean dropParked)
       throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     ReminderBackend backend = new ReminderBackend(server, timeScale, busy, dropParked);
     server.createContext("/reminders", backend::handle);
     server.setExecutor(Executors.newFixedThreadPool(2));
@@ -84,10 +89,15 @@ public final class ReminderBackend implements AutoCloseable {
 
   /** The base URL Robin is given. */
   public String url() {
-    return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/";
+    return "http://"
+        + server.getAddress().getHostString()
+        + ":"
+        + server.getAddress().getPort()
+        + "/";
   }
 
-  // the receipt is sent later and forgotten: nothing waits for it, as nothing waits for a real backend's callback
+  // the receipt is sent later and forgotten: nothing waits for it, as nothing waits for a real
+  // backend's callback
   @SuppressWarnings("FutureReturnValueIgnored")
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
@@ -104,10 +114,13 @@ public final class ReminderBackend implements AutoCloseable {
       boolean first = seen.putIfAbsent(id, Boolean.TRUE) == null;
       if (first && (busy == null ? distinct.incrementAndGet() % 3 != 1 : busy.test(id))) {
         if (!dropParked) {
-          parked.put(id, timers.schedule(() -> receipt(id, callback), millis(PARKED_RECEIPT_SEC),
-              TimeUnit.MILLISECONDS));
+          parked.put(
+              id,
+              timers.schedule(
+                  () -> receipt(id, callback), millis(PARKED_RECEIPT_SEC), TimeUnit.MILLISECONDS));
         }
-        byte[] message = BUSY.get(refusals.getAndIncrement() % BUSY.size()).getBytes(StandardCharsets.UTF_8);
+        byte[] message =
+            BUSY.get(refusals.getAndIncrement() % BUSY.size()).getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(503, message.length);
         exchange.getResponseBody().write(message);
         return;
@@ -129,8 +142,10 @@ public final class ReminderBackend implements AutoCloseable {
   @SuppressWarnings("FutureReturnValueIgnored")
   private void receipt(String id, String callback) {
     parked.remove(id);
-    HttpRequest request = HttpRequest.newBuilder(URI.create(callback))
-        .POST(HttpRequest.BodyPublishers.ofString("{\"reminderId\":\"" + id + "\"}")).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(callback))
+            .POST(HttpRequest.BodyPublishers.ofString("{\"reminderId\":\"" + id + "\"}"))
+            .build();
     http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
   }
 

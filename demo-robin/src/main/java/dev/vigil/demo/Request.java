@@ -12,13 +12,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One reminder request of the demo and the instant it means: "in N minutes" from the call, or the next "HH:MM" in
- * the user's zone.
+ * One reminder request of the demo and the instant it means: "in N minutes" from the call, or the
+ * next "HH:MM" in the user's zone.
  *
- * @param text     the request as the user wrote it
- * @param task     what to remind of
- * @param minutes  for a relative request, the minutes from now; else -1
- * @param at       for an absolute request, the local time; else null
+ * @param text the request as the user wrote it
+ * @param task what to remind of
+ * @param minutes for a relative request, the minutes from now; else -1
+ * @param at for an absolute request, the local time; else null
  */
 record Request(String text, String task, long minutes, LocalTime at) {
   private static final Pattern IN_MINUTES = Pattern.compile("in (\\d+) minutes? (?:to )?(.+)");
@@ -38,7 +38,9 @@ record Request(String text, String task, long minutes, LocalTime at) {
     return (when.isAfter(now) ? when : when.plusDays(1)).toInstant();
   }
 
-  /** The reminder requests among the lines (blank lines, comments and other requests are left out). */
+  /**
+   * The reminder requests among the lines (blank lines, comments and other requests are left out).
+   */
   static List<Request> parse(List<String> lines) {
     List<Request> out = new ArrayList<>();
     for (String line : lines) {

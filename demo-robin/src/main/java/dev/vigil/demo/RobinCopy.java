@@ -21,8 +21,9 @@ final class RobinCopy {
     try (Stream<Path> files = Files.walk(source)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         Path rel = source.relativize(f);
-        if (!rel.toString().isEmpty() && (rel.getName(0).toString().equals("target")
-            || rel.getFileName().toString().startsWith("."))) {
+        if (!rel.toString().isEmpty()
+            && (rel.getName(0).toString().equals("target")
+                || rel.getFileName().toString().startsWith("."))) {
           continue;
         }
         Path to = target.resolve(rel.toString());
@@ -44,15 +45,16 @@ final class RobinCopy {
   }
 
   /**
-   * Compiles {@code copy/src/main/java} into {@code copy/target/classes} for Java 17 with parameter names.
+   * Compiles {@code copy/src/main/java} into {@code copy/target/classes} for Java 17 with parameter
+   * names.
    *
    * @throws IllegalStateException with the compiler's messages when it does not compile
    */
   static Path compile(Path copy, List<Path> libraries) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
-      throw new IllegalStateException("the demo needs a JDK (javax.tools), not a JRE: " + System.getProperty(
-          "java.home"));
+      throw new IllegalStateException(
+          "the demo needs a JDK (javax.tools), not a JRE: " + System.getProperty("java.home"));
     }
     Path classes = Files.createDirectories(copy.resolve("target/classes"));
     List<Path> sources = new ArrayList<>();
@@ -61,10 +63,23 @@ final class RobinCopy {
     }
     StringWriter messages = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-      List<String> options = List.of("--release", "17", "-parameters", "-proc:none", "-d", classes.toString(),
-          "-cp", libraries.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
-      boolean ok = javac.getTask(messages, files, null, options, null, files.getJavaFileObjectsFromPaths(sources))
-          .call();
+      List<String> options =
+          List.of(
+              "--release",
+              "17",
+              "-parameters",
+              "-proc:none",
+              "-d",
+              classes.toString(),
+              "-cp",
+              libraries.stream()
+                  .map(Path::toString)
+                  .collect(Collectors.joining(java.io.File.pathSeparator)));
+      boolean ok =
+          javac
+              .getTask(
+                  messages, files, null, options, null, files.getJavaFileObjectsFromPaths(sources))
+              .call();
       if (!ok) {
         throw new IllegalStateException("Robin at " + copy + " does not compile:\n" + messages);
       }

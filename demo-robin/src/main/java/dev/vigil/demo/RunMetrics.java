@@ -16,17 +16,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run's line of the paper's Table 1, computed from the run's events (exported by the analyzer) and the EmoBank
- * rows its pass deposited.
+ * One run's line of the paper's Table 1, computed from the run's events (exported by the analyzer)
+ * and the EmoBank rows its pass deposited.
  *
- * @param reminders             {@code tool.set_reminder} calls
- * @param prematureToasts       of those, calls that reported success before their receipt (or never got one)
- * @param meanReceiptLatencySec mean of receipt time minus call start, over the calls that got a receipt
- * @param frustrationEvents     frustration rows the pass deposited (amend rows not counted)
- * @param receiptGating         no success precedes its receipt (and there was at least one reminder)
- * @param utcTimestamps         every scheduled time sent to the backend carries a zone and is the intended instant
- * @param receiptsMissing       calls whose receipt never arrived
- * @param scheduledWrong        scheduled times without a zone or off the intended instant
+ * @param reminders {@code tool.set_reminder} calls
+ * @param prematureToasts of those, calls that reported success before their receipt (or never got
+ *     one)
+ * @param meanReceiptLatencySec mean of receipt time minus call start, over the calls that got a
+ *     receipt
+ * @param frustrationEvents frustration rows the pass deposited (amend rows not counted)
+ * @param receiptGating no success precedes its receipt (and there was at least one reminder)
+ * @param utcTimestamps every scheduled time sent to the backend carries a zone and is the intended
+ *     instant
+ * @param receiptsMissing calls whose receipt never arrived
+ * @param scheduledWrong scheduled times without a zone or off the intended instant
  */
 public record RunMetrics(
     int reminders,
@@ -39,6 +42,7 @@ public record RunMetrics(
     int scheduledWrong) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** A relative request ("in 30 minutes") is scheduled from the minute the model read the clock. */
   private static final Duration RELATIVE_TOLERANCE = Duration.ofSeconds(61);
 
@@ -57,7 +61,8 @@ public record RunMetrics(
       String kind = e.path("kind").asText();
       JsonNode args = e.path("payload").path("args");
       if (kind.equals("reminder.receipt")) {
-        receipts.putIfAbsent(args.path("reminderId").asText(), Instant.parse(e.path("ts").asText()));
+        receipts.putIfAbsent(
+            args.path("reminderId").asText(), Instant.parse(e.path("ts").asText()));
       } else if (kind.equals("backend.schedule")) {
         dueAt.put(args.path("reminderId").asText(), args.path("dueAt").asText());
       }
@@ -74,7 +79,8 @@ public record RunMetrics(
       }
       reminders++;
       Instant start = Instant.parse(e.path("ts").asText());
-      Instant answered = start.plusNanos(Math.round(e.path("payload").path("duration_ms").asDouble() * 1e6));
+      Instant answered =
+          start.plusNanos(Math.round(e.path("payload").path("duration_ms").asDouble() * 1e6));
       String id = reminderId(e.path("payload").path("result"));
       Instant receipt = id == null ? null : receipts.get(id);
       if (receipt == null) {
@@ -88,16 +94,24 @@ public record RunMetrics(
         }
       }
       String task = e.path("payload").path("args").path("task").asText();
-      if (!scheduledAsIntended(id == null ? null : dueAt.get(id), task, start, requests, userZone)) {
+      if (!scheduledAsIntended(
+          id == null ? null : dueAt.get(id), task, start, requests, userZone)) {
         wrong++;
       }
     }
-    return new RunMetrics(reminders, premature, latencies == 0 ? Double.NaN : latencySum / latencies,
-        frustration(emotions), reminders > 0 && premature == 0, reminders > 0 && wrong == 0, missing, wrong);
+    return new RunMetrics(
+        reminders,
+        premature,
+        latencies == 0 ? Double.NaN : latencySum / latencies,
+        frustration(emotions),
+        reminders > 0 && premature == 0,
+        reminders > 0 && wrong == 0,
+        missing,
+        wrong);
   }
 
-  private static boolean scheduledAsIntended(String due, String task, Instant callStart, List<Request> requests,
-      ZoneId userZone) {
+  private static boolean scheduledAsIntended(
+      String due, String task, Instant callStart, List<Request> requests, ZoneId userZone) {
     if (due == null) {
       return false;
     }
@@ -114,7 +128,8 @@ public record RunMetrics(
         return r.relative() ? off.compareTo(RELATIVE_TOLERANCE) <= 0 : off.isZero();
       }
     }
-    return true; // a task the requests do not name (a real model's wording): only the zone is checked
+    return true; // a task the requests do not name (a real model's wording): only the zone is
+    // checked
   }
 
   private static String reminderId(JsonNode result) {
@@ -134,7 +149,9 @@ public record RunMetrics(
     if (Files.exists(emotions)) {
       for (String line : Files.readAllLines(emotions)) {
         JsonNode row = line.isBlank() ? null : JSON.readTree(line);
-        if (row != null && row.path("emotion").asText().equals("frustration") && !row.path("amend").asBoolean()) {
+        if (row != null
+            && row.path("emotion").asText().equals("frustration")
+            && !row.path("amend").asBoolean()) {
           n++;
         }
       }
@@ -151,8 +168,10 @@ public record RunMetrics(
     } else {
       n.put("mean_receipt_latency_sec", Math.round(meanReceiptLatencySec * 100) / 100.0);
     }
-    n.put("frustration_events", frustrationEvents).put("receipt_gating", receiptGating)
-        .put("utc_timestamps", utcTimestamps).put("receipts_missing", receiptsMissing)
+    n.put("frustration_events", frustrationEvents)
+        .put("receipt_gating", receiptGating)
+        .put("utc_timestamps", utcTimestamps)
+        .put("receipts_missing", receiptsMissing)
         .put("scheduled_times_wrong", scheduledWrong);
     return n;
   }

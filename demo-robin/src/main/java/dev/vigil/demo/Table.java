@@ -8,17 +8,31 @@ final class Table {
 
   static String of(RunMetrics before, RunMetrics after, double timeScale) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%-34s | %-12s | %-12s%n", "Robin, measured", "before", "after"));
-    sb.append("-".repeat(34)).append("-+-").append("-".repeat(12)).append("-+-").append("-".repeat(12)).append('\n');
-    row(sb, "premature toasts", before.prematureToasts() + "/" + before.reminders(),
+    sb.append(
+        String.format(
+            Locale.ROOT, "%-34s | %-12s | %-12s%n", "Robin, measured", "before", "after"));
+    sb.append("-".repeat(34))
+        .append("-+-")
+        .append("-".repeat(12))
+        .append("-+-")
+        .append("-".repeat(12))
+        .append('\n');
+    row(
+        sb,
+        "premature toasts",
+        before.prematureToasts() + "/" + before.reminders(),
         after.prematureToasts() + "/" + after.reminders());
     row(sb, "mean receipt latency (s)", latency(before, timeScale), latency(after, timeScale));
     row(sb, "frustration events", before.frustrationEvents(), after.frustrationEvents());
     row(sb, "receipt gating enforced", yes(before.receiptGating()), yes(after.receiptGating()));
     row(sb, "UTC standardized", yes(before.utcTimestamps()), yes(after.utcTimestamps()));
     if (timeScale != 1.0) {
-      sb.append(String.format(Locale.ROOT, "time compressed: the backend's delays ran at x%s (time_scale); latency "
-          + "shown as measured, and in brackets at real scale%n", fmt(timeScale)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "time compressed: the backend's delays ran at x%s (time_scale); latency "
+                  + "shown as measured, and in brackets at real scale%n",
+              fmt(timeScale)));
     }
     return sb.toString();
   }
@@ -27,7 +41,8 @@ final class Table {
     if (Double.isNaN(m.meanReceiptLatencySec())) {
       return "n/a";
     }
-    return scale == 1.0 ? fmt(m.meanReceiptLatencySec())
+    return scale == 1.0
+        ? fmt(m.meanReceiptLatencySec())
         : fmt(m.meanReceiptLatencySec()) + " [" + fmt(m.meanReceiptLatencySec() / scale) + "]";
   }
 

@@ -14,22 +14,30 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole loop on four requests: capture, diagnose, propose, apply, rebuild, run again, measure. */
+/**
+ * The whole loop on four requests: capture, diagnose, propose, apply, rebuild, run again, measure.
+ */
 class RobinDemoIT {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void everyMetricMovesTheRightWay() throws Exception {
     Path root = Path.of(System.getProperty("vigil.root", "..")).toAbsolutePath().normalize();
-    Path requests = Files.writeString(tmp.resolve("requests.txt"), String.join("\n",
-        "remind me in 30 minutes to stretch",
-        "remind me at 15:00 to call mom",
-        "remind me in 45 minutes to drink water",
-        "remind me at 18:30 to take out the trash") + "\n");
+    Path requests =
+        Files.writeString(
+            tmp.resolve("requests.txt"),
+            String.join(
+                    "\n",
+                    "remind me in 30 minutes to stretch",
+                    "remind me at 15:00 to call mom",
+                    "remind me in 45 minutes to drink water",
+                    "remind me at 18:30 to take out the trash")
+                + "\n");
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    int exit = RobinDemo.run(new RobinDemo.Layout(root, tmp.resolve("demo"), requests, 0.05),
-        new PrintStream(printed, true, StandardCharsets.UTF_8));
+    int exit =
+        RobinDemo.run(
+            new RobinDemo.Layout(root, tmp.resolve("demo"), requests, 0.05),
+            new PrintStream(printed, true, StandardCharsets.UTF_8));
     String out = printed.toString(StandardCharsets.UTF_8);
     assertEquals(0, exit, out);
 
@@ -46,13 +54,17 @@ class RobinDemoIT {
     assertTrue(after.get("receipt_gating").asBoolean(), out);
     assertFalse(before.get("utc_timestamps").asBoolean(), out);
     assertTrue(after.get("utc_timestamps").asBoolean(), out);
-    assertTrue(after.get("mean_receipt_latency_sec").asDouble() < before.get("mean_receipt_latency_sec").asDouble(),
+    assertTrue(
+        after.get("mean_receipt_latency_sec").asDouble()
+            < before.get("mean_receipt_latency_sec").asDouble(),
         out);
     assertTrue(s.get("proposals").size() >= 1, out);
     assertTrue(out.contains("premature toasts"), out);
     for (String side : new String[] {"before", "after"}) {
       Path html = tmp.resolve("demo").resolve(side).resolve("vigil").resolve("report.html");
-      assertTrue(Files.isRegularFile(html) && out.contains(html.toString()), side + ": " + html + "\n" + out);
+      assertTrue(
+          Files.isRegularFile(html) && out.contains(html.toString()),
+          side + ": " + html + "\n" + out);
     }
   }
 }

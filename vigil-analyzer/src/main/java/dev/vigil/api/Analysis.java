@@ -10,16 +10,17 @@ import java.util.Map;
 /**
  * What {@link Analyzer#run()} did: one pass, or one pass per agent when the input holds a fleet.
  *
- * @param passes       each agent's pass, in the order the agents were first seen (one entry for a single agent)
- * @param fleet        whether each agent got its own bank and reports under {@code agents/}
- * @param fleetSummary the fleet summary written to {@code --out/report.json}, or null (one agent, or artifacts not
- *                     written)
+ * @param passes each agent's pass, in the order the agents were first seen (one entry for a single
+ *     agent)
+ * @param fleet whether each agent got its own bank and reports under {@code agents/}
+ * @param fleetSummary the fleet summary written to {@code --out/report.json}, or null (one agent,
+ *     or artifacts not written)
  */
 public record Analysis(List<AgentPass> passes, boolean fleet, ObjectNode fleetSummary) {
   /**
    * One agent's pass.
    *
-   * @param agent  the agent's display name, or null when the input was not split by agent
+   * @param agent the agent's display name, or null when the input was not split by agent
    * @param result what the pass found and did
    */
   public record AgentPass(String agent, PassResult result) {}
@@ -29,12 +30,18 @@ public record Analysis(List<AgentPass> passes, boolean fleet, ObjectNode fleetSu
     passes = List.copyOf(passes);
   }
 
-  /** The pass of a single agent's input (the first pass of a fleet's; null when a fleet had no agent in the window). */
+  /**
+   * The pass of a single agent's input (the first pass of a fleet's; null when a fleet had no agent
+   * in the window).
+   */
   public PassResult result() {
     return passes.isEmpty() ? null : passes.get(0).result();
   }
 
-  /** The mood of the single agent's pass (its EmoBank's dominant emotion), or null when there was no pass. */
+  /**
+   * The mood of the single agent's pass (its EmoBank's dominant emotion), or null when there was no
+   * pass.
+   */
   public String mood() {
     PassResult r = result();
     return r == null ? null : r.snapshot().mood();

@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Vigil's analyzer as a library (docs/LIBRARY.md): a reflective pass over a window of events, with the options of
- * {@code run}. {@code run}, {@code watch} and the LLM's tools all go through it.
+ * Vigil's analyzer as a library (docs/LIBRARY.md): a reflective pass over a window of events, with
+ * the options of {@code run}. {@code run}, {@code watch} and the LLM's tools all go through it.
  *
  * <pre>{@code
  * Analysis a = Analyzer.builder()
@@ -30,9 +30,10 @@ import java.util.List;
  * System.out.println(a.result().snapshot().mood());
  * }</pre>
  *
- * <p>An input holding several agents is analyzed as a fleet: each agent gets its own bank and reports under
- * {@code agents/<agent>/}, and {@code out/report.json} is the fleet summary. Bad options and a missing or unreadable
- * input throw {@link IllegalArgumentException} naming them; nothing is written then.
+ * <p>An input holding several agents is analyzed as a fleet: each agent gets its own bank and
+ * reports under {@code agents/<agent>/}, and {@code out/report.json} is the fleet summary. Bad
+ * options and a missing or unreadable input throw {@link IllegalArgumentException} naming them;
+ * nothing is written then.
  */
 public final class Analyzer {
   private final PassOptions options;
@@ -42,7 +43,12 @@ public final class Analyzer {
   private final InputStream stdin;
   private final boolean writeArtifacts;
 
-  Analyzer(PassOptions options, Stages stages, PassDriver driver, Clock clock, InputStream stdin,
+  Analyzer(
+      PassOptions options,
+      Stages stages,
+      PassDriver driver,
+      Clock clock,
+      InputStream stdin,
       boolean writeArtifacts) {
     this.options = options;
     this.stages = stages;
@@ -63,8 +69,8 @@ public final class Analyzer {
   }
 
   /**
-   * Runs the pass: reads the input once, then one pass (or one per agent of a fleet), each writing its artifacts
-   * when asked (the default).
+   * Runs the pass: reads the input once, then one pass (or one per agent of a fleet), each writing
+   * its artifacts when asked (the default).
    *
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
@@ -82,19 +88,23 @@ public final class Analyzer {
         FleetSummary.recordPass(o.out(), agent, o.now(), null);
       }
     }
-    return new Analysis(passes, true, writeArtifacts ? FleetSummary.write(options.out(), options.now(), null) : null);
+    return new Analysis(
+        passes,
+        true,
+        writeArtifacts ? FleetSummary.write(options.out(), options.now(), null) : null);
   }
 
   /**
-   * Runs one pass over {@code o}, which names its own input, agent, bank and output ({@code watch}'s passes start
-   * from {@link #options()}); writes its artifacts when asked.
+   * Runs one pass over {@code o}, which names its own input, agent, bank and output ({@code
+   * watch}'s passes start from {@link #options()}); writes its artifacts when asked.
    */
   public PassResult run(PassOptions o) throws IOException {
     return pass(o, PassInput.read(o, stdin, false));
   }
 
   private PassResult pass(PassOptions o, PassInput input) throws IOException {
-    PassResult result = new ReflectivePass(clock, stages).run(o, driver, input, Artifacts.passNumber(o.out()));
+    PassResult result =
+        new ReflectivePass(clock, stages).run(o, driver, input, Artifacts.passNumber(o.out()));
     if (writeArtifacts) {
       Artifacts.write(result, o.out(), clock);
     }

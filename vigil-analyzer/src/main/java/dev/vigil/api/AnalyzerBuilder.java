@@ -1,10 +1,10 @@
 package dev.vigil.api;
 
-import dev.vigil.dialogue.Claims;
 import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.adapt.code.Strategy;
 import dev.vigil.diagnose.detect.Detector;
 import dev.vigil.diagnose.detect.Detectors;
+import dev.vigil.dialogue.Claims;
 import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.Rules;
@@ -24,8 +24,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The options of an {@link Analyzer}: those of {@code run}, with its defaults, and the parts a library user may add
- * or swap (detectors, strategies, stages, the clock); {@link #build()} checks them.
+ * The options of an {@link Analyzer}: those of {@code run}, with its defaults, and the parts a
+ * library user may add or swap (detectors, strategies, stages, the clock); {@link #build()} checks
+ * them.
  */
 public final class AnalyzerBuilder {
   private String events;
@@ -88,7 +89,10 @@ public final class AnalyzerBuilder {
     return this;
   }
 
-  /** Jars and directories the repository's sources compile against, so patched files can be compile-checked. */
+  /**
+   * Jars and directories the repository's sources compile against, so patched files can be
+   * compile-checked.
+   */
   public AnalyzerBuilder repoClasspath(List<Path> entries) {
     this.repoClasspath = List.copyOf(entries);
     return this;
@@ -130,7 +134,10 @@ public final class AnalyzerBuilder {
     return this;
   }
 
-  /** The rules file: appraisal table, RBT thresholds, detectors' tunables (default: the built-in rules). */
+  /**
+   * The rules file: appraisal table, RBT thresholds, detectors' tunables (default: the built-in
+   * rules).
+   */
   public AnalyzerBuilder rules(Path file) {
     this.rules = Rules.load(file);
     return this;
@@ -142,19 +149,27 @@ public final class AnalyzerBuilder {
     return this;
   }
 
-  /** EmoBank rows older than this before now are compacted into per-episode totals (default 168 h). */
+  /**
+   * EmoBank rows older than this before now are compacted into per-episode totals (default 168 h).
+   */
   public AnalyzerBuilder retention(Duration d) {
     this.retention = d;
     return this;
   }
 
-  /** Vigil's detectors to run: {@code all} (default), {@code none} or a comma-separated list of names. */
+  /**
+   * Vigil's detectors to run: {@code all} (default), {@code none} or a comma-separated list of
+   * names.
+   */
   public AnalyzerBuilder detectors(String spec) {
     this.detectors = spec;
     return this;
   }
 
-  /** Adds a detector of your own; it runs after Vigil's, and its derived events are appraised like any other. */
+  /**
+   * Adds a detector of your own; it runs after Vigil's, and its derived events are appraised like
+   * any other.
+   */
   public AnalyzerBuilder detector(Detector detector) {
     this.extraDetectors.add(Objects.requireNonNull(detector, "detector"));
     return this;
@@ -171,13 +186,19 @@ public final class AnalyzerBuilder {
     return this;
   }
 
-  /** Lets this LLM drive the stages through its tools; the deterministic path finishes what it leaves. */
+  /**
+   * Lets this LLM drive the stages through its tools; the deterministic path finishes what it
+   * leaves.
+   */
   public AnalyzerBuilder llm(LlmConfig config) {
     this.llm = config;
     return this;
   }
 
-  /** The one time source: the default now, kept prompt versions, the LLM's budget (default: the system's UTC). */
+  /**
+   * The one time source: the default now, kept prompt versions, the LLM's budget (default: the
+   * system's UTC).
+   */
   public AnalyzerBuilder clock(Clock c) {
     this.clock = c;
     return this;
@@ -208,7 +229,8 @@ public final class AnalyzerBuilder {
    */
   public Analyzer build() {
     if ((events == null) == (queue == null)) {
-      throw new IllegalArgumentException("give exactly one input: events (a JSONL file) or queue (a directory)");
+      throw new IllegalArgumentException(
+          "give exactly one input: events (a JSONL file) or queue (a directory)");
     }
     positive(window, "window");
     positive(halfLife, "half-life");
@@ -217,16 +239,44 @@ public final class AnalyzerBuilder {
       throw new IllegalArgumentException("limit must be positive, not " + limit);
     }
     Rules r = rules != null ? rules : Rules.defaults();
-    Detectors selected = Detectors.select(detectors, r.detectors(), r.policies().detectors()).plus(extraDetectors);
+    Detectors selected =
+        Detectors.select(detectors, r.detectors(), r.policies().detectors()).plus(extraDetectors);
     if (llm != null) {
       // the LLM judge runs last (docs/DETECTORS.md#the-llm-judge)
-      selected = selected.plus(List.of(Judge.of(llm, clock, prompt, r.detectors().roles(), new Claims(r.detectors().dialogue().claims()))));
+      selected =
+          selected.plus(
+              List.of(
+                  Judge.of(
+                      llm,
+                      clock,
+                      prompt,
+                      r.detectors().roles(),
+                      new Claims(r.detectors().dialogue().claims()))));
     }
-    PassOptions o = new PassOptions(events, queue, emobank, prompt, repo, out, now != null ? now : clock.instant(),
-        window, limit, halfLife, assumeZone, r, retention, selected,
-        new CodeProposals.Settings(repoClasspath, "git", Duration.ofSeconds(30)));
-    return new Analyzer(o, stages != null ? stages : Stages.withStrategies(strategies),
-        llm == null ? PassDriver.DETERMINISTIC : new LlmDriver(llm, clock), clock, stdin, writeArtifacts);
+    PassOptions o =
+        new PassOptions(
+            events,
+            queue,
+            emobank,
+            prompt,
+            repo,
+            out,
+            now != null ? now : clock.instant(),
+            window,
+            limit,
+            halfLife,
+            assumeZone,
+            r,
+            retention,
+            selected,
+            new CodeProposals.Settings(repoClasspath, "git", Duration.ofSeconds(30)));
+    return new Analyzer(
+        o,
+        stages != null ? stages : Stages.withStrategies(strategies),
+        llm == null ? PassDriver.DETERMINISTIC : new LlmDriver(llm, clock),
+        clock,
+        stdin,
+        writeArtifacts);
   }
 
   private static void positive(Duration d, String name) {

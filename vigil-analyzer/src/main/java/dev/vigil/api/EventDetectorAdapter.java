@@ -11,7 +11,10 @@ import dev.vigil.observe.Event;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** Runs an {@link EventDetector} as one of the pass's detectors: each derived event is counted, cited and handed on. */
+/**
+ * Runs an {@link EventDetector} as one of the pass's detectors: each derived event is counted,
+ * cited and handed on.
+ */
 final class EventDetectorAdapter implements Detector {
   private final EventDetector detector;
 
@@ -38,7 +41,8 @@ final class EventDetectorAdapter implements Detector {
 
       @Override
       public Detection finish() {
-        return found.detection(JsonNodeFactory.instance.objectNode(), detector.summary(found.count()));
+        return found.detection(
+            JsonNodeFactory.instance.objectNode(), detector.summary(found.count()));
       }
     };
   }

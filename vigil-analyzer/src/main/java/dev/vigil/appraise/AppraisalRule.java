@@ -3,15 +3,16 @@ package dev.vigil.appraise;
 import java.util.List;
 
 /**
- * One row of the appraisal table (docs/DESIGN.md#appraisal): a condition on the event and the emotion it gives.
+ * One row of the appraisal table (docs/DESIGN.md#appraisal): a condition on the event and the
+ * emotion it gives.
  *
- * @param name              the rule's name, used in messages
- * @param statuses          statuses that match (lower case); empty: none
- * @param kindContains      substrings of the kind that match (lower case); empty: none
+ * @param name the rule's name, used in messages
+ * @param statuses statuses that match (lower case); empty: none
+ * @param kindContains substrings of the kind that match (lower case); empty: none
  * @param requiresMagnitude whether a positive magnitude m is also required
- * @param emotion           the emotion given
- * @param valence           its valence
- * @param intensity         how intensity is computed
+ * @param emotion the emotion given
+ * @param valence its valence
+ * @param intensity how intensity is computed
  */
 record AppraisalRule(
     String name,
@@ -23,13 +24,13 @@ record AppraisalRule(
     Intensity intensity) {
 
   /**
-   * How a rule computes intensity before clamping, from the magnitude m, the delay severity d and the severity s the
-   * event gives itself.
+   * How a rule computes intensity before clamping, from the magnitude m, the delay severity d and
+   * the severity s the event gives itself.
    */
   public sealed interface Intensity {
     /**
-     * Intensity before clamping; {@code d} is {@link Double#NaN} when the event has no usable delay, {@code s} when
-     * its payload has no numeric {@code severity}.
+     * Intensity before clamping; {@code d} is {@link Double#NaN} when the event has no usable
+     * delay, {@code s} when its payload has no numeric {@code severity}.
      */
     double compute(double m, double d, double s);
 
@@ -97,7 +98,9 @@ record AppraisalRule(
   }
 
   private boolean containsAny(String kind) {
-    for (int i = 0, n = kindContains.size(); i < n; i++) { // indexed: no iterator per event and rule
+    for (int i = 0, n = kindContains.size();
+        i < n;
+        i++) { // indexed: no iterator per event and rule
       if (kind.contains(kindContains.get(i))) {
         return true;
       }

@@ -8,24 +8,28 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The appraisal engine (docs/DESIGN.md#appraisal): the first {@link AppraisalRule} that matches an event gives its
- * emotion and valence; its intensity is computed and clamped. Deterministic, no LLM.
+ * The appraisal engine (docs/DESIGN.md#appraisal): the first {@link AppraisalRule} that matches an
+ * event gives its emotion and valence; its intensity is computed and clamped. Deterministic, no
+ * LLM.
  *
- * <p>With the default rules this repairs four faults of the public reference implementation: a complaint or a plain
- * {@code error} status is frustration, not curiosity; a failure carrying an uplift field keeps its severity (the
- * failure rule comes before the success rules); a later {@code ok} earns no more relief than the first; and
- * {@code improvement_pct ≤ 0} is not pride ({@link Magnitude}).
+ * <p>With the default rules this repairs four faults of the public reference implementation: a
+ * complaint or a plain {@code error} status is frustration, not curiosity; a failure carrying an
+ * uplift field keeps its severity (the failure rule comes before the success rules); a later {@code
+ * ok} earns no more relief than the first; and {@code improvement_pct ≤ 0} is not pride ({@link
+ * Magnitude}).
  *
- * <p>Before the table (docs/DESIGN.md#appraisal): a successful call of a read tool ({@link ToolRoles}) is looked up,
- * not achieved: where the table would give pride or relief it gives curiosity, {@value #READ_VALENCE} at
- * {@value #READ_INTENSITY}, so that repeated look-ups never coalesce into a rose. {@code turn.*} events are context
- * ({@link #isContext}): callers deposit nothing for them.
+ * <p>Before the table (docs/DESIGN.md#appraisal): a successful call of a read tool ({@link
+ * ToolRoles}) is looked up, not achieved: where the table would give pride or relief it gives
+ * curiosity, {@value #READ_VALENCE} at {@value #READ_INTENSITY}, so that repeated look-ups never
+ * coalesce into a rose. {@code turn.*} events are context ({@link #isContext}): callers deposit
+ * nothing for them.
  *
  * <p>Not thread-safe: it caches causes and counts unusable {@code delayed_by_sec} values.
  */
 public final class Appraiser {
   /** Valence of a successful look-up. */
   static final double READ_VALENCE = 0.4;
+
   /** Intensity of a successful look-up, before clamping. */
   static final double READ_INTENSITY = 0.3;
 
@@ -66,13 +70,17 @@ public final class Appraiser {
         return new Appraisal(rule.emotion(), rule.valence(), clamp(raw), cause);
       }
     }
-    throw new IllegalStateException("no appraisal rule matches kind " + kind + " status " + status
-        + "; the rules must end with a rule that matches everything");
+    throw new IllegalStateException(
+        "no appraisal rule matches kind "
+            + kind
+            + " status "
+            + status
+            + "; the rules must end with a rule that matches everything");
   }
 
   /**
-   * Whether the event is conversation context ({@code turn.user}, {@code turn.answer}: any raw {@code turn.*}
-   * event): the detectors read it; it is no outcome and deposits nothing.
+   * Whether the event is conversation context ({@code turn.user}, {@code turn.answer}: any raw
+   * {@code turn.*} event): the detectors read it; it is no outcome and deposits nothing.
    */
   public static boolean isContext(Event event) {
     return event.kind().startsWith("turn.");
@@ -91,7 +99,10 @@ public final class Appraiser {
     return d;
   }
 
-  /** {@code payload.severity} when it is a number (a policy violation's, docs/POLICIES.md), else NaN. */
+  /**
+   * {@code payload.severity} when it is a number (a policy violation's, docs/POLICIES.md), else
+   * NaN.
+   */
   private static double givenSeverity(Event event) {
     var s = event.payload().get("severity");
     return s != null && s.isNumber() ? s.doubleValue() : Double.NaN;
@@ -103,10 +114,14 @@ public final class Appraiser {
 
   /** {@code kind:status}, shared between events with the same pair. */
   private String cause(String kind, String status) {
-    return causes.computeIfAbsent(kind, k -> new HashMap<>()).computeIfAbsent(status, s -> kind + ':' + s);
+    return causes
+        .computeIfAbsent(kind, k -> new HashMap<>())
+        .computeIfAbsent(status, s -> kind + ':' + s);
   }
 
-  /** How many events carried a {@code delayed_by_sec} that was not a number (ignored, never fatal). */
+  /**
+   * How many events carried a {@code delayed_by_sec} that was not a number (ignored, never fatal).
+   */
   public long badDelayValues() {
     return badDelayValues;
   }

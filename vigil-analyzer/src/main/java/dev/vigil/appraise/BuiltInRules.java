@@ -6,12 +6,13 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * The built-in rules file, {@code dev/vigil/appraise/rules.json}: the appraisal table, the RBT thresholds and the
- * detectors' tunables that apply unless {@code --rules} replaces them.
+ * The built-in rules file, {@code dev/vigil/appraise/rules.json}: the appraisal table, the RBT
+ * thresholds and the detectors' tunables that apply unless {@code --rules} replaces them.
  */
 public final class BuiltInRules {
   /** The resource's name. */
   public static final String RESOURCE = "/dev/vigil/appraise/rules.json";
+
   /** How error messages name it. */
   public static final String SOURCE = "built-in rules";
 
@@ -21,7 +22,8 @@ public final class BuiltInRules {
   public static JsonNode json() {
     try (InputStream in = BuiltInRules.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("resource " + RESOURCE + " is missing from the analyzer jar");
+        throw new IllegalStateException(
+            "resource " + RESOURCE + " is missing from the analyzer jar");
       }
       return new ObjectMapper().readTree(in);
     } catch (IOException e) {

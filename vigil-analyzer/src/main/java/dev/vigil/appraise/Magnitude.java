@@ -3,21 +3,25 @@ package dev.vigil.appraise;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The positive magnitude m of a success (docs/DESIGN.md#appraisal): the first payload field present with a number above
- * 0 among {@code improvement_pct} (p gives {@code 0.3 + min(p,50)/50·0.6}), {@code saved_ms} (s gives
- * {@code 0.3 + min(s,2000)/2000·0.6}) and {@code latency_ms} below a positive {@code baseline_ms} (the first formula
- * on the improvement percentage); otherwise 0, which means no pride.
+ * The positive magnitude m of a success (docs/DESIGN.md#appraisal): the first payload field present
+ * with a number above 0 among {@code improvement_pct} (p gives {@code 0.3 + min(p,50)/50·0.6}),
+ * {@code saved_ms} (s gives {@code 0.3 + min(s,2000)/2000·0.6}) and {@code latency_ms} below a
+ * positive {@code baseline_ms} (the first formula on the improvement percentage); otherwise 0,
+ * which means no pride.
  *
- * <p>Departs from the public reference implementation on purpose: there {@code improvement_pct ≤ 0} counted as
- * pride; here a field that is not above 0 is passed over.
+ * <p>Departs from the public reference implementation on purpose: there {@code improvement_pct ≤ 0}
+ * counted as pride; here a field that is not above 0 is passed over.
  */
 final class Magnitude {
   /** Floor of every positive magnitude. */
   static final double BASE = 0.3;
+
   /** Span added on top of the floor at the cap. */
   static final double SPAN = 0.6;
+
   /** {@code improvement_pct} at or above this gives the full span. */
   static final double PCT_CAP = 50;
+
   /** {@code saved_ms} at or above this gives the full span. */
   static final double SAVED_MS_CAP = 2000;
 

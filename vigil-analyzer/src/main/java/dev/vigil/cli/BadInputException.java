@@ -1,6 +1,9 @@
 package dev.vigil.cli;
 
-/** A fatal problem with what the user gave a command (a missing path, an unreadable file): exit code 2. */
+/**
+ * A fatal problem with what the user gave a command (a missing path, an unreadable file): exit code
+ * 2.
+ */
 final class BadInputException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

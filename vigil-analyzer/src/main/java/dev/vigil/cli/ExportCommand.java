@@ -2,10 +2,10 @@ package dev.vigil.cli;
 
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.QueueSource;
-import dev.vigil.observe.EventJson;
-import dev.vigil.observe.Timestamps;
 import dev.vigil.io.AtomicWrite;
 import dev.vigil.io.Notice;
+import dev.vigil.observe.EventJson;
+import dev.vigil.observe.Timestamps;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,26 +20,40 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code export}: writes every event of a queue as JSONL (docs/DESIGN.md#the-event), to a file or stdout. */
+/**
+ * {@code export}: writes every event of a queue as JSONL (docs/DESIGN.md#the-event), to a file or
+ * stdout.
+ */
 @Command(
     name = "export",
     header = "Writes the events of a Vigil queue as JSON lines.",
     mixinStandardHelpOptions = true,
     description = {
-        "Writes the events of a Vigil queue as JSON lines, one event per line "
-            + "(the event format: docs/DESIGN.md#the-event).",
-        "The queue is opened read-only. Excerpts that are not Vigil events are skipped and counted on stderr."})
+      "Writes the events of a Vigil queue as JSON lines, one event per line "
+          + "(the event format: docs/DESIGN.md#the-event).",
+      "The queue is opened read-only. Excerpts that are not Vigil events are skipped and counted on stderr."
+    })
 final class ExportCommand extends VigilCommand {
 
-  @Option(names = "--queue", required = true, paramLabel = "DIR", description = "The Chronicle queue directory.")
+  @Option(
+      names = "--queue",
+      required = true,
+      paramLabel = "DIR",
+      description = "The Chronicle queue directory.")
   Path queue;
 
-  @Option(names = "--out", paramLabel = "FILE",
-      description = "Write to FILE (replaced atomically when the export is complete) instead of stdout.")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "Write to FILE (replaced atomically when the export is complete) instead of stdout.")
   Path out;
 
-  @Option(names = "--from", paramLabel = "ISO",
-      description = "Only events with ts at or after this instant (an offset-less time is read as UTC).")
+  @Option(
+      names = "--from",
+      paramLabel = "ISO",
+      description =
+          "Only events with ts at or after this instant (an offset-less time is read as UTC).")
   String from;
 
   @Override
@@ -61,9 +75,17 @@ final class ExportCommand extends VigilCommand {
     long count = stats.eventsRead();
     Map<String, Long> skipped = stats.skipped();
     if (out != null || !skipped.isEmpty()) {
-      err().println(Notice.line(Instant.now(), "export", skipped.isEmpty() ? Notice.Level.INFO : Notice.Level.WARN,
-          "exported " + count + " events" + (out != null ? " to " + out : "")
-          + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped)));
+      err()
+          .println(
+              Notice.line(
+                  Instant.now(),
+                  "export",
+                  skipped.isEmpty() ? Notice.Level.INFO : Notice.Level.WARN,
+                  "exported "
+                      + count
+                      + " events"
+                      + (out != null ? " to " + out : "")
+                      + (skipped.isEmpty() ? "" : "; skipped excerpts " + skipped)));
     }
     return EXIT_OK;
   }
@@ -97,17 +119,25 @@ final class ExportCommand extends VigilCommand {
     return stats;
   }
 
-  /** Writes every event of the queue from {@code fromInstant} (null: all) as JSON lines; {@code fit} uses it too. */
+  /**
+   * Writes every event of the queue from {@code fromInstant} (null: all) as JSON lines; {@code fit}
+   * uses it too.
+   */
   static IngestStats export(QueueSource source, Instant fromInstant, Writer w) {
     Writer buffered = w instanceof BufferedWriter ? w : new BufferedWriter(w, 1 << 16);
-    IngestStats stats = source.read(-1, Instant.MAX, fromInstant, (event, identity, ref) -> {
-      try {
-        EventJson.write(event.event(), buffered);
-        buffered.write('\n');
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    IngestStats stats =
+        source.read(
+            -1,
+            Instant.MAX,
+            fromInstant,
+            (event, identity, ref) -> {
+              try {
+                EventJson.write(event.event(), buffered);
+                buffered.write('\n');
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
     try {
       buffered.flush();
     } catch (IOException e) {

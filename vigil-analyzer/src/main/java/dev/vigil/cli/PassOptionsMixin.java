@@ -13,61 +13,98 @@ import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options of a pass that {@code run} and {@code watch} share (a picocli mixin): where, how, and with what. */
+/**
+ * The options of a pass that {@code run} and {@code watch} share (a picocli mixin): where, how, and
+ * with what.
+ */
 final class PassOptionsMixin {
-  @Option(names = "--emobank", paramLabel = "DIR", defaultValue = ".vigil/emobank",
+  @Option(
+      names = "--emobank",
+      paramLabel = "DIR",
+      defaultValue = ".vigil/emobank",
       description = "The EmoBank directory (default: ${DEFAULT-VALUE}).")
   Path emobank;
 
-  @Option(names = "--prompt", paramLabel = "FILE",
-      description = "The agent's prompt file, with marked core and adaptive sections; never modified: the new "
-          + "prompt is written to --out/new_prompt.txt and every version is kept in --out/prompts/.")
+  @Option(
+      names = "--prompt",
+      paramLabel = "FILE",
+      description =
+          "The agent's prompt file, with marked core and adaptive sections; never modified: the new "
+              + "prompt is written to --out/new_prompt.txt and every version is kept in --out/prompts/.")
   Path prompt;
 
-  @Option(names = "--repo", paramLabel = "DIR",
-      description = "The agent's source tree: scanned for hotspots; proposals are unified diffs in --out/proposals/, "
-          + "checked with git apply --check and compiled; the tree itself is never written.")
+  @Option(
+      names = "--repo",
+      paramLabel = "DIR",
+      description =
+          "The agent's source tree: scanned for hotspots; proposals are unified diffs in --out/proposals/, "
+              + "checked with git apply --check and compiled; the tree itself is never written.")
   Path repo;
 
-  @Option(names = "--repo-classpath", paramLabel = "PATHS",
-      description = "Jars and directories the --repo sources compile against (path-separator list; a dir/* entry "
-          + "means every jar in dir), so that patched files can be compile-checked.")
+  @Option(
+      names = "--repo-classpath",
+      paramLabel = "PATHS",
+      description =
+          "Jars and directories the --repo sources compile against (path-separator list; a dir/* entry "
+              + "means every jar in dir), so that patched files can be compile-checked.")
   String repoClasspath;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "output",
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "output",
       description = "Where the artifacts go (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--window-hours", paramLabel = "H", defaultValue = "24",
+  @Option(
+      names = "--window-hours",
+      paramLabel = "H",
+      defaultValue = "24",
       description = "The window before now, in hours (default: ${DEFAULT-VALUE}).")
   double windowHours;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "500",
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "500",
       description = "Use at most the newest N events of the window (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--retention-hours", paramLabel = "H", defaultValue = "168",
-      description = "EmoBank rows older than H hours before now are compacted into per-episode totals "
-          + "(default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--retention-hours",
+      paramLabel = "H",
+      defaultValue = "168",
+      description =
+          "EmoBank rows older than H hours before now are compacted into per-episode totals "
+              + "(default: ${DEFAULT-VALUE}).")
   double retentionHours;
 
-  @Mixin
-  DiagnosisOptionsMixin diagnosis;
+  @Mixin DiagnosisOptionsMixin diagnosis;
 
-  @Option(names = "--llm",
-      description = "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
-          + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves. The LLM also judges the turns "
-          + "that wrote or claimed a write against the --prompt's instructions (detector judge).")
+  @Option(
+      names = "--llm",
+      description =
+          "Let the configured LLM drive the stages through its tools (VIGIL_LLM_BASE_URL, VIGIL_LLM_MODEL, "
+              + "VIGIL_LLM_API_KEY); the deterministic path finishes whatever it leaves. The LLM also judges the turns "
+              + "that wrote or claimed a write against the --prompt's instructions (detector judge).")
   boolean llm;
 
-  @Option(names = "--llm-max-calls", paramLabel = "N", defaultValue = "12",
-      description = "With --llm: the budget of tool calls, and of the judge's questions (default: "
-          + "${DEFAULT-VALUE}).")
+  @Option(
+      names = "--llm-max-calls",
+      paramLabel = "N",
+      defaultValue = "12",
+      description =
+          "With --llm: the budget of tool calls, and of the judge's questions (default: "
+              + "${DEFAULT-VALUE}).")
   int llmMaxCalls;
 
-  @Option(names = "--llm-timeout-seconds", paramLabel = "S", defaultValue = "120",
-      description = "With --llm: the wall-clock budget of the LLM's session, and of the judge's (default: "
-          + "${DEFAULT-VALUE}).")
+  @Option(
+      names = "--llm-timeout-seconds",
+      paramLabel = "S",
+      defaultValue = "120",
+      description =
+          "With --llm: the wall-clock budget of the LLM's session, and of the judge's (default: "
+              + "${DEFAULT-VALUE}).")
   double llmTimeoutSeconds;
 
   /**
@@ -85,13 +122,23 @@ final class PassOptionsMixin {
     if (limit <= 0) {
       throw new BadInputException("--limit must be positive, not " + limit);
     }
-    b.emobank(emobank).prompt(prompt).repo(repo).repoClasspath(classpath()).out(out).window(hours(windowHours))
-        .limit(limit).retention(hours(retentionHours));
+    b.emobank(emobank)
+        .prompt(prompt)
+        .repo(repo)
+        .repoClasspath(classpath())
+        .out(out)
+        .window(hours(windowHours))
+        .limit(limit)
+        .retention(hours(retentionHours));
     diagnosis.applyTo(b);
     try {
       if (llm) {
-        b.llm(LlmConfig.from(env, System.getProperties(), llmMaxCalls,
-            Duration.ofMillis(Math.round(llmTimeoutSeconds * 1000))));
+        b.llm(
+            LlmConfig.from(
+                env,
+                System.getProperties(),
+                llmMaxCalls,
+                Duration.ofMillis(Math.round(llmTimeoutSeconds * 1000))));
       }
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
@@ -116,7 +163,8 @@ final class PassOptionsMixin {
         try (var jars = Files.list(dir)) {
           jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(entries::add);
         } catch (IOException e) {
-          throw new BadInputException("--repo-classpath: " + dir + " cannot be listed: " + e.getMessage());
+          throw new BadInputException(
+              "--repo-classpath: " + dir + " cannot be listed: " + e.getMessage());
         }
       } else {
         Path p = Path.of(entry);

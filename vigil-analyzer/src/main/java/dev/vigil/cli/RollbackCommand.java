@@ -13,28 +13,40 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code rollback}: writes a kept prompt version back as {@code OUT/new_prompt.txt} (docs/COMMANDS.md#rollback). */
+/**
+ * {@code rollback}: writes a kept prompt version back as {@code OUT/new_prompt.txt}
+ * (docs/COMMANDS.md#rollback).
+ */
 @Command(
     name = "rollback",
     header = "Writes a kept prompt version back as OUT/new_prompt.txt.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Writes a kept prompt version (OUT/prompts/) back as OUT/new_prompt.txt, for you to apply to the agent.",
-        "The version's SHA-256 is checked against OUT/prompts/index.jsonl first. Your prompt file is not touched.",
-        "Exit 0 done, 2 bad usage or input (unknown or ambiguous version, altered file, no versions)."})
+      "Writes a kept prompt version (OUT/prompts/) back as OUT/new_prompt.txt, for you to apply to the agent.",
+      "The version's SHA-256 is checked against OUT/prompts/index.jsonl first. Your prompt file is not touched.",
+      "Exit 0 done, 2 bad usage or input (unknown or ambiguous version, altered file, no versions)."
+    })
 final class RollbackCommand extends VigilCommand {
   /** What to do: restore one version, or list them. */
   static final class Action {
-    @Option(names = "--to", paramLabel = "N|SHA",
-        description = "The version: its number, or a prefix of at least 6 hex digits of its SHA-256.")
+    @Option(
+        names = "--to",
+        paramLabel = "N|SHA",
+        description =
+            "The version: its number, or a prefix of at least 6 hex digits of its SHA-256.")
     String to;
 
-    @Option(names = "--list", description = "List the kept versions instead (* marks what new_prompt.txt holds).")
+    @Option(
+        names = "--list",
+        description = "List the kept versions instead (* marks what new_prompt.txt holds).")
     boolean list;
   }
 
-  @Option(names = "--out", required = true, paramLabel = "DIR",
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "DIR",
       description = "The --out directory of the passes that kept the versions.")
   Path out;
 
@@ -44,7 +56,8 @@ final class RollbackCommand extends VigilCommand {
   @Override
   public Integer call() throws IOException {
     if (!Files.isDirectory(out)) {
-      throw new BadInputException("--out " + out + " is not a directory; give the --out of an earlier run");
+      throw new BadInputException(
+          "--out " + out + " is not a directory; give the --out of an earlier run");
     }
     try {
       if (action.list) {
@@ -53,13 +66,33 @@ final class RollbackCommand extends VigilCommand {
       PromptRollback r = PromptRollback.to(out, action.to);
       PromptVersion v = r.version();
       if (r.alreadyThere()) {
-        out().println(r.newPrompt() + " already holds version " + v.number() + " (sha256 " + v.sha256()
-            + "); nothing written");
+        out()
+            .println(
+                r.newPrompt()
+                    + " already holds version "
+                    + v.number()
+                    + " (sha256 "
+                    + v.sha256()
+                    + "); nothing written");
       } else {
-        out().println("rolled back: wrote version " + v.number() + " (" + v.file() + ", sha256 " + v.sha256()
-            + ", " + v.bytes() + " bytes, " + v.source() + ") to " + r.newPrompt()
-            + (r.previousSha256() == null ? "" : "; it held sha256 " + r.previousSha256()));
-        out().println("apply it to your agent's prompt yourself; Vigil never edits the agent's files");
+        out()
+            .println(
+                "rolled back: wrote version "
+                    + v.number()
+                    + " ("
+                    + v.file()
+                    + ", sha256 "
+                    + v.sha256()
+                    + ", "
+                    + v.bytes()
+                    + " bytes, "
+                    + v.source()
+                    + ") to "
+                    + r.newPrompt()
+                    + (r.previousSha256() == null ? "" : "; it held sha256 " + r.previousSha256()));
+        out()
+            .println(
+                "apply it to your agent's prompt yourself; Vigil never edits the agent's files");
       }
       out().flush();
       return EXIT_OK;
@@ -72,12 +105,12 @@ final class RollbackCommand extends VigilCommand {
     PromptVersions versions = PromptVersions.open(out);
     List<PromptVersion> all = versions.versions();
     if (all.isEmpty()) {
-      throw new IllegalArgumentException("no prompt versions are kept in " + versions.dir()
-          + "; a run with --prompt keeps them");
+      throw new IllegalArgumentException(
+          "no prompt versions are kept in " + versions.dir() + "; a run with --prompt keeps them");
     }
     Path newPrompt = out.resolve(PromptAdaptation.NEW_PROMPT);
-    String current = Files.isRegularFile(newPrompt)
-        ? Artifacts.sha256(Files.readAllBytes(newPrompt)) : "";
+    String current =
+        Files.isRegularFile(newPrompt) ? Artifacts.sha256(Files.readAllBytes(newPrompt)) : "";
     for (PromptVersion v : all) {
       out().println((v.sha256().equals(current) ? "* " : "  ") + v.describe());
     }

@@ -20,36 +20,47 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code run}: one reflective pass over a window of events; writes the artifacts and prints a short summary. */
+/**
+ * {@code run}: one reflective pass over a window of events; writes the artifacts and prints a short
+ * summary.
+ */
 @Command(
     name = "run",
     header = "One reflective pass over the window, written into --out.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "One reflective pass: ingest the window, appraise, deposit into the EmoBank exactly once, diagnose",
-        "Roses/Buds/Thorns, write report.json, report.md and audit.jsonl into --out, print a summary.",
-        "Exit 0 success, 1 degraded, 2 bad usage or input."})
+      "One reflective pass: ingest the window, appraise, deposit into the EmoBank exactly once, diagnose",
+      "Roses/Buds/Thorns, write report.json, report.md and audit.jsonl into --out, print a summary.",
+      "Exit 0 success, 1 degraded, 2 bad usage or input."
+    })
 final class RunCommand extends VigilCommand {
   /** Where the events come from: exactly one. */
   static final class Input {
-    @Option(names = "--queue", paramLabel = "DIR", description = "A Chronicle queue written by the Vigil agent.")
+    @Option(
+        names = "--queue",
+        paramLabel = "DIR",
+        description = "A Chronicle queue written by the Vigil agent.")
     Path queue;
 
-    @Option(names = "--events", paramLabel = "FILE",
-        description = "A JSONL file of events (docs/DESIGN.md#the-event, the paper's format); - reads stdin.")
+    @Option(
+        names = "--events",
+        paramLabel = "FILE",
+        description =
+            "A JSONL file of events (docs/DESIGN.md#the-event, the paper's format); - reads stdin.")
     String events;
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Input input;
 
-  @Option(names = "--now", paramLabel = "ISO",
+  @Option(
+      names = "--now",
+      paramLabel = "ISO",
       description = "The pass's now (default: the clock); makes a pass reproducible.")
   String now;
 
-  @Mixin
-  PassOptionsMixin pass;
+  @Mixin PassOptionsMixin pass;
 
   private final Clock clock;
   private final Stages stages;
@@ -65,7 +76,7 @@ final class RunCommand extends VigilCommand {
 
   /**
    * @param stages the work of each stage: tests swap one for a failing one
-   * @param env    the environment the LLM's configuration is read from
+   * @param env the environment the LLM's configuration is read from
    */
   RunCommand(Clock clock, Stages stages, Map<String, String> env) {
     this.clock = clock;
@@ -93,8 +104,14 @@ final class RunCommand extends VigilCommand {
     if (!analysis.fleet()) {
       PassResult result = analysis.result();
       out().print(ReportMarkdown.summary(result));
-      out().println("artifacts: " + pass.out.resolve(Artifacts.REPORT_JSON) + ", "
-          + pass.out.resolve(Artifacts.REPORT_MD) + ", " + pass.out.resolve(Artifacts.REPORT_HTML));
+      out()
+          .println(
+              "artifacts: "
+                  + pass.out.resolve(Artifacts.REPORT_JSON)
+                  + ", "
+                  + pass.out.resolve(Artifacts.REPORT_MD)
+                  + ", "
+                  + pass.out.resolve(Artifacts.REPORT_HTML));
       PassProblems.print(result, clock.instant(), "run", "", err());
     } else {
       for (Analysis.AgentPass p : analysis.passes()) {
@@ -102,8 +119,13 @@ final class RunCommand extends VigilCommand {
         out().print(ReportMarkdown.summary(p.result()));
         PassProblems.print(p.result(), clock.instant(), "run", "agent " + p.agent() + ": ", err());
       }
-      out().println("fleet summary: " + pass.out.resolve(Artifacts.REPORT_JSON) + " ("
-          + analysis.fleetSummary().get("agent_count").asInt() + " agents)");
+      out()
+          .println(
+              "fleet summary: "
+                  + pass.out.resolve(Artifacts.REPORT_JSON)
+                  + " ("
+                  + analysis.fleetSummary().get("agent_count").asInt()
+                  + " agents)");
     }
     out().flush();
     err().flush();

@@ -9,34 +9,50 @@ import java.time.Clock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped (docs/KAFKA.md). */
+/**
+ * {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped
+ * (docs/KAFKA.md).
+ */
 @Command(
     name = "ship",
     header = "Forwards the events of a local queue to Kafka as they arrive.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Forwards the events of a local Vigil queue to Kafka as they arrive: each event as",
-        "its JSON line (docs/DESIGN.md#the-event), key = agent, with an idempotent producer (acks=all).",
-        "The position of the last event Kafka acknowledged is kept beside the queue",
-        "(<queue>.ship-<topic>.json) and ship resumes there. When Kafka cannot be reached the",
-        "position stays, the queue is the buffer, and ship retries with backoff (one line a",
-        "minute). SIGTERM or SIGINT: exits 0 with the position kept."})
+      "Forwards the events of a local Vigil queue to Kafka as they arrive: each event as",
+      "its JSON line (docs/DESIGN.md#the-event), key = agent, with an idempotent producer (acks=all).",
+      "The position of the last event Kafka acknowledged is kept beside the queue",
+      "(<queue>.ship-<topic>.json) and ship resumes there. When Kafka cannot be reached the",
+      "position stays, the queue is the buffer, and ship retries with backoff (one line a",
+      "minute). SIGTERM or SIGINT: exits 0 with the position kept."
+    })
 final class ShipCommand extends VigilCommand {
-  @Option(names = "--queue", paramLabel = "DIR", required = true,
+  @Option(
+      names = "--queue",
+      paramLabel = "DIR",
+      required = true,
       description = "The Chronicle queue the Vigil agent writes.")
   Path queue;
 
-  @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,HOST:PORT...]", required = true,
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT[,HOST:PORT...]",
+      required = true,
       description = "Kafka's bootstrap servers.")
   String bootstrap;
 
-  @Option(names = "--topic", paramLabel = "TOPIC", defaultValue = "vigil.events",
+  @Option(
+      names = "--topic",
+      paramLabel = "TOPIC",
+      defaultValue = "vigil.events",
       description = "The topic the events go to (default: ${DEFAULT-VALUE}).")
   String topic;
 
-  @Option(names = "--position", paramLabel = "FILE",
-      description = "Where the position is kept (default: beside the queue, <queue>.ship-<topic>.json).")
+  @Option(
+      names = "--position",
+      paramLabel = "FILE",
+      description =
+          "Where the position is kept (default: beside the queue, <queue>.ship-<topic>.json).")
   Path positionFile;
 
   private final Clock clock;
@@ -50,7 +66,8 @@ final class ShipCommand extends VigilCommand {
   }
 
   @Override
-  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  // the signal handlers are the try resource for its scope only: installed before the body, removed
+  // after it
   @SuppressWarnings("try")
   public Integer call() throws IOException {
     KafkaOptions.checkBootstrap(bootstrap);

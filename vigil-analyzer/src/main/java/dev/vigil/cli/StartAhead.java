@@ -11,49 +11,59 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The fixed work of a pass that does not depend on its options, begun on a second thread while the main thread
- * builds the command line and reads the events: the built-in rules (the first use of Jackson's databind, about a
- * fifth of a small run), the compiled report template (Pebble) and the model of {@code --model}. What it prepares is exactly what the pass would
- * build itself; a failure here is left for the pass to meet and report.
+ * The fixed work of a pass that does not depend on its options, begun on a second thread while the
+ * main thread builds the command line and reads the events: the built-in rules (the first use of
+ * Jackson's databind, about a fifth of a small run), the compiled report template (Pebble) and the
+ * model of {@code --model}. What it prepares is exactly what the pass would build itself; a failure
+ * here is left for the pass to meet and report.
  */
 final class StartAhead {
   private static final AtomicReference<FutureTask<Rules>> DEFAULT_RULES = new AtomicReference<>();
-  private static final AtomicReference<Map.Entry<Path, FutureTask<SessionModel>>> MODEL = new AtomicReference<>();
+  private static final AtomicReference<Map.Entry<Path, FutureTask<SessionModel>>> MODEL =
+      new AtomicReference<>();
 
   private StartAhead() {}
 
-  /** Begins the work the command named by {@code args[0]} will need: only {@code run}, {@code watch}, {@code eval}. */
+  /**
+   * Begins the work the command named by {@code args[0]} will need: only {@code run}, {@code
+   * watch}, {@code eval}.
+   */
   static void begin(String... args) {
     String command = args.length > 0 ? args[0] : "";
     boolean pass = command.equals("run") || command.equals("watch");
     if (!pass && !command.equals("eval")) {
       return;
     }
-    boolean ownRules = Arrays.stream(args).anyMatch(a -> a.equals("--rules") || a.startsWith("--rules="));
+    boolean ownRules =
+        Arrays.stream(args).anyMatch(a -> a.equals("--rules") || a.startsWith("--rules="));
     FutureTask<Rules> rules = new FutureTask<>(Rules::defaults);
     if (!ownRules) {
       DEFAULT_RULES.set(rules);
     }
     Path modelFile = valueOf(args, "--model");
-    FutureTask<SessionModel> model = modelFile == null ? null : new FutureTask<>(() -> SessionModel.load(modelFile));
+    FutureTask<SessionModel> model =
+        modelFile == null ? null : new FutureTask<>(() -> SessionModel.load(modelFile));
     if (model != null) {
       MODEL.set(Map.entry(modelFile, model));
     }
-    Thread t = new Thread(() -> {
-      if (!ownRules) {
-        rules.run();
-      }
-      if (model != null) {
-        model.run();
-      }
-      if (pass) {
-        try {
-          Artifacts.prepareHtml();
-        } catch (RuntimeException e) {
-          // the pass renders the template itself and reports what is wrong
-        }
-      }
-    }, "vigil-start-ahead");
+    Thread t =
+        new Thread(
+            () -> {
+              if (!ownRules) {
+                rules.run();
+              }
+              if (model != null) {
+                model.run();
+              }
+              if (pass) {
+                try {
+                  Artifacts.prepareHtml();
+                } catch (RuntimeException e) {
+                  // the pass renders the template itself and reports what is wrong
+                }
+              }
+            },
+            "vigil-start-ahead");
     t.setDaemon(true);
     t.start();
   }
@@ -71,7 +81,8 @@ final class StartAhead {
   }
 
   /**
-   * The model of {@code file} ({@link SessionModel#load}): the one begun ahead when it was of this file, else read now.
+   * The model of {@code file} ({@link SessionModel#load}): the one begun ahead when it was of this
+   * file, else read now.
    *
    * @throws IllegalArgumentException naming the file and what is wrong
    */

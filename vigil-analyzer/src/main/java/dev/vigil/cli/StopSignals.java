@@ -6,8 +6,9 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGTERM and SIGINT ask a long-running command to stop instead of ending the JVM, so that it finishes its work in
- * flight, keeps its state and exits 0. The previous handlers come back on {@link #close()}.
+ * SIGTERM and SIGINT ask a long-running command to stop instead of ending the JVM, so that it
+ * finishes its work in flight, keeps its state and exits 0. The previous handlers come back on
+ * {@link #close()}.
  */
 final class StopSignals implements AutoCloseable {
   private final List<Signal> signals = new ArrayList<>();
@@ -15,7 +16,10 @@ final class StopSignals implements AutoCloseable {
 
   private StopSignals() {}
 
-  /** Routes SIGTERM and SIGINT to {@code stop}; a signal the platform does not offer keeps its default. */
+  /**
+   * Routes SIGTERM and SIGINT to {@code stop}; a signal the platform does not offer keeps its
+   * default.
+   */
   static StopSignals install(Runnable stop) {
     StopSignals s = new StopSignals();
     for (String name : List.of("TERM", "INT")) {

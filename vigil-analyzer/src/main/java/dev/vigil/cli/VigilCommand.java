@@ -9,13 +9,17 @@ import picocli.CommandLine.Spec;
 abstract class VigilCommand implements Callable<Integer> {
   /** The pass or command finished normally. */
   public static final int EXIT_OK = 0;
-  /** The pass finished degraded: internal thorns were recorded (docs/STAGES.md#self-repair), or an internal error. */
+
+  /**
+   * The pass finished degraded: internal thorns were recorded (docs/STAGES.md#self-repair), or an
+   * internal error.
+   */
   public static final int EXIT_DEGRADED = 1;
+
   /** Bad usage or bad input: nothing useful was done. */
   public static final int EXIT_USAGE = 2;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   /** Standard output of this invocation (stdout, or what a test passed to {@link Main#run}). */
   protected PrintWriter out() {

@@ -20,9 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code watch}: stays up beside the agent, tails its queue, deposits events as they arrive and runs a pass when a
- * trigger fires (docs/COMMANDS.md#watch). Shares {@code run}'s pass options ({@link PassOptionsMixin}); each pass's
- * now is the clock's.
+ * {@code watch}: stays up beside the agent, tails its queue, deposits events as they arrive and
+ * runs a pass when a trigger fires (docs/COMMANDS.md#watch). Shares {@code run}'s pass options
+ * ({@link PassOptionsMixin}); each pass's now is the clock's.
  */
 @Command(
     name = "watch",
@@ -30,56 +30,80 @@ import picocli.CommandLine.TypeConversionException;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-        "Stays up beside the agent: tails --queue, deposits each event into the",
-        "EmoBank as it arrives (exactly once, across restarts), and runs a reflective",
-        "pass when a trigger fires; triggers combine, never two passes at once.",
-        "Each pass is written like run's into --out and kept under --out/passes/<ts>/.",
-        "Several agents in one queue: a bank and reports per agent under",
-        "agents/<agent>/, and --out/report.json is the fleet summary.",
-        "A queue the agent has not created yet (before its first tool call) is",
-        "waited for, with one line saying so.",
-        "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
-        "exits 0.",
-        "Many hosts: --bootstrap instead of --queue joins the consumer group --group over",
-        "--topic (written by ship): the group's instances share the agents, each event is",
-        "deposited once in its agent's bank, whose journal lives in Kafka and follows the",
-        "agent's partition; each pass's report.json also goes to the topic vigil.reports."})
+      "Stays up beside the agent: tails --queue, deposits each event into the",
+      "EmoBank as it arrives (exactly once, across restarts), and runs a reflective",
+      "pass when a trigger fires; triggers combine, never two passes at once.",
+      "Each pass is written like run's into --out and kept under --out/passes/<ts>/.",
+      "Several agents in one queue: a bank and reports per agent under",
+      "agents/<agent>/, and --out/report.json is the fleet summary.",
+      "A queue the agent has not created yet (before its first tool call) is",
+      "waited for, with one line saying so.",
+      "SIGTERM or SIGINT: finishes the pass in flight, keeps the read position,",
+      "exits 0.",
+      "Many hosts: --bootstrap instead of --queue joins the consumer group --group over",
+      "--topic (written by ship): the group's instances share the agents, each event is",
+      "deposited once in its agent's bank, whose journal lives in Kafka and follows the",
+      "agent's partition; each pass's report.json also goes to the topic vigil.reports."
+    })
 final class WatchCommand extends VigilCommand {
-  @Option(names = "--queue", paramLabel = "DIR",
+  @Option(
+      names = "--queue",
+      paramLabel = "DIR",
       description = "The Chronicle queue the Vigil agent writes (or --bootstrap).")
   Path queue;
 
-  @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,HOST:PORT...]",
-      description = "Kafka's bootstrap servers: analyze a fleet as a consumer group instead of a local queue.")
+  @Option(
+      names = "--bootstrap",
+      paramLabel = "HOST:PORT[,HOST:PORT...]",
+      description =
+          "Kafka's bootstrap servers: analyze a fleet as a consumer group instead of a local queue.")
   String bootstrap;
 
-  @Option(names = "--topic", paramLabel = "TOPIC", defaultValue = "vigil.events",
+  @Option(
+      names = "--topic",
+      paramLabel = "TOPIC",
+      defaultValue = "vigil.events",
       description = "With --bootstrap: the events' topic (default: ${DEFAULT-VALUE}).")
   String topic;
 
-  @Option(names = "--group", paramLabel = "GROUP", defaultValue = "vigil-analyzer",
-      description = "With --bootstrap: the consumer group the instances share (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--group",
+      paramLabel = "GROUP",
+      defaultValue = "vigil-analyzer",
+      description =
+          "With --bootstrap: the consumer group the instances share (default: ${DEFAULT-VALUE}).")
   String group;
 
-  @Mixin
-  PassOptionsMixin pass;
+  @Mixin PassOptionsMixin pass;
 
-  @Option(names = "--every", paramLabel = "DURATION", converter = DurationOption.class,
+  @Option(
+      names = "--every",
+      paramLabel = "DURATION",
+      converter = DurationOption.class,
       description = "A pass on a timer: 30s, 10m, 1h (units ms, s, m, h, d).")
   Duration every;
 
-  @Option(names = "--after-events", paramLabel = "N",
+  @Option(
+      names = "--after-events",
+      paramLabel = "N",
       description = "A pass after every N new events (per agent).")
   Integer afterEvents;
 
-  @Option(names = "--on-thorns", paramLabel = "K/DURATION", converter = ThornRateOption.class,
-      description = "A pass as soon as K thorn-grade appraisals (frustration or anxiety at the RBT thorn threshold) "
-          + "arrive within DURATION of event time, e.g. 3/1m.")
+  @Option(
+      names = "--on-thorns",
+      paramLabel = "K/DURATION",
+      converter = ThornRateOption.class,
+      description =
+          "A pass as soon as K thorn-grade appraisals (frustration or anxiety at the RBT thorn threshold) "
+              + "arrive within DURATION of event time, e.g. 3/1m.")
   ThornRate onThorns;
 
-  @Option(names = "--on-alarm", paramLabel = "LEVEL",
-      description = "After each pass whose alarm reaches LEVEL (watch or alarm): a line on stderr and one in "
-          + "OUT/alarms.jsonl.")
+  @Option(
+      names = "--on-alarm",
+      paramLabel = "LEVEL",
+      description =
+          "After each pass whose alarm reaches LEVEL (watch or alarm): a line on stderr and one in "
+              + "OUT/alarms.jsonl.")
   String onAlarm;
 
   private final Clock clock;
@@ -96,7 +120,7 @@ final class WatchCommand extends VigilCommand {
 
   /**
    * @param stages the work of each stage: tests swap one for a failing one
-   * @param env    the environment the LLM's configuration is read from
+   * @param env the environment the LLM's configuration is read from
    */
   WatchCommand(Clock clock, Stages stages, Map<String, String> env) {
     this.clock = clock;
@@ -105,31 +129,45 @@ final class WatchCommand extends VigilCommand {
   }
 
   @Override
-  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  // the signal handlers are the try resource for its scope only: installed before the body, removed
+  // after it
   @SuppressWarnings("try")
   public Integer call() throws IOException {
     if (onAlarm != null && !onAlarm.equals("watch") && !onAlarm.equals("alarm")) {
       throw new BadInputException("--on-alarm must be watch or alarm, not " + onAlarm);
     }
     if (afterEvents != null && afterEvents <= 0) {
-      throw new BadInputException("--after-events must be a positive number of events, not " + afterEvents);
+      throw new BadInputException(
+          "--after-events must be a positive number of events, not " + afterEvents);
     }
     if ((queue == null) == (bootstrap == null)) {
-      throw new BadInputException("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
+      throw new BadInputException(
+          "give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
     }
     if (bootstrap != null) {
       return group();
     }
     Analyzer analyzer;
     try {
-      analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).queue(queue), env).build();
-      QueueSource.isCreated(queue); // a path that can never be a queue is bad input; a missing one is waited for
+      analyzer =
+          pass.applyTo(Analyzer.builder().clock(clock).stages(stages).queue(queue), env).build();
+      QueueSource.isCreated(
+          queue); // a path that can never be a queue is bad input; a missing one is waited for
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    Watcher watcher = new Watcher(
-        new Watcher.Settings(analyzer.options(), every, afterEvents == null ? 0 : afterEvents, onThorns, onAlarm),
-        analyzer::run, clock, out(), err());
+    Watcher watcher =
+        new Watcher(
+            new Watcher.Settings(
+                analyzer.options(),
+                every,
+                afterEvents == null ? 0 : afterEvents,
+                onThorns,
+                onAlarm),
+            analyzer::run,
+            clock,
+            out(),
+            err());
     try (StopSignals signals = StopSignals.install(watcher::stop)) {
       watcher.run();
     } catch (IllegalArgumentException e) {
@@ -141,7 +179,8 @@ final class WatchCommand extends VigilCommand {
   }
 
   /** {@code watch --bootstrap}: one instance of the consumer group. */
-  // the signal handlers are the try resource for its scope only: installed before the body, removed after it
+  // the signal handlers are the try resource for its scope only: installed before the body, removed
+  // after it
   @SuppressWarnings("try")
   private int group() throws IOException {
     KafkaOptions.checkBootstrap(bootstrap);
@@ -149,13 +188,29 @@ final class WatchCommand extends VigilCommand {
     KafkaOptions.checkTopic(group, "--group");
     Analyzer analyzer;
     try {
-      // each agent's pass reads the agent's events as this instance holds them; the template names the topic
-      analyzer = pass.applyTo(Analyzer.builder().clock(clock).stages(stages).events("kafka:" + topic), env).build();
+      // each agent's pass reads the agent's events as this instance holds them; the template names
+      // the topic
+      analyzer =
+          pass.applyTo(Analyzer.builder().clock(clock).stages(stages).events("kafka:" + topic), env)
+              .build();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    GroupWatcher watcher = new GroupWatcher(new GroupWatcher.Settings(analyzer.options(), bootstrap, topic, group,
-        every, afterEvents == null ? 0 : afterEvents, onThorns, onAlarm), analyzer::run, clock, out(), err());
+    GroupWatcher watcher =
+        new GroupWatcher(
+            new GroupWatcher.Settings(
+                analyzer.options(),
+                bootstrap,
+                topic,
+                group,
+                every,
+                afterEvents == null ? 0 : afterEvents,
+                onThorns,
+                onAlarm),
+            analyzer::run,
+            clock,
+            out(),
+            err());
     try (StopSignals signals = StopSignals.install(watcher::stop)) {
       watcher.run();
     }

@@ -6,33 +6,43 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * The alarm (docs/DESIGN.md#the-alarm): one number in [0, 1] that says how likely the window (or session) is unhealthy,
- * its level ({@code ok}, {@code watch}, {@code alarm}) and the findings that raised it, strongest first. Computed by
- * {@link AlarmFunction}; a window with no events scores 0 with the reason {@code no events}.
+ * The alarm (docs/DESIGN.md#the-alarm): one number in [0, 1] that says how likely the window (or
+ * session) is unhealthy, its level ({@code ok}, {@code watch}, {@code alarm}) and the findings that
+ * raised it, strongest first. Computed by {@link AlarmFunction}; a window with no events scores 0
+ * with the reason {@code no events}.
  *
- * <p>With a model ({@code --model}, docs/MODEL.md) the score is the worst session's probability of failure,
- * {@code sessions} lists the highest, and {@code rulesScore} keeps the rules' own score; without one both are absent
- * and the report is as it always was.
+ * <p>With a model ({@code --model}, docs/MODEL.md) the score is the worst session's probability of
+ * failure, {@code sessions} lists the highest, and {@code rulesScore} keeps the rules' own score;
+ * without one both are absent and the report is as it always was.
  *
- * @param score      the score
- * @param level      {@code ok}, {@code watch} or {@code alarm}
- * @param reasons    the sources that raised it, strongest first
- * @param sessions   with a model: the sessions most likely failed, highest first; otherwise empty
+ * @param score the score
+ * @param level {@code ok}, {@code watch} or {@code alarm}
+ * @param reasons the sources that raised it, strongest first
+ * @param sessions with a model: the sessions most likely failed, highest first; otherwise empty
  * @param rulesScore with a model: the rules' noisy-OR score; otherwise null
  */
-public record Alarm(double score, String level, List<Reason> reasons, List<SessionScore> sessions,
+public record Alarm(
+    double score,
+    String level,
+    List<Reason> reasons,
+    List<SessionScore> sessions,
     Double rulesScore) {
   /**
    * One source of the alarm.
    *
-   * @param source       a detector's name, a policy's detector name, or {@code failed_calls}
-   * @param count        its instances in the window
+   * @param source a detector's name, a policy's detector name, or {@code failed_calls}
+   * @param count its instances in the window
    * @param contribution {@code 1 - (1 - weight)^count}: what it alone would score
-   * @param summary      its sentence for people, or empty
-   * @param turns        the turns it came from (a model's reason), or empty
-   * @param refs         the event refs it came from (a model's reason), or empty
+   * @param summary its sentence for people, or empty
+   * @param turns the turns it came from (a model's reason), or empty
+   * @param refs the event refs it came from (a model's reason), or empty
    */
-  public record Reason(String source, int count, double contribution, String summary, List<String> turns,
+  public record Reason(
+      String source,
+      int count,
+      double contribution,
+      String summary,
+      List<String> turns,
       List<Long> refs) {
     /** Copies the lists. */
     public Reason {
@@ -49,7 +59,7 @@ public record Alarm(double score, String level, List<Reason> reasons, List<Sessi
   /**
    * A session's probability of failure under the model.
    *
-   * @param session     the session's key
+   * @param session the session's key
    * @param probability its calibrated probability of failure
    */
   public record SessionScore(String session, double probability) {}
@@ -72,11 +82,16 @@ public record Alarm(double score, String level, List<Reason> reasons, List<Sessi
 
   /** {@code {score, level, reasons: [{source, count, contribution, summary}]}}. */
   public ObjectNode toJson() {
-    ObjectNode n = JsonNodeFactory.instance.objectNode().put("score", round(score)).put("level", level);
+    ObjectNode n =
+        JsonNodeFactory.instance.objectNode().put("score", round(score)).put("level", level);
     ArrayNode r = n.putArray("reasons");
     for (Reason reason : reasons) {
-      ObjectNode o = r.addObject().put("source", reason.source()).put("count", reason.count())
-          .put("contribution", round(reason.contribution())).put("summary", reason.summary());
+      ObjectNode o =
+          r.addObject()
+              .put("source", reason.source())
+              .put("count", reason.count())
+              .put("contribution", round(reason.contribution()))
+              .put("summary", reason.summary());
       if (!reason.turns().isEmpty()) {
         reason.turns().forEach(o.putArray("turns")::add);
       }
@@ -86,7 +101,9 @@ public record Alarm(double score, String level, List<Reason> reasons, List<Sessi
     }
     if (rulesScore != null) {
       ArrayNode s = n.putArray("sessions");
-      sessions.forEach(x -> s.addObject().put("session", x.session()).put("probability", round(x.probability())));
+      sessions.forEach(
+          x ->
+              s.addObject().put("session", x.session()).put("probability", round(x.probability())));
       n.put("rules_score", round(rulesScore));
     }
     return n;
@@ -94,7 +111,10 @@ public record Alarm(double score, String level, List<Reason> reasons, List<Sessi
 
   /** {@code alarm 0.83 (claim_without_action ×2, failed_calls ×1)}: the summary line's part. */
   public String line() {
-    StringBuilder sb = new StringBuilder(level).append(' ').append(String.format(java.util.Locale.ROOT, "%.2f", score));
+    StringBuilder sb =
+        new StringBuilder(level)
+            .append(' ')
+            .append(String.format(java.util.Locale.ROOT, "%.2f", score));
     if (!reasons.isEmpty()) {
       sb.append(" (");
       for (int i = 0; i < Math.min(3, reasons.size()); i++) {

@@ -5,16 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The alarm's weights and levels (docs/DESIGN.md#the-alarm), read from the rules file's optional {@code alarm} object;
- * every absent field keeps its default.
+ * The alarm's weights and levels (docs/DESIGN.md#the-alarm), read from the rules file's optional
+ * {@code alarm} object; every absent field keeps its default.
  *
- * @param weights       per source (a detector's name, {@code policy} for every policy rule without a severity of its
- *                      own, {@code failed_calls}): the probability that one instance means the window is unhealthy
- * @param otherWeight   a source with no weight of its own (a user's detector)
- * @param watchFrom     the score from which the level is {@code watch} (0.3)
- * @param alarmFrom     the score from which the level is {@code alarm} (0.6)
+ * @param weights per source (a detector's name, {@code policy} for every policy rule without a
+ *     severity of its own, {@code failed_calls}): the probability that one instance means the
+ *     window is unhealthy
+ * @param otherWeight a source with no weight of its own (a user's detector)
+ * @param watchFrom the score from which the level is {@code watch} (0.3)
+ * @param alarmFrom the score from which the level is {@code alarm} (0.6)
  */
-public record AlarmSettings(Map<String, Double> weights, double otherWeight, double watchFrom, double alarmFrom) {
+public record AlarmSettings(
+    Map<String, Double> weights, double otherWeight, double watchFrom, double alarmFrom) {
   /** The source name of failed tool calls. */
   public static final String FAILED_CALLS = "failed_calls";
 
@@ -58,8 +60,8 @@ public record AlarmSettings(Map<String, Double> weights, double otherWeight, dou
   }
 
   /**
-   * Reads {@code root.alarm}: {@code weights} (source to a number in [0, 1]), {@code other_weight}, {@code watch_from},
-   * {@code alarm_from}.
+   * Reads {@code root.alarm}: {@code weights} (source to a number in [0, 1]), {@code other_weight},
+   * {@code watch_from}, {@code alarm_from}.
    *
    * @throws IllegalArgumentException naming {@code source} and the field that is wrong
    */
@@ -75,20 +77,34 @@ public record AlarmSettings(Map<String, Double> weights, double otherWeight, dou
     JsonNode w = a.get("weights");
     if (w != null) {
       if (!w.isObject()) {
-        throw new IllegalArgumentException(source + ": alarm.weights must be an object of source to weight");
+        throw new IllegalArgumentException(
+            source + ": alarm.weights must be an object of source to weight");
       }
       for (var e : w.properties()) {
         weights.put(e.getKey(), unit(e.getValue(), source + ": alarm.weights." + e.getKey()));
       }
     }
-    double watch = a.has("watch_from") ? unit(a.get("watch_from"), source + ": alarm.watch_from") : DEFAULTS.watchFrom;
-    double alarm = a.has("alarm_from") ? unit(a.get("alarm_from"), source + ": alarm.alarm_from") : DEFAULTS.alarmFrom;
+    double watch =
+        a.has("watch_from")
+            ? unit(a.get("watch_from"), source + ": alarm.watch_from")
+            : DEFAULTS.watchFrom;
+    double alarm =
+        a.has("alarm_from")
+            ? unit(a.get("alarm_from"), source + ": alarm.alarm_from")
+            : DEFAULTS.alarmFrom;
     if (watch > alarm) {
-      throw new IllegalArgumentException(source + ": alarm.watch_from (" + watch + ") must not exceed alarm.alarm_from ("
-          + alarm + ")");
+      throw new IllegalArgumentException(
+          source
+              + ": alarm.watch_from ("
+              + watch
+              + ") must not exceed alarm.alarm_from ("
+              + alarm
+              + ")");
     }
-    double other = a.has("other_weight") ? unit(a.get("other_weight"), source + ": alarm.other_weight")
-        : DEFAULTS.otherWeight;
+    double other =
+        a.has("other_weight")
+            ? unit(a.get("other_weight"), source + ": alarm.other_weight")
+            : DEFAULTS.otherWeight;
     return new AlarmSettings(weights, other, watch, alarm);
   }
 

@@ -5,13 +5,13 @@ import java.util.List;
 /**
  * The Roses/Buds/Thorns diagnosis of one pass (docs/DESIGN.md#roses-buds-and-thorns).
  *
- * @param roses            stable wins
- * @param buds             emerging opportunities
- * @param thorns           systematic failures
- * @param topThorns        causes ranked by summed decayed thorn intensity
+ * @param roses stable wins
+ * @param buds emerging opportunities
+ * @param thorns systematic failures
+ * @param topThorns causes ranked by summed decayed thorn intensity
  * @param promptRulesToAdd rules for the prompt's adaptive section, from the thorn causes
- * @param rowsConsidered   how many live rows of the window were classified (at most 200)
- * @param provisional      true when built from the last snapshot because the diagnosis stage failed
+ * @param rowsConsidered how many live rows of the window were classified (at most 200)
+ * @param provisional true when built from the last snapshot because the diagnosis stage failed
  */
 public record Diagnosis(
     List<Finding> roses,

@@ -9,61 +9,77 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The deterministic catalogue of prompt rules (docs/DESIGN.md#roses-buds-and-thorns, the paper's section 4.4). Each
- * thorn cause, in the order of {@code top_thorns}, adds the rules of the first family it belongs to; then each detector
- * that fired adds its family when no thorn did. The first rule of a family whose detector fired carries that detector's
- * evidence in numbers (the mean receipt lag, the slow tool and its budget, the turn and its call count).
+ * The deterministic catalogue of prompt rules (docs/DESIGN.md#roses-buds-and-thorns, the paper's
+ * section 4.4). Each thorn cause, in the order of {@code top_thorns}, adds the rules of the first
+ * family it belongs to; then each detector that fired adds its family when no thorn did. The first
+ * rule of a family whose detector fired carries that detector's evidence in numbers (the mean
+ * receipt lag, the slow tool and its budget, the turn and its call count).
  */
 public final class PromptRuleCatalogue {
   /**
-   * A family of causes, its rules, and the detector whose evidence it quotes (null for none; a name ending in a dot:
-   * every detector under it, as the rules file's policies {@code policy.<name>}).
+   * A family of causes, its rules, and the detector whose evidence it quotes (null for none; a name
+   * ending in a dot: every detector under it, as the rules file's policies {@code policy.<name>}).
    */
   enum Family {
-    PREMATURE_SUCCESS("premature_success",
+    PREMATURE_SUCCESS(
+        "premature_success",
         "Report success only after the backend's confirmation (receipt) has arrived; until then tell the user the "
             + "request is pending."),
-    TOOL_CALL_EXPLOSION("tool_call_explosion",
+    TOOL_CALL_EXPLOSION(
+        "tool_call_explosion",
         "Keep a budget of tool calls per user message; when it is spent, stop calling tools and summarize what is "
             + "known."),
-    FAILURE_PLATEAU("failure_plateau",
+    FAILURE_PLATEAU(
+        "failure_plateau",
         "When a failure repeats in different words, stop retrying the same approach: change strategy or escalate "
             + "to the user."),
-    LATENCY("latency",
+    LATENCY(
+        "latency",
         "When a tool is slower than its budget, tell the user it is still working instead of waiting silently, and "
             + "do not call it again in the same turn."),
-    TIMESTAMP("timestamp_inconsistent",
+    TIMESTAMP(
+        "timestamp_inconsistent",
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times; "
             + "ask for the user's time zone when a time has none."),
-    UNCONFIRMED_WRITE("unconfirmed_write",
+    UNCONFIRMED_WRITE(
+        "unconfirmed_write",
         "Before any action that changes state (booking, cancelling, paying, updating), state exactly what you will "
             + "do and wait for the user's explicit yes."),
-    CLAIM_WITHOUT_ACTION("claim_without_action",
+    CLAIM_WITHOUT_ACTION(
+        "claim_without_action",
         "Say that an action is done only when the tool call that does it succeeded in this turn; otherwise say what "
             + "is pending or what failed."),
-    USER_CORRECTION("user_correction",
+    USER_CORRECTION(
+        "user_correction",
         "When the user corrects you or repeats a request, re-read their words, say what you misunderstood and fix "
             + "that before anything else."),
-    WRITE_AFTER_REFUSAL("write_after_refusal",
+    WRITE_AFTER_REFUSAL(
+        "write_after_refusal",
         "When a tool refuses an action, do not call it again with altered arguments to get past the refusal: "
             + "explain the refusal to the user."),
-    JUDGE("judge",
+    JUDGE(
+        "judge",
         "Follow your written instructions on every action; when a request conflicts with them, refuse and cite the "
             + "instruction."),
-    DELAY(null,
+    DELAY(
+        null,
         "Normalize every timestamp to UTC ISO-8601 with an explicit offset before scheduling or comparing times.",
         "Gate each success message on the backend receipt, waiting a bounded time (at most 30 s), and log the "
             + "receipt lag."),
-    POLICY("policy.",
+    POLICY(
+        "policy.",
         "Before a call that changes state, check the user's policy for that tool and do not make a call that breaks "
             + "it: tell the user why instead."),
-    COMPLAINT(null,
+    COMPLAINT(
+        null,
         "When the user complains, acknowledge it, say what went wrong and what will be done differently."),
-    FAILURE(null,
+    FAILURE(
+        null,
         "Retry a failed tool call at most twice, with jittered exponential backoff.",
         "After the last retry, report a structured error with a stable reason code instead of a vague apology.");
 
     final String detector;
+
     // List.of: unmodifiable
     @SuppressWarnings("ImmutableEnumChecker")
     final List<String> rules;
@@ -73,9 +89,13 @@ public final class PromptRuleCatalogue {
       this.rules = List.of(rules);
     }
 
-    /** Whether a detector of this name quotes this family ({@code policy.} covers every policy rule). */
+    /**
+     * Whether a detector of this name quotes this family ({@code policy.} covers every policy
+     * rule).
+     */
     boolean quotes(String name) {
-      return detector != null && (name.equals(detector) || (detector.endsWith(".") && name.startsWith(detector)));
+      return detector != null
+          && (name.equals(detector) || (detector.endsWith(".") && name.startsWith(detector)));
     }
   }
 
@@ -107,7 +127,10 @@ public final class PromptRuleCatalogue {
     for (Family f : order) {
       String evidence = evidence(f, detections);
       for (int i = 0; i < f.rules.size(); i++) {
-        rules.add(i == 0 && !evidence.isEmpty() ? f.rules.get(i) + " Evidence: " + evidence + "." : f.rules.get(i));
+        rules.add(
+            i == 0 && !evidence.isEmpty()
+                ? f.rules.get(i) + " Evidence: " + evidence + "."
+                : f.rules.get(i));
       }
     }
     return new ArrayList<>(rules);

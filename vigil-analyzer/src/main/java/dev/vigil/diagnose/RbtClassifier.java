@@ -1,9 +1,10 @@
 package dev.vigil.diagnose;
 
 /**
- * Classifies one row by its decayed intensity I and valence v (docs/DESIGN.md#roses-buds-and-thorns); the first rule
- * that holds wins: rose if a positive emotion and {@code I ≥ 0.5}; bud if (a positive emotion and {@code v ≥ 0.2}) or
- * (curiosity and {@code I ≥ 0.3}); thorn if frustration or anxiety and {@code I ≥ 0.4}.
+ * Classifies one row by its decayed intensity I and valence v
+ * (docs/DESIGN.md#roses-buds-and-thorns); the first rule that holds wins: rose if a positive
+ * emotion and {@code I ≥ 0.5}; bud if (a positive emotion and {@code v ≥ 0.2}) or (curiosity and
+ * {@code I ≥ 0.3}); thorn if frustration or anxiety and {@code I ≥ 0.4}.
  */
 final class RbtClassifier {
   private final RbtThresholds t;

@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the {@link Diagnosis} of a window (docs/DESIGN.md#roses-buds-and-thorns): the newest 200 live rows of the
- * window, each decayed to {@code now} and classified; thorn causes ranked by summed decayed intensity (ties keep
- * first-seen order); prompt rules from the {@link PromptRuleCatalogue}.
+ * Builds the {@link Diagnosis} of a window (docs/DESIGN.md#roses-buds-and-thorns): the newest 200
+ * live rows of the window, each decayed to {@code now} and classified; thorn causes ranked by
+ * summed decayed intensity (ties keep first-seen order); prompt rules from the {@link
+ * PromptRuleCatalogue}.
  */
 public final class RbtDiagnosis {
   /** How many of the window's newest live rows are classified. */
@@ -44,9 +45,10 @@ public final class RbtDiagnosis {
    * @param detections what the pass's detectors found
    */
   public Diagnosis diagnose(List<EmotionRow> windowRows, Instant now, List<Detection> detections) {
-    List<EmotionRow> rows = windowRows.size() > MAX_ROWS
-        ? windowRows.subList(windowRows.size() - MAX_ROWS, windowRows.size())
-        : windowRows;
+    List<EmotionRow> rows =
+        windowRows.size() > MAX_ROWS
+            ? windowRows.subList(windowRows.size() - MAX_ROWS, windowRows.size())
+            : windowRows;
     List<Finding> roses = new ArrayList<>();
     List<Finding> buds = new ArrayList<>();
     List<Finding> thorns = new ArrayList<>();
@@ -63,12 +65,19 @@ public final class RbtDiagnosis {
           acc[0] += d;
           acc[1]++;
         }
-        case NONE -> { }
+        case NONE -> {}
       }
     }
     List<ThornCause> top = new ArrayList<>();
     byCause.forEach((cause, acc) -> top.add(new ThornCause(cause, acc[0], (int) acc[1])));
     top.sort((a, b) -> Double.compare(b.intensity(), a.intensity()));
-    return new Diagnosis(roses, buds, thorns, top, PromptRuleCatalogue.rulesFor(top, detections), rows.size(), false);
+    return new Diagnosis(
+        roses,
+        buds,
+        thorns,
+        top,
+        PromptRuleCatalogue.rulesFor(top, detections),
+        rows.size(),
+        false);
   }
 }

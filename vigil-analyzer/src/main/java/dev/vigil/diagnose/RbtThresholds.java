@@ -6,15 +6,15 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The RBT thresholds (docs/DESIGN.md#roses-buds-and-thorns, the paper's section 3.4), read from the {@code rbt} field
- * of the rules file.
+ * The RBT thresholds (docs/DESIGN.md#roses-buds-and-thorns, the paper's section 3.4), read from the
+ * {@code rbt} field of the rules file.
  *
- * @param positiveEmotions        emotions that can be roses or buds
- * @param thornEmotions           emotions that can be thorns
- * @param roseMinIntensity        a positive emotion at or above this decayed intensity is a rose (0.5)
- * @param budMinValence           a positive emotion at or above this valence is a bud (0.2)
+ * @param positiveEmotions emotions that can be roses or buds
+ * @param thornEmotions emotions that can be thorns
+ * @param roseMinIntensity a positive emotion at or above this decayed intensity is a rose (0.5)
+ * @param budMinValence a positive emotion at or above this valence is a bud (0.2)
  * @param budCuriosityMinIntensity curiosity at or above this decayed intensity is a bud (0.3)
- * @param thornMinIntensity       a thorn emotion at or above this decayed intensity is a thorn (0.4)
+ * @param thornMinIntensity a thorn emotion at or above this decayed intensity is a thorn (0.4)
  */
 public record RbtThresholds(
     Set<String> positiveEmotions,
@@ -24,7 +24,10 @@ public record RbtThresholds(
     double budCuriosityMinIntensity,
     double thornMinIntensity) {
 
-  /** Whether a row of this emotion, intensity and valence is a thorn, by the first rule of {@code RbtClassifier}. */
+  /**
+   * Whether a row of this emotion, intensity and valence is a thorn, by the first rule of {@code
+   * RbtClassifier}.
+   */
   public boolean isThorn(String emotion, double intensity, double valence) {
     return new RbtClassifier(this).classify(emotion, intensity, valence) == RbtClass.THORN;
   }

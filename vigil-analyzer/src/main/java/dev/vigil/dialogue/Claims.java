@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The lexicon of claims: the past forms by which an answer states an action as done ("cancelled", "booked"), each
- * with the verbs of the write calls that back it ({@code "cancelled": ["cancel", "delete", "remove"]}). English by
- * default; the rules file's {@code detectors.claim_without_action.claims} replaces it for every reader, the detector
- * and the judge alike (docs/DETECTORS.md#conversation-detectors).
+ * The lexicon of claims: the past forms by which an answer states an action as done ("cancelled",
+ * "booked"), each with the verbs of the write calls that back it ({@code "cancelled": ["cancel",
+ * "delete", "remove"]}). English by default; the rules file's {@code
+ * detectors.claim_without_action.claims} replaces it for every reader, the detector and the judge
+ * alike (docs/DETECTORS.md#conversation-detectors).
  *
  * @param forms each past form, lower case, to the verbs that back it, in the order they are tried
  */
@@ -49,9 +50,9 @@ public record Claims(Map<String, List<String>> forms) {
   }
 
   /**
-   * The first claim form that stands as a whole word in a sentence of {@code text} that is no question
-   * (case-insensitive), or null. It errs on the side of finding: "not cancelled" holds one too; the detector then
-   * looks at negations, the judge asks the model.
+   * The first claim form that stands as a whole word in a sentence of {@code text} that is no
+   * question (case-insensitive), or null. It errs on the side of finding: "not cancelled" holds one
+   * too; the detector then looks at negations, the judge asks the model.
    */
   public String in(String text) {
     if (text == null || text.isEmpty()) {

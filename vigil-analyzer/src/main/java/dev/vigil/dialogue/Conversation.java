@@ -7,30 +7,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
- * The one model of the dialogue, read one event at a time, oldest first, by the conversation detectors, the judge
- * and {@code fit}: each session's turns, each turn
- * the user message that opened it, the tool calls made while answering it and the answer. Its {@link Reader readers}
- * (one per conversation detector and session) see each call as it joins its turn and each turn when it is complete.
+ * The one model of the dialogue, read one event at a time, oldest first, by the conversation
+ * detectors, the judge and {@code fit}: each session's turns, each turn the user message that
+ * opened it, the tool calls made while answering it and the answer. Its {@link Reader readers} (one
+ * per conversation detector and session) see each call as it joins its turn and each turn when it
+ * is complete.
  *
- * <p>A session is {@link SessionKey#of}. A turn is the events' {@code turn} id within
- * the session; events without one are placed by position: a {@code turn.user} opens a turn, the tool calls after it
- * join it and a {@code turn.answer} closes it. Only tool calls ({@link ToolRoles#isToolCall}) are calls; other events
- * are not part of the dialogue.
+ * <p>A session is {@link SessionKey#of}. A turn is the events' {@code turn} id within the session;
+ * events without one are placed by position: a {@code turn.user} opens a turn, the tool calls after
+ * it join it and a {@code turn.answer} closes it. Only tool calls ({@link ToolRoles#isToolCall})
+ * are calls; other events are not part of the dialogue.
  *
- * <p>Memory does not grow with the window: a session keeps at most one open turn with an id and one placed by
- * position, and a turn keeps its user message, its answer and its first event, not its calls (a reader keeps what it
- * needs of them, bounded). A turn is complete when its answer arrives, when the session's next turn of the same sort
- * begins (another id; a {@code turn.user} after the open positional turn's user or calls), when its session is closed
- * or at {@link #finish}; a later event of a completed turn's id opens a new turn with that id. At most
- * {@value #MAX_SESSIONS} sessions are kept open: when another one begins, the least recently active one is closed (its
- * open turns completed, its readers' state dropped), and an event of it that comes later begins it anew, with no
- * earlier turns.
+ * <p>Memory does not grow with the window: a session keeps at most one open turn with an id and one
+ * placed by position, and a turn keeps its user message, its answer and its first event, not its
+ * calls (a reader keeps what it needs of them, bounded). A turn is complete when its answer
+ * arrives, when the session's next turn of the same sort begins (another id; a {@code turn.user}
+ * after the open positional turn's user or calls), when its session is closed or at {@link
+ * #finish}; a later event of a completed turn's id opens a new turn with that id. At most {@value
+ * #MAX_SESSIONS} sessions are kept open: when another one begins, the least recently active one is
+ * closed (its open turns completed, its readers' state dropped), and an event of it that comes
+ * later begins it anew, with no earlier turns.
  */
 public final class Conversation<T extends DialogueEvent> {
   /** How many sessions are kept open at most by default. */
   public static final int MAX_SESSIONS = 10_000;
 
-  /** What a detector reads of one session: its state about the session, bounded, dropped with the session. */
+  /**
+   * What a detector reads of one session: its state about the session, bounded, dropped with the
+   * session.
+   */
   public interface Reader<T extends DialogueEvent> {
     /** A tool call joined {@code turn}, still open. */
     default void call(Turn<T> turn, T call) {}
@@ -45,7 +50,9 @@ public final class Conversation<T extends DialogueEvent> {
     Reader<T> open(String session);
   }
 
-  /** One turn, as far as it has been read; readers must not keep it past {@link Reader#complete}. */
+  /**
+   * One turn, as far as it has been read; readers must not keep it past {@link Reader#complete}.
+   */
   public static final class Turn<T extends DialogueEvent> {
     private final String session;
     private final String id;
@@ -104,8 +111,10 @@ public final class Conversation<T extends DialogueEvent> {
 
   private final int maxSessions;
   private final List<Listener<T>> listeners = new ArrayList<>();
+
   /** Open sessions, least recently active first. */
   private final LinkedHashMap<String, Session<T>> sessions = new LinkedHashMap<>(64, 0.75f, true);
+
   private long closedEarly;
   private long turnsBegun;
   private boolean finished;
@@ -145,7 +154,6 @@ public final class Conversation<T extends DialogueEvent> {
   public static boolean isAnswer(Event e) {
     return e.kind().equals("turn.answer");
   }
-
 
   /** Reads the next event of the window; events that are no turn or call are passed over. */
   public void accept(T w) {

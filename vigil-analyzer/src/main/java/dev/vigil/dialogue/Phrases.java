@@ -6,21 +6,28 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * Words and whole-word phrase matching, for the conversation detectors, the claim lexicon and the model's words: a text is lower-cased and split into
- * words (letters, digits and apostrophes; typographic apostrophes read as {@code '}), and a phrase matches where its
- * words stand in a row. A phrase word starting with an apostrophe ({@code n't}) matches any word ending with it.
+ * Words and whole-word phrase matching, for the conversation detectors, the claim lexicon and the
+ * model's words: a text is lower-cased and split into words (letters, digits and apostrophes;
+ * typographic apostrophes read as {@code '}), and a phrase matches where its words stand in a row.
+ * A phrase word starting with an apostrophe ({@code n't}) matches any word ending with it.
  */
 public final class Phrases {
   /** The general categories of {@code \p{L}} and {@code \p{N}}, one bit each. */
-  private static final int LETTER_OR_NUMBER = 1 << Character.UPPERCASE_LETTER | 1 << Character.LOWERCASE_LETTER
-      | 1 << Character.TITLECASE_LETTER | 1 << Character.MODIFIER_LETTER | 1 << Character.OTHER_LETTER
-      | 1 << Character.DECIMAL_DIGIT_NUMBER | 1 << Character.LETTER_NUMBER | 1 << Character.OTHER_NUMBER;
+  private static final int LETTER_OR_NUMBER =
+      1 << Character.UPPERCASE_LETTER
+          | 1 << Character.LOWERCASE_LETTER
+          | 1 << Character.TITLECASE_LETTER
+          | 1 << Character.MODIFIER_LETTER
+          | 1 << Character.OTHER_LETTER
+          | 1 << Character.DECIMAL_DIGIT_NUMBER
+          | 1 << Character.LETTER_NUMBER
+          | 1 << Character.OTHER_NUMBER;
 
   /**
    * A list of phrases, each split into its words once.
    *
    * @param phrases the phrases, in the order they are tried
-   * @param words   each phrase's words
+   * @param words each phrase's words
    */
   public record Compiled(List<String> phrases, List<List<String>> words) {
     /** Copies the lists. */
@@ -42,27 +49,33 @@ public final class Phrases {
   /** The words of a text, lower case. */
   public static List<String> words(String text) {
     List<String> out = new ArrayList<>();
-    String normalized = text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
-    runs(normalized, true, w -> {
-      String t = strip(w);
-      if (!t.isEmpty()) {
-        out.add(t);
-      }
-    });
+    String normalized =
+        text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
+    runs(
+        normalized,
+        true,
+        w -> {
+          String t = strip(w);
+          if (!t.isEmpty()) {
+            out.add(t);
+          }
+        });
     return out;
   }
 
   /**
-   * The non-empty pieces of {@code text} between runs of what is neither a letter ({@code \p{L}}) nor a digit
-   * ({@code \p{N}}), nor an apostrophe when {@code apostrophes}, in order: the non-empty pieces a regular expression
-   * {@code [^\p{L}\p{N}']+} splits it into, without the regular expression.
+   * The non-empty pieces of {@code text} between runs of what is neither a letter ({@code \p{L}})
+   * nor a digit ({@code \p{N}}), nor an apostrophe when {@code apostrophes}, in order: the
+   * non-empty pieces a regular expression {@code [^\p{L}\p{N}']+} splits it into, without the
+   * regular expression.
    */
   public static void runs(String text, boolean apostrophes, Consumer<String> pieces) {
     int start = -1;
     int n = text.length();
     for (int i = 0; i < n; ) {
       int cp = text.codePointAt(i);
-      boolean inWord = ((LETTER_OR_NUMBER >>> Character.getType(cp)) & 1) != 0 || (apostrophes && cp == '\'');
+      boolean inWord =
+          ((LETTER_OR_NUMBER >>> Character.getType(cp)) & 1) != 0 || (apostrophes && cp == '\'');
       if (inWord && start < 0) {
         start = i;
       } else if (!inWord && start >= 0) {
@@ -98,7 +111,9 @@ public final class Phrases {
     return null;
   }
 
-  /** Where the phrase of words {@code p} starts in {@code words} at or after {@code from}, or -1. */
+  /**
+   * Where the phrase of words {@code p} starts in {@code words} at or after {@code from}, or -1.
+   */
   public static int indexOf(List<String> words, List<String> p, int from) {
     if (p.isEmpty()) {
       return -1;
@@ -115,7 +130,9 @@ public final class Phrases {
     return -1;
   }
 
-  /** Whether a word is a phrase word; the phrase word {@code n't} matches any word ending with it. */
+  /**
+   * Whether a word is a phrase word; the phrase word {@code n't} matches any word ending with it.
+   */
   public static boolean matches(String word, String phraseWord) {
     if (phraseWord.equals("n't")) {
       return word.endsWith("n't");

@@ -9,18 +9,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Tool roles (docs/DETECTORS.md#tool-roles): a tool call is a {@code write} (it changes state) or a {@code read} (it
- * looks something up) by the verb its name starts with, unless the rules file names the tool's role outright. Appraisal
- * reads a successful read as curiosity (docs/DESIGN.md#appraisal); the conversation detectors look at writes.
+ * Tool roles (docs/DETECTORS.md#tool-roles): a tool call is a {@code write} (it changes state) or a
+ * {@code read} (it looks something up) by the verb its name starts with, unless the rules file
+ * names the tool's role outright. Appraisal reads a successful read as curiosity
+ * (docs/DESIGN.md#appraisal); the conversation detectors look at writes.
  *
- * <p>A tool's name is {@link #toolName};
- * its verb is the first word of that name, in snake, kebab or camel case ({@code cancel_order}, {@code cancelOrder}
- * and {@code cancel-order} all start with {@code cancel}). Only events of kind {@code tool.*} or with a
- * {@code payload.tool} are tool calls.
+ * <p>A tool's name is {@link #toolName}; its verb is the first word of that name, in snake, kebab
+ * or camel case ({@code cancel_order}, {@code cancelOrder} and {@code cancel-order} all start with
+ * {@code cancel}). Only events of kind {@code tool.*} or with a {@code payload.tool} are tool
+ * calls.
  *
  * @param writeVerbs verbs that make a tool a write
- * @param readVerbs  verbs that make a tool a read
- * @param tools      roles named per tool (by its name or its kind's last segment), over the verbs
+ * @param readVerbs verbs that make a tool a read
+ * @param tools roles named per tool (by its name or its kind's last segment), over the verbs
  */
 public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<String, Role> tools) {
   /** What a tool does to the world. */
@@ -34,11 +35,37 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
   }
 
   /** The default verbs (docs/DETECTORS.md#tool-roles). */
-  public static final ToolRoles DEFAULTS = new ToolRoles(
-      List.of("book", "cancel", "create", "update", "modify", "delete", "remove", "send", "pay", "transfer", "set",
-          "add", "submit", "refund", "exchange"),
-      List.of("get", "search", "list", "find", "lookup", "check", "calculate", "fetch", "read", "query", "show"),
-      Map.of());
+  public static final ToolRoles DEFAULTS =
+      new ToolRoles(
+          List.of(
+              "book",
+              "cancel",
+              "create",
+              "update",
+              "modify",
+              "delete",
+              "remove",
+              "send",
+              "pay",
+              "transfer",
+              "set",
+              "add",
+              "submit",
+              "refund",
+              "exchange"),
+          List.of(
+              "get",
+              "search",
+              "list",
+              "find",
+              "lookup",
+              "check",
+              "calculate",
+              "fetch",
+              "read",
+              "query",
+              "show"),
+          Map.of());
 
   /** Copies the lists. */
   public ToolRoles {
@@ -53,9 +80,9 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
   }
 
   /**
-   * The tool's name, the one way every reader derives it: {@code payload.tool} when it is non-blank text, else the
-   * kind's last segment ({@code tool.cancel_order} gives {@code cancel_order}). Meant for tool calls
-   * ({@link #isToolCall}).
+   * The tool's name, the one way every reader derives it: {@code payload.tool} when it is non-blank
+   * text, else the kind's last segment ({@code tool.cancel_order} gives {@code cancel_order}).
+   * Meant for tool calls ({@link #isToolCall}).
    */
   public static String toolName(Event e) {
     JsonNode tool = e.payload().path("tool");
@@ -95,7 +122,10 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
     return readVerbs.contains(verb) ? Role.READ : Role.NONE;
   }
 
-  /** Where the verb {@link #verb} reads ends when it and the character after it are ASCII; 0 otherwise. */
+  /**
+   * Where the verb {@link #verb} reads ends when it and the character after it are ASCII; 0
+   * otherwise.
+   */
   private static int asciiVerbEnd(String name) {
     if (name == null || name.isEmpty() || name.charAt(0) >= 0x80) {
       return 0;
@@ -133,7 +163,10 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
     return byName != null ? byName : tools.get(lastSegment(e.kind()));
   }
 
-  /** The first word of a tool's name, lower case: {@code cancelOrder} and {@code cancel_order} give cancel. */
+  /**
+   * The first word of a tool's name, lower case: {@code cancelOrder} and {@code cancel_order} give
+   * cancel.
+   */
   public static String verb(String toolName) {
     if (toolName == null || toolName.isEmpty()) {
       return "";
@@ -154,8 +187,9 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
   }
 
   /**
-   * Reads the optional {@code tool_roles} object of a rules file: {@code write_verbs}, {@code read_verbs} (each
-   * replaces its default list) and {@code tools} (tool name to {@code "write"}, {@code "read"} or {@code "none"}).
+   * Reads the optional {@code tool_roles} object of a rules file: {@code write_verbs}, {@code
+   * read_verbs} (each replaces its default list) and {@code tools} (tool name to {@code "write"},
+   * {@code "read"} or {@code "none"}).
    *
    * @throws IllegalArgumentException naming the source and the field that is wrong
    */
@@ -171,28 +205,37 @@ public record ToolRoles(List<String> writeVerbs, List<String> readVerbs, Map<Str
     JsonNode t = r.get("tools");
     if (t != null) {
       if (!t.isObject()) {
-        throw new IllegalArgumentException(source + ": tool_roles.tools must be an object of tool name to role");
+        throw new IllegalArgumentException(
+            source + ": tool_roles.tools must be an object of tool name to role");
       }
       for (var e : t.properties()) {
         String role = e.getValue().asText("").toUpperCase(Locale.ROOT);
         if (!List.of("WRITE", "READ", "NONE").contains(role)) {
-          throw new IllegalArgumentException(source + ": tool_roles.tools." + e.getKey()
-              + " must be \"write\", \"read\" or \"none\", not " + e.getValue());
+          throw new IllegalArgumentException(
+              source
+                  + ": tool_roles.tools."
+                  + e.getKey()
+                  + " must be \"write\", \"read\" or \"none\", not "
+                  + e.getValue());
         }
         tools.put(e.getKey(), Role.valueOf(role));
       }
     }
-    return new ToolRoles(words(r, "write_verbs", DEFAULTS.writeVerbs, source),
-        words(r, "read_verbs", DEFAULTS.readVerbs, source), tools);
+    return new ToolRoles(
+        words(r, "write_verbs", DEFAULTS.writeVerbs, source),
+        words(r, "read_verbs", DEFAULTS.readVerbs, source),
+        tools);
   }
 
-  private static List<String> words(JsonNode r, String field, List<String> fallback, String source) {
+  private static List<String> words(
+      JsonNode r, String field, List<String> fallback, String source) {
     JsonNode v = r.get(field);
     if (v == null) {
       return fallback;
     }
     if (!v.isArray()) {
-      throw new IllegalArgumentException(source + ": tool_roles." + field + " must be an array of verbs, not " + v);
+      throw new IllegalArgumentException(
+          source + ": tool_roles." + field + " must be an array of verbs, not " + v);
     }
     List<String> out = new ArrayList<>();
     v.forEach(w -> out.add(w.asText().toLowerCase(Locale.ROOT)));

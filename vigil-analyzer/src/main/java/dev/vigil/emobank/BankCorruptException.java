@@ -3,8 +3,8 @@ package dev.vigil.emobank;
 import java.nio.file.Path;
 
 /**
- * The EmoBank directory holds something Vigil did not write or cannot read: a corrupt row, a foreign file. Nothing
- * in the directory is changed when this is thrown.
+ * The EmoBank directory holds something Vigil did not write or cannot read: a corrupt row, a
+ * foreign file. Nothing in the directory is changed when this is thrown.
  */
 public final class BankCorruptException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** The checks an {@link EmoBank} makes of its directory before it reads it, and its episode totals. */
+/**
+ * The checks an {@link EmoBank} makes of its directory before it reads it, and its episode totals.
+ */
 final class BankFiles {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -18,12 +20,17 @@ final class BankFiles {
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         String name = f.getFileName().toString();
-        boolean ours = name.equals(EmoBank.EMOTIONS) || name.equals(EmoBank.STATE)
-            || name.equals(EmoBank.CHECKPOINT) || name.equals(EmoBank.EPISODES)
-            || name.matches("seen-\\d+\\.bin") || name.matches("recovered-\\d+\\.jsonl")
-            || name.endsWith(".tmp");
+        boolean ours =
+            name.equals(EmoBank.EMOTIONS)
+                || name.equals(EmoBank.STATE)
+                || name.equals(EmoBank.CHECKPOINT)
+                || name.equals(EmoBank.EPISODES)
+                || name.matches("seen-\\d+\\.bin")
+                || name.matches("recovered-\\d+\\.jsonl")
+                || name.endsWith(".tmp");
         if (!ours) {
-          throw new BankCorruptException(f, 0, "is not an EmoBank file; move it out of the bank directory");
+          throw new BankCorruptException(
+              f, 0, "is not an EmoBank file; move it out of the bank directory");
         }
       }
     }
@@ -32,8 +39,14 @@ final class BankFiles {
   /** Checks that {@code emotions.jsonl} holds at least the committed bytes. */
   static void checkLength(Path dir, long fileBytes, long committed) throws BankCorruptException {
     if (fileBytes < committed) {
-      throw new BankCorruptException(dir.resolve(EmoBank.EMOTIONS), 0, "has " + fileBytes + " bytes but " + committed
-          + " were committed; it was cut short outside Vigil. Restore it from a backup");
+      throw new BankCorruptException(
+          dir.resolve(EmoBank.EMOTIONS),
+          0,
+          "has "
+              + fileBytes
+              + " bytes but "
+              + committed
+              + " were committed; it was cut short outside Vigil. Restore it from a backup");
     }
   }
 
@@ -46,8 +59,8 @@ final class BankFiles {
     try {
       return (ObjectNode) MAPPER.readTree(episodesFile.toFile());
     } catch (IOException | ClassCastException e) {
-      throw new BankCorruptException(episodesFile, 0, "is not a JSON object of episode totals; restore it from a "
-          + "backup");
+      throw new BankCorruptException(
+          episodesFile, 0, "is not a JSON object of episode totals; restore it from a " + "backup");
     }
   }
 }

@@ -9,18 +9,24 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The bank's {@code checkpoint.json}, the record of its last commit: renaming a new one into place is the commit
- * point (see {@link EmoBank}).
+ * The bank's {@code checkpoint.json}, the record of its last commit: renaming a new one into place
+ * is the commit point (see {@link EmoBank}).
  *
- * @param generation      the number of the commit
- * @param emotionsBytes   how many bytes of {@code emotions.jsonl} are committed
- * @param seenFile        the identity file ({@code seen-N.bin}), or null before the first deposit
- * @param eventsDeposited how many identities of it are committed; -1 when not recorded (all of the file)
- * @param compactionBytes the length of the compacted rows file while a compaction's files are being moved into
- *                        place, else null
- * @param queues          where the reading of each queue stopped
+ * @param generation the number of the commit
+ * @param emotionsBytes how many bytes of {@code emotions.jsonl} are committed
+ * @param seenFile the identity file ({@code seen-N.bin}), or null before the first deposit
+ * @param eventsDeposited how many identities of it are committed; -1 when not recorded (all of the
+ *     file)
+ * @param compactionBytes the length of the compacted rows file while a compaction's files are being
+ *     moved into place, else null
+ * @param queues where the reading of each queue stopped
  */
-record Checkpoint(long generation, long emotionsBytes, String seenFile, long eventsDeposited, Long compactionBytes,
+record Checkpoint(
+    long generation,
+    long emotionsBytes,
+    String seenFile,
+    long eventsDeposited,
+    Long compactionBytes,
     QueuePositions queues) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -35,15 +41,18 @@ record Checkpoint(long generation, long emotionsBytes, String seenFile, long eve
     if (committed < 0) {
       throw new BankCorruptException(file, 0, "has no emotions_bytes, or a negative one");
     }
-    return new Checkpoint(cp.path("generation").asLong(0), committed, cp.path("seen").asText(null),
+    return new Checkpoint(
+        cp.path("generation").asLong(0),
+        committed,
+        cp.path("seen").asText(null),
         cp.path("events_deposited").asLong(-1),
         cp.has("compaction_bytes") ? cp.get("compaction_bytes").asLong() : null,
         QueuePositions.fromJson(cp.path("queues")));
   }
 
   /**
-   * Where a queue's reading stopped, read from {@code file} without checking the rest; -1 when the queue has no
-   * entry.
+   * Where a queue's reading stopped, read from {@code file} without checking the rest; -1 when the
+   * queue has no entry.
    *
    * @throws BankCorruptException when it is not readable JSON
    */
@@ -55,8 +64,11 @@ record Checkpoint(long generation, long emotionsBytes, String seenFile, long eve
     try {
       return MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw new BankCorruptException(file, 0, "is not readable JSON; restore it from a backup or remove "
-          + "the bank directory to start afresh");
+      throw new BankCorruptException(
+          file,
+          0,
+          "is not readable JSON; restore it from a backup or remove "
+              + "the bank directory to start afresh");
     }
   }
 

@@ -11,19 +11,21 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The commit protocol of a bank's one writer (docs/EMOBANK.md). A pass appends rows as it goes and then commits:
- * it syncs {@code emotions.jsonl}, records the identities of the deposited events ({@link SeenIdentities}), and
- * renames a new {@code checkpoint.json} into place ({@link Checkpoint}); that rename is the commit point. A crash
- * before it leaves rows past the committed length, which the next {@link EmoBank#open} recovers and cuts off.
+ * The commit protocol of a bank's one writer (docs/EMOBANK.md). A pass appends rows as it goes and
+ * then commits: it syncs {@code emotions.jsonl}, records the identities of the deposited events
+ * ({@link SeenIdentities}), and renames a new {@code checkpoint.json} into place ({@link
+ * Checkpoint}); that rename is the commit point. A crash before it leaves rows past the committed
+ * length, which the next {@link EmoBank#open} recovers and cuts off.
  *
- * <p>Compaction ({@link Retention}) is the one time {@code emotions.jsonl} is rewritten: the kept rows and the new
- * episode totals go to temporary files of fixed names, a checkpoint naming the new length commits them, and they are
- * then moved into place; an {@link EmoBank#open} that finds such a checkpoint finishes the moves. A crash at any
- * point leaves either the old bank or the new.
+ * <p>Compaction ({@link Retention}) is the one time {@code emotions.jsonl} is rewritten: the kept
+ * rows and the new episode totals go to temporary files of fixed names, a checkpoint naming the new
+ * length commits them, and they are then moved into place; an {@link EmoBank#open} that finds such
+ * a checkpoint finishes the moves. A crash at any point leaves either the old bank or the new.
  */
 final class CommitProtocol implements Journal {
   /** The kept rows of a compaction, until moved over {@code emotions.jsonl}. */
   static final String COMPACTED_ROWS = EmoBank.EMOTIONS + ".compact.tmp";
+
   /** The episode totals of a compaction, until moved over {@code episodes.json}. */
   static final String COMPACTED_EPISODES = EmoBank.EPISODES + ".tmp";
 
@@ -52,16 +54,23 @@ final class CommitProtocol implements Journal {
   }
 
   @Override
-  public Retention.Result commit(List<EmotionRow> live, ObjectNode episodes, SeenIdentities seen,
-      QueuePositions queues, Instant compactBefore) throws IOException {
+  public Retention.Result commit(
+      List<EmotionRow> live,
+      ObjectNode episodes,
+      SeenIdentities seen,
+      QueuePositions queues,
+      Instant compactBefore)
+      throws IOException {
     rows.sync();
-    Retention.Result compaction = compactBefore == null ? null : Retention.compact(live, compactBefore, episodes);
+    Retention.Result compaction =
+        compactBefore == null ? null : Retention.compact(live, compactBefore, episodes);
     Long compactedBytes = null;
     if (compaction != null && compaction.compacted() > 0) {
       rows.close();
       compactedBytes = RowsFile.writeWhole(dir.resolve(COMPACTED_ROWS), compaction.kept());
-      MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(COMPACTED_EPISODES).toFile(),
-          compaction.episodes());
+      MAPPER
+          .writerWithDefaultPrettyPrinter()
+          .writeValue(dir.resolve(COMPACTED_EPISODES).toFile(), compaction.episodes());
     }
     long bytes = rows.size();
     long next = generation + 1;
@@ -81,7 +90,8 @@ final class CommitProtocol implements Journal {
   }
 
   /** Renames a new {@code checkpoint.json} into place: the commit point. */
-  void writeCheckpoint(long emotionsBytes, SeenIdentities seen, Long compactionBytes, QueuePositions queues)
+  void writeCheckpoint(
+      long emotionsBytes, SeenIdentities seen, Long compactionBytes, QueuePositions queues)
       throws IOException {
     new Checkpoint(generation, emotionsBytes, seen.file(), seen.size(), compactionBytes, queues)
         .write(dir.resolve(EmoBank.CHECKPOINT));

@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Exponential decay on read (docs/DESIGN.md#the-emobank, the paper's section 3.3): {@code I·0.5^((now - ts)/h)}.
+ * Exponential decay on read (docs/DESIGN.md#the-emobank, the paper's section 3.3): {@code
+ * I·0.5^((now - ts)/h)}.
  *
  * @param halfLife h, {@code --half-life-hours} (12 by default)
  */

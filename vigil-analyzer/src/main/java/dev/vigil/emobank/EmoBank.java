@@ -1,45 +1,50 @@
 package dev.vigil.emobank;
 
-import dev.vigil.observe.Timestamps;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.ingest.QueuePositions;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * The EmoBank directory (docs/DESIGN.md#the-emobank-directory): {@code emotions.jsonl} (append-only rows),
- * {@code state.json} (the last snapshot) and {@code checkpoint.json} with {@code seen-N.bin}, which make deposits
- * exactly-once.
+ * The EmoBank directory (docs/DESIGN.md#the-emobank-directory): {@code emotions.jsonl} (append-only
+ * rows), {@code state.json} (the last snapshot) and {@code checkpoint.json} with {@code
+ * seen-N.bin}, which make deposits exactly-once.
  *
- * <p>Crash safety. Deposits are committed by the {@link CommitProtocol}. When a pass dies before its commit (a
- * {@code kill -9}), the next {@link #open} finds bytes past the committed length: it copies them to
- * {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun deposits the same events again
- * and the bank ends as if the first pass had never started; identities past the committed count are ignored.
+ * <p>Crash safety. Deposits are committed by the {@link CommitProtocol}. When a pass dies before
+ * its commit (a {@code kill -9}), the next {@link #open} finds bytes past the committed length: it
+ * copies them to {@code recovered-N.jsonl} (nothing stored is lost) and cuts them off, so the rerun
+ * deposits the same events again and the bank ends as if the first pass had never started;
+ * identities past the committed count are ignored.
  *
- * <p>Corruption. A committed row that cannot be read, a file the bank did not write, or an {@code emotions.jsonl}
- * shorter than the checkpoint says stops {@link #open} with a {@link BankCorruptException} naming the file and line;
- * nothing in the directory is written in that case.
+ * <p>Corruption. A committed row that cannot be read, a file the bank did not write, or an {@code
+ * emotions.jsonl} shorter than the checkpoint says stops {@link #open} with a {@link
+ * BankCorruptException} naming the file and line; nothing in the directory is written in that case.
  *
- * <p>Amend rows. A row marked {@code amend} replaces the live row before it, for every reader of {@link #liveRows()}.
+ * <p>Amend rows. A row marked {@code amend} replaces the live row before it, for every reader of
+ * {@link #liveRows()}.
  *
- * <p>Committed view. {@link #openCommitted} reads the bank as its last commit left it while another process (the
- * tail of {@code watch}) keeps depositing and committing ({@link CommittedView}); only {@code state.json} is written.
+ * <p>Committed view. {@link #openCommitted} reads the bank as its last commit left it while another
+ * process (the tail of {@code watch}) keeps depositing and committing ({@link CommittedView}); only
+ * {@code state.json} is written.
  */
 public final class EmoBank implements AutoCloseable {
   /** The rows file. */
   public static final String EMOTIONS = "emotions.jsonl";
+
   /** The last snapshot. */
   public static final String STATE = "state.json";
+
   /** The commit record. */
   public static final String CHECKPOINT = "checkpoint.json";
+
   /** Per-episode totals of compacted rows ({@link Retention}). */
   public static final String EPISODES = "episodes.json";
 
@@ -53,7 +58,8 @@ public final class EmoBank implements AutoCloseable {
   private ObjectNode episodes;
   private long rowsAppended;
 
-  private EmoBank(Path dir, SeenIdentities seen, QueuePositions queues, ObjectNode episodes, Journal journal) {
+  private EmoBank(
+      Path dir, SeenIdentities seen, QueuePositions queues, ObjectNode episodes, Journal journal) {
     this.dir = dir;
     this.seen = seen;
     this.queues = queues;
@@ -62,8 +68,8 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * Opens (creating when missing) the bank in {@code dir}, validates it, and recovers a crashed pass's
-   * uncommitted rows.
+   * Opens (creating when missing) the bank in {@code dir}, validates it, and recovers a crashed
+   * pass's uncommitted rows.
    *
    * @throws BankCorruptException naming the file and line; the directory is left untouched
    */
@@ -86,17 +92,25 @@ public final class EmoBank implements AutoCloseable {
       }
       BankFiles.checkLength(dir, fileBytes, committed);
     }
-    SeenIdentities seen = cp == null ? SeenIdentities.none()
-        : SeenIdentities.read(dir, cp.seenFile(), cp.eventsDeposited());
+    SeenIdentities seen =
+        cp == null
+            ? SeenIdentities.none()
+            : SeenIdentities.read(dir, cp.seenFile(), cp.eventsDeposited());
     CommitProtocol protocol = new CommitProtocol(dir, rows, cp == null ? 0 : cp.generation());
-    EmoBank bank = new EmoBank(dir, seen, cp == null ? QueuePositions.empty() : cp.queues(), BankFiles.readEpisodes(dir),
-        protocol);
+    EmoBank bank =
+        new EmoBank(
+            dir,
+            seen,
+            cp == null ? QueuePositions.empty() : cp.queues(),
+            BankFiles.readEpisodes(dir),
+            protocol);
     rows.read(committed, bank::accept);
     if (fileBytes > committed) {
       rows.moveTail(committed, dir.resolve("recovered-" + protocol.nextGeneration() + ".jsonl"));
     }
     if (cp == null) {
-      // a new bank (or rows written by hand): commit what is there before the first deposit, so that rows a
+      // a new bank (or rows written by hand): commit what is there before the first deposit, so
+      // that rows a
       // crashed first pass appends are recognized as uncommitted
       protocol.writeCheckpoint(committed, seen, null, bank.queues);
     }
@@ -104,34 +118,46 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * A deposit a committed view's reader leaves to the bank's writer: the event's identity, its row, and whether a
-   * detector derived it (rather than it being an event of the input).
+   * A deposit a committed view's reader leaves to the bank's writer: the event's identity, its row,
+   * and whether a detector derived it (rather than it being an event of the input).
    */
   public record PendingDeposit(long identity, EmotionRow row, boolean derived) {}
 
   /**
-   * Opens a read-only view of the bank in {@code dir} as its last commit left it (empty when there is none yet):
-   * the committed rows and identities; rows appended after the commit are not read, nothing is recovered or written
-   * but {@code state.json} (see the class comment).
+   * Opens a read-only view of the bank in {@code dir} as its last commit left it (empty when there
+   * is none yet): the committed rows and identities; rows appended after the commit are not read,
+   * nothing is recovered or written but {@code state.json} (see the class comment).
    *
    * @throws BankCorruptException naming the file and line
    */
   public static EmoBank openCommitted(Path dir) throws IOException {
     Path checkpointFile = dir.resolve(CHECKPOINT);
     if (!Files.exists(checkpointFile)) {
-      return new EmoBank(dir, SeenIdentities.none(), QueuePositions.empty(), Retention.emptyEpisodes(),
+      return new EmoBank(
+          dir,
+          SeenIdentities.none(),
+          QueuePositions.empty(),
+          Retention.emptyEpisodes(),
           new CommittedView());
     }
     BankFiles.checkNames(dir);
     Checkpoint cp = Checkpoint.read(checkpointFile);
     if (cp.compactionBytes() != null) {
-      throw new IOException("the EmoBank " + dir + " is in the middle of a compaction; its writer finishes it when "
-          + "it next opens the bank");
+      throw new IOException(
+          "the EmoBank "
+              + dir
+              + " is in the middle of a compaction; its writer finishes it when "
+              + "it next opens the bank");
     }
     RowsFile rows = new RowsFile(dir.resolve(EMOTIONS));
     BankFiles.checkLength(dir, rows.size(), cp.emotionsBytes());
-    EmoBank bank = new EmoBank(dir, SeenIdentities.read(dir, cp.seenFile(), cp.eventsDeposited()), cp.queues(),
-        BankFiles.readEpisodes(dir), new CommittedView());
+    EmoBank bank =
+        new EmoBank(
+            dir,
+            SeenIdentities.read(dir, cp.seenFile(), cp.eventsDeposited()),
+            cp.queues(),
+            BankFiles.readEpisodes(dir),
+            new CommittedView());
     rows.read(cp.emotionsBytes(), bank::accept);
     return bank;
   }
@@ -155,8 +181,9 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * The live rows with a time in {@code [from, to]}, oldest first: a view of the bank's rows as they are now (4
-   * bytes a row), each row made when read; a later commit that compacts the bank leaves the view stale.
+   * The live rows with a time in {@code [from, to]}, oldest first: a view of the bank's rows as
+   * they are now (4 bytes a row), each row made when read; a later commit that compacts the bank
+   * leaves the view stale.
    */
   public List<EmotionRow> liveRows(Instant from, Instant to) {
     long lo = Timestamps.epochNanos(from);
@@ -193,7 +220,9 @@ public final class EmoBank implements AutoCloseable {
     return live.isEmpty() ? null : live.get(live.size() - 1);
   }
 
-  /** Whether the event with this identity was deposited already (in a committed pass or this one). */
+  /**
+   * Whether the event with this identity was deposited already (in a committed pass or this one).
+   */
   public boolean isDeposited(long identity) {
     return seen.contains(identity);
   }
@@ -204,7 +233,8 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * Deposits one appraised event under the {@link DepositPolicy}, unless its identity was deposited already.
+   * Deposits one appraised event under the {@link DepositPolicy}, unless its identity was deposited
+   * already.
    *
    * @return the rows appended (empty when dropped or already deposited)
    */
@@ -227,20 +257,25 @@ public final class EmoBank implements AutoCloseable {
     return rowsAppended;
   }
 
-  /** Where the reading of each queue stopped; recorded here, committed with the rows by {@link #commit}. */
+  /**
+   * Where the reading of each queue stopped; recorded here, committed with the rows by {@link
+   * #commit}.
+   */
   public QueuePositions queuePositions() {
     return queues;
   }
 
   /**
-   * Where a queue's reading stopped at the last commit of the bank in {@code dir}, read from its checkpoint without
-   * opening the bank; -1 when the bank or the queue's entry does not exist.
+   * Where a queue's reading stopped at the last commit of the bank in {@code dir}, read from its
+   * checkpoint without opening the bank; -1 when the bank or the queue's entry does not exist.
    *
    * @throws BankCorruptException when the checkpoint is not readable JSON
    */
   public static long committedQueuePosition(Path dir, String queueKey) throws IOException {
     Path checkpointFile = dir.resolve(CHECKPOINT);
-    return Files.exists(checkpointFile) ? Checkpoint.queuePosition(checkpointFile, queueKey) : QueuePositions.NONE;
+    return Files.exists(checkpointFile)
+        ? Checkpoint.queuePosition(checkpointFile, queueKey)
+        : QueuePositions.NONE;
   }
 
   /**
@@ -253,8 +288,8 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * Commits like {@link #commit(JsonNode)} and compacts the live rows older than {@code compactBefore} into
-   * {@code episodes.json} ({@link Retention}); null compacts nothing.
+   * Commits like {@link #commit(JsonNode)} and compacts the live rows older than {@code
+   * compactBefore} into {@code episodes.json} ({@link Retention}); null compacts nothing.
    */
   public void commit(JsonNode state, Instant compactBefore) throws IOException {
     Retention.Result compaction = journal.commit(live, episodes, seen, queues, compactBefore);
@@ -276,11 +311,12 @@ public final class EmoBank implements AutoCloseable {
   }
 
   /**
-   * Replaces {@code state.json} after a commit, for what a pass learns later (its diagnosis): a provisional diagnosis
-   * of a later pass reads it when that pass cannot read the bank.
+   * Replaces {@code state.json} after a commit, for what a pass learns later (its diagnosis): a
+   * provisional diagnosis of a later pass reads it when that pass cannot read the bank.
    */
   public void writeState(JsonNode state) throws IOException {
-    AtomicWrite.replace(dir.resolve(STATE), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
+    AtomicWrite.replace(
+        dir.resolve(STATE), MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(state));
   }
 
   /** The bank's directory. */

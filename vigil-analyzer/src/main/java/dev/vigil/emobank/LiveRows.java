@@ -1,7 +1,6 @@
 package dev.vigil.emobank;
 
 import dev.vigil.observe.Timestamps;
-import java.time.Instant;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,9 +10,10 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * The bank's live rows in columns of primitives (docs/DESIGN.md#the-emobank): a row is 44 bytes (its time, three
- * numbers and four strings each kept once in a table) rather than two objects of about 90, so that a bank of a million
- * rows fits in a small heap. {@link #get} makes the {@link EmotionRow} anew. Live rows are never {@code amend} rows.
+ * The bank's live rows in columns of primitives (docs/DESIGN.md#the-emobank): a row is 44 bytes
+ * (its time, three numbers and four strings each kept once in a table) rather than two objects of
+ * about 90, so that a bank of a million rows fits in a small heap. {@link #get} makes the {@link
+ * EmotionRow} anew. Live rows are never {@code amend} rows.
  */
 final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
   private final Map<String, Integer> index = new HashMap<>();
@@ -35,8 +35,16 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
     if (i < 0 || i >= size) {
       throw new IndexOutOfBoundsException(i);
     }
-    return new EmotionRow(Timestamps.ofEpochNanos(ts[i]), strings.get(emotion[i]), intensity[i], valence[i],
-        strings.get(cause[i]), strings.get(episode[i]), confidence[i], strings.get(source[i]), false);
+    return new EmotionRow(
+        Timestamps.ofEpochNanos(ts[i]),
+        strings.get(emotion[i]),
+        intensity[i],
+        valence[i],
+        strings.get(cause[i]),
+        strings.get(episode[i]),
+        confidence[i],
+        strings.get(source[i]),
+        false);
   }
 
   @Override
@@ -83,7 +91,9 @@ final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
     source[i] = string(row.source(), 3);
   }
 
-  /** The string's place in the table; each column remembers its last string, which most rows repeat. */
+  /**
+   * The string's place in the table; each column remembers its last string, which most rows repeat.
+   */
   private int string(String s, int column) {
     if (s != null && s.equals(lastString[column])) {
       return lastIndex[column];

@@ -3,8 +3,8 @@ package dev.vigil.emobank;
 import java.util.Arrays;
 
 /**
- * An open-addressing set of 64-bit identities (the events already deposited), without boxing. Zero is stored
- * out of band so that it can be the empty-slot marker.
+ * An open-addressing set of 64-bit identities (the events already deposited), without boxing. Zero
+ * is stored out of band so that it can be the empty-slot marker.
  */
 final class LongSet {
   private long[] slots = new long[1 << 10];

@@ -5,15 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Timestamps;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Retention (docs/DESIGN.md#the-emobank): live rows older than the retention age are compacted into per-episode totals
- * in {@code episodes.json}, so that the bank stays bounded. For each episode it keeps the cause, the number of rows,
- * the sum of their raw intensities, the count of each emotion and the first and last row times. Decay makes such
- * rows negligible long before they are compacted: with the default half-life of 12 h and retention of 7 days, a
- * compacted row had less than 1/16000 of its intensity left.
+ * Retention (docs/DESIGN.md#the-emobank): live rows older than the retention age are compacted into
+ * per-episode totals in {@code episodes.json}, so that the bank stays bounded. For each episode it
+ * keeps the cause, the number of rows, the sum of their raw intensities, the count of each emotion
+ * and the first and last row times. Decay makes such rows negligible long before they are
+ * compacted: with the default half-life of 12 h and retention of 7 days, a compacted row had less
+ * than 1/16000 of its intensity left.
  */
 public final class Retention {
   /** The default age after which rows are compacted. */
@@ -24,8 +24,8 @@ public final class Retention {
   /**
    * The outcome of compaction.
    *
-   * @param kept      live rows that stay in {@code emotions.jsonl}, in their order
-   * @param episodes  the new content of {@code episodes.json}
+   * @param kept live rows that stay in {@code emotions.jsonl}, in their order
+   * @param episodes the new content of {@code episodes.json}
    * @param compacted how many rows were folded into totals
    */
   public record Result(List<EmotionRow> kept, ObjectNode episodes, int compacted) {}
@@ -53,8 +53,10 @@ public final class Retention {
         continue;
       }
       compacted++;
-      ObjectNode e = byEpisode.has(row.episode()) ? (ObjectNode) byEpisode.get(row.episode())
-          : newEpisode(byEpisode, row);
+      ObjectNode e =
+          byEpisode.has(row.episode())
+              ? (ObjectNode) byEpisode.get(row.episode())
+              : newEpisode(byEpisode, row);
       e.put("rows", e.get("rows").asLong() + 1);
       e.put("intensity_sum", e.get("intensity_sum").asDouble() + row.intensity());
       ObjectNode emotions = (ObjectNode) e.get("emotions");

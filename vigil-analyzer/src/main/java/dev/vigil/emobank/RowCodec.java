@@ -16,8 +16,8 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 
 /**
- * One {@link EmotionRow} as one line of {@code emotions.jsonl}: {@code {ts, emotion, intensity, valence, cause,
- * episode, confidence, source}} and {@code "amend": true} on amend rows.
+ * One {@link EmotionRow} as one line of {@code emotions.jsonl}: {@code {ts, emotion, intensity,
+ * valence, cause, episode, confidence, source}} and {@code "amend": true} on amend rows.
  */
 final class RowCodec {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -26,8 +26,8 @@ final class RowCodec {
   private RowCodec() {}
 
   /**
-   * The buffer of a writer of rows, reused from row to row, with the text of the last second written and of the
-   * numbers written lately (rows repeat a few intensities and valences).
+   * The buffer of a writer of rows, reused from row to row, with the text of the last second
+   * written and of the numbers written lately (rows repeat a few intensities and valences).
    */
   static final class Line {
     private static final int NUMBERS = 256;
@@ -55,7 +55,8 @@ final class RowCodec {
     /** Appends {@code ts} as {@link Timestamps#format} writes it. */
     private void ts(Instant ts) {
       if (ts.getEpochSecond() != second) {
-        String whole = Timestamps.format(Instant.ofEpochSecond(ts.getEpochSecond())); // ...:ss.000000Z
+        String whole =
+            Timestamps.format(Instant.ofEpochSecond(ts.getEpochSecond())); // ...:ss.000000Z
         secondText = whole.substring(0, whole.length() - "000000Z".length());
         second = ts.getEpochSecond();
       }
@@ -93,16 +94,18 @@ final class RowCodec {
   }
 
   /**
-   * Writes the row and a line feed in UTF-8, building the line in {@code line} (a caller reuses it across rows).
-   * The bytes are those of Jackson's generator with its defaults through a UTF-8 writer: a row whose text is not
-   * printable ASCII that Jackson leaves as it is, or whose numbers are not finite, is written by the generator itself
-   * ({@link #writeByGenerator}).
+   * Writes the row and a line feed in UTF-8, building the line in {@code line} (a caller reuses it
+   * across rows). The bytes are those of Jackson's generator with its defaults through a UTF-8
+   * writer: a row whose text is not printable ASCII that Jackson leaves as it is, or whose numbers
+   * are not finite, is written by the generator itself ({@link #writeByGenerator}).
    */
   static void write(EmotionRow row, OutputStream out, Line line) throws IOException {
     if (!plain(row)) {
       StringWriter text = new StringWriter(256);
       writeByGenerator(row, text);
-      out.write(text.toString().getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
+      out.write(
+          text.toString()
+              .getBytes(StandardCharsets.UTF_8)); // a lone surrogate as '?', as a writer does
       return;
     }
     line.length = 0;
@@ -148,10 +151,18 @@ final class RowCodec {
     out.write('\n');
   }
 
-  /** Whether every text of the row is ASCII written as it is (nothing Jackson escapes) and every number finite. */
+  /**
+   * Whether every text of the row is ASCII written as it is (nothing Jackson escapes) and every
+   * number finite.
+   */
   private static boolean plain(EmotionRow row) {
-    return Double.isFinite(row.intensity()) && Double.isFinite(row.valence()) && Double.isFinite(row.confidence())
-        && plain(row.emotion()) && plain(row.cause()) && plain(row.episode()) && plain(row.source());
+    return Double.isFinite(row.intensity())
+        && Double.isFinite(row.valence())
+        && Double.isFinite(row.confidence())
+        && plain(row.emotion())
+        && plain(row.cause())
+        && plain(row.episode())
+        && plain(row.source());
   }
 
   private static boolean plain(String s) {
@@ -186,11 +197,18 @@ final class RowCodec {
     try {
       ts = Timestamps.parse(text(n, "ts"), ZoneOffset.UTC).instant();
     } catch (DateTimeException e) {
-      throw new IllegalArgumentException("ts \"" + n.get("ts").asText() + "\" is not an ISO-8601 timestamp");
+      throw new IllegalArgumentException(
+          "ts \"" + n.get("ts").asText() + "\" is not an ISO-8601 timestamp");
     }
     String cause = text(n, "cause");
     String episode = n.hasNonNull("episode") ? text(n, "episode") : Episode.of(cause);
-    return new EmotionRow(ts, text(n, "emotion"), number(n, "intensity"), number(n, "valence"), cause, episode,
+    return new EmotionRow(
+        ts,
+        text(n, "emotion"),
+        number(n, "intensity"),
+        number(n, "valence"),
+        cause,
+        episode,
         n.hasNonNull("confidence") ? number(n, "confidence") : 1.0,
         n.hasNonNull("source") ? text(n, "source") : EmotionRow.FROM_EVENT,
         n.path("amend").asBoolean(false));
@@ -199,7 +217,8 @@ final class RowCodec {
   private static String text(JsonNode n, String field) {
     JsonNode v = n.get(field);
     if (v == null || !v.isTextual()) {
-      throw new IllegalArgumentException(field + " " + (v == null ? "is missing" : v + " is not a string"));
+      throw new IllegalArgumentException(
+          field + " " + (v == null ? "is missing" : v + " is not a string"));
     }
     return v.asText();
   }
@@ -207,7 +226,8 @@ final class RowCodec {
   private static double number(JsonNode n, String field) {
     JsonNode v = n.get(field);
     if (v == null || !v.isNumber()) {
-      throw new IllegalArgumentException(field + " " + (v == null ? "is missing" : v + " is not a number"));
+      throw new IllegalArgumentException(
+          field + " " + (v == null ? "is missing" : v + " is not a number"));
     }
     return v.doubleValue();
   }

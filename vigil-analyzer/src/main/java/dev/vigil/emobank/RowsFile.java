@@ -1,7 +1,7 @@
 package dev.vigil.emobank;
 
-import java.io.BufferedReader;
 import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
 import java.io.FileOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -18,8 +18,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The bank's {@code emotions.jsonl}: one {@link RowCodec} line per row, appended and never rewritten, except by a
- * compaction, which writes the rows it keeps to a new file ({@link #writeWhole}).
+ * The bank's {@code emotions.jsonl}: one {@link RowCodec} line per row, appended and never
+ * rewritten, except by a compaction, which writes the rows it keeps to a new file ({@link
+ * #writeWhole}).
  */
 final class RowsFile implements AutoCloseable {
   private final Path path;
@@ -45,8 +46,11 @@ final class RowsFile implements AutoCloseable {
     if (committed == 0) {
       return;
     }
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-        new Bounded(Files.newInputStream(path), committed), StandardCharsets.UTF_8), 1 << 16)) {
+    try (BufferedReader reader =
+        new BufferedReader(
+            new InputStreamReader(
+                new Bounded(Files.newInputStream(path), committed), StandardCharsets.UTF_8),
+            1 << 16)) {
       long lineNo = 0;
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         lineNo++;
@@ -64,12 +68,15 @@ final class RowsFile implements AutoCloseable {
     }
   }
 
-  /** Copies the bytes past {@code committed} to the end of {@code recovered}, then cuts them off this file. */
+  /**
+   * Copies the bytes past {@code committed} to the end of {@code recovered}, then cuts them off
+   * this file.
+   */
   void moveTail(long committed, Path recovered) throws IOException {
     try (InputStream in = Files.newInputStream(path)) {
       in.skipNBytes(committed);
-      try (OutputStream out = Files.newOutputStream(recovered, StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND)) {
+      try (OutputStream out =
+          Files.newOutputStream(recovered, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
         in.transferTo(out);
       }
     }
@@ -89,8 +96,8 @@ final class RowsFile implements AutoCloseable {
   }
 
   /**
-   * Writes the appended rows through to the disk: their bytes and the file's length (fdatasync; the file's times are
-   * not what a commit needs).
+   * Writes the appended rows through to the disk: their bytes and the file's length (fdatasync; the
+   * file's times are not what a commit needs).
    */
   void sync() throws IOException {
     if (writer != null) {

@@ -14,23 +14,31 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
- * The identities of the events deposited into a bank, which make deposits exactly-once, and their file
- * {@code seen-N.bin} (8 bytes each). The first commit of an opened bank writes every identity to a new file; later
- * commits append only the identities deposited since, so a commit costs the same however large the bank is. The
- * checkpoint counts the committed identities: those past the count were appended by a commit that did not happen.
- * The file appended to stays open between commits ({@code watch} commits every few milliseconds) until
- * {@link #close}.
+ * The identities of the events deposited into a bank, which make deposits exactly-once, and their
+ * file {@code seen-N.bin} (8 bytes each). The first commit of an opened bank writes every identity
+ * to a new file; later commits append only the identities deposited since, so a commit costs the
+ * same however large the bank is. The checkpoint counts the committed identities: those past the
+ * count were appended by a commit that did not happen. The file appended to stays open between
+ * commits ({@code watch} commits every few milliseconds) until {@link #close}.
  */
 final class SeenIdentities implements AutoCloseable {
   private final LongSet set;
-  /** The identity file named by the last commit; {@link #appendable} when this bank wrote it whole. */
+
+  /**
+   * The identity file named by the last commit; {@link #appendable} when this bank wrote it whole.
+   */
   private String file;
+
   private boolean appendable;
+
   /** {@link #file}, open for appending once a commit appended to it; null otherwise. */
   private FileChannel appending;
+
   private ByteBuffer appendBuffer = ByteBuffer.allocate(64 * Long.BYTES);
+
   /** Identities deposited since the last commit, in the order deposited. */
   private long[] fresh = new long[64];
+
   private int freshCount;
 
   private SeenIdentities(LongSet set, String file) {
@@ -44,8 +52,8 @@ final class SeenIdentities implements AutoCloseable {
   }
 
   /**
-   * The committed identities of the file {@code name} in {@code dir}: its first {@code count} (all of it when the
-   * checkpoint gives no count, -1); none when {@code name} is null.
+   * The committed identities of the file {@code name} in {@code dir}: its first {@code count} (all
+   * of it when the checkpoint gives no count, -1); none when {@code name} is null.
    *
    * @throws BankCorruptException when the file is missing, cut short or not whole identities
    */
@@ -60,14 +68,24 @@ final class SeenIdentities implements AutoCloseable {
     }
     long size = Files.size(path);
     if (count < 0 && size % Long.BYTES != 0) {
-      throw new BankCorruptException(path, 0, "has " + size + " bytes, not a whole number of identities");
+      throw new BankCorruptException(
+          path, 0, "has " + size + " bytes, not a whole number of identities");
     }
     long committed = count < 0 ? size / Long.BYTES : count;
     if (size < committed * Long.BYTES) {
-      throw new BankCorruptException(path, 0, "has " + size / Long.BYTES + " identities but " + EmoBank.CHECKPOINT
-          + " counts " + committed + "; it was cut short outside Vigil. Restore it from a backup");
+      throw new BankCorruptException(
+          path,
+          0,
+          "has "
+              + size / Long.BYTES
+              + " identities but "
+              + EmoBank.CHECKPOINT
+              + " counts "
+              + committed
+              + "; it was cut short outside Vigil. Restore it from a backup");
     }
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(path)))) {
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(Files.newInputStream(path)))) {
       for (long i = 0; i < committed; i++) {
         set.add(in.readLong());
       }
@@ -101,9 +119,9 @@ final class SeenIdentities implements AutoCloseable {
   }
 
   /**
-   * Records the identities in {@code dir} for the commit of generation {@code next}: appends the fresh ones to the
-   * file this bank wrote, or writes them all to a new {@code seen-<next>.bin}; returns the file's name. The
-   * checkpoint that counts them is written after, by the caller.
+   * Records the identities in {@code dir} for the commit of generation {@code next}: appends the
+   * fresh ones to the file this bank wrote, or writes them all to a new {@code seen-<next>.bin};
+   * returns the file's name. The checkpoint that counts them is written after, by the caller.
    */
   String commit(Path dir, long next) throws IOException {
     if (appendable) {
@@ -120,7 +138,8 @@ final class SeenIdentities implements AutoCloseable {
       close();
       String name = "seen-" + next + ".bin";
       Path tmp = dir.resolve(name + ".tmp");
-      try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
+      try (DataOutputStream out =
+          new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
         for (long id : set.toArray()) {
           out.writeLong(id);
         }
@@ -135,7 +154,8 @@ final class SeenIdentities implements AutoCloseable {
 
   private void append(Path dir) throws IOException {
     if (appending == null) {
-      appending = FileChannel.open(dir.resolve(file), StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+      appending =
+          FileChannel.open(dir.resolve(file), StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     }
     if (appendBuffer.capacity() < freshCount * Long.BYTES) {
       appendBuffer = ByteBuffer.allocate(fresh.length * Long.BYTES);

@@ -12,17 +12,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The decayed affective state over the window's live rows (docs/DESIGN.md#the-emobank). With decayed intensities D over
- * n rows: per-emotion totals ΣD; {@code dominant_emotions} the top 3 (ties keep first-seen order); {@code mood} the
- * first; {@code energy = min(1, Σ0.6·D / n)}; {@code stress = min(1, ΣD over frustration, anxiety / n)};
- * {@code motivation = min(1, ΣD over pride, curiosity, determination / n)};
- * {@code focus = min(1, ΣD over curiosity, calm / n)}. No rows: mood {@code calm}, no dominant emotions, energy 0.2,
- * stress 0.1, motivation 0.5, focus 0.5.
+ * The decayed affective state over the window's live rows (docs/DESIGN.md#the-emobank). With
+ * decayed intensities D over n rows: per-emotion totals ΣD; {@code dominant_emotions} the top 3
+ * (ties keep first-seen order); {@code mood} the first; {@code energy = min(1, Σ0.6·D / n)}; {@code
+ * stress = min(1, ΣD over frustration, anxiety / n)}; {@code motivation = min(1, ΣD over pride,
+ * curiosity, determination / n)}; {@code focus = min(1, ΣD over curiosity, calm / n)}. No rows:
+ * mood {@code calm}, no dominant emotions, energy 0.2, stress 0.1, motivation 0.5, focus 0.5.
  *
- * @param rows             n
- * @param totals           ΣD per emotion, in first-seen order
+ * @param rows n
+ * @param totals ΣD per emotion, in first-seen order
  * @param dominantEmotions the top 3 emotions by ΣD
- * @param mood             the first dominant emotion
+ * @param mood the first dominant emotion
  */
 public record Snapshot(
     int rows,
@@ -36,6 +36,7 @@ public record Snapshot(
 
   /** Weight of every row in energy. */
   static final double ENERGY_WEIGHT = 0.6;
+
   static final Set<String> STRESS = Set.of("frustration", "anxiety");
   static final Set<String> MOTIVATION = Set.of("pride", "curiosity", "determination");
   static final Set<String> FOCUS = Set.of("curiosity", "calm");
@@ -45,7 +46,9 @@ public record Snapshot(
     return new Snapshot(0, Map.of(), List.of(), "calm", 0.2, 0.1, 0.5, 0.5);
   }
 
-  /** The snapshot of the given live rows (already limited to the window), decayed to {@code now}. */
+  /**
+   * The snapshot of the given live rows (already limited to the window), decayed to {@code now}.
+   */
   public static Snapshot of(List<EmotionRow> rows, Decay decay, Instant now) {
     if (rows.isEmpty()) {
       return empty();
@@ -71,12 +74,21 @@ public record Snapshot(
     }
     int n = rows.size();
     List<String> dominant = top3(totals);
-    return new Snapshot(n, totals, dominant, dominant.get(0),
-        Math.min(1, ENERGY_WEIGHT * all / n), Math.min(1, stress / n), Math.min(1, motivation / n),
+    return new Snapshot(
+        n,
+        totals,
+        dominant,
+        dominant.get(0),
+        Math.min(1, ENERGY_WEIGHT * all / n),
+        Math.min(1, stress / n),
+        Math.min(1, motivation / n),
         Math.min(1, focus / n));
   }
 
-  /** This snapshot as JSON: the {@code snapshot} of {@code report.json} and the EmoBank's {@code state.json}. */
+  /**
+   * This snapshot as JSON: the {@code snapshot} of {@code report.json} and the EmoBank's {@code
+   * state.json}.
+   */
   public ObjectNode toJson() {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("rows", rows);
@@ -93,8 +105,8 @@ public record Snapshot(
   }
 
   /**
-   * Reads a snapshot written by {@link #toJson()} (the bank's {@code state.json}); a missing field takes the value
-   * of the empty snapshot.
+   * Reads a snapshot written by {@link #toJson()} (the bank's {@code state.json}); a missing field
+   * takes the value of the empty snapshot.
    */
   public static Snapshot fromJson(JsonNode n) {
     Snapshot e = empty();
@@ -102,9 +114,15 @@ public record Snapshot(
     n.path("totals").properties().forEach(f -> totals.put(f.getKey(), f.getValue().asDouble()));
     List<String> dominant = new ArrayList<>();
     n.path("dominant_emotions").forEach(d -> dominant.add(d.asText()));
-    return new Snapshot(n.path("rows").asInt(0), totals, List.copyOf(dominant), n.path("mood").asText(e.mood()),
-        n.path("energy").asDouble(e.energy()), n.path("stress").asDouble(e.stress()),
-        n.path("motivation").asDouble(e.motivation()), n.path("focus").asDouble(e.focus()));
+    return new Snapshot(
+        n.path("rows").asInt(0),
+        totals,
+        List.copyOf(dominant),
+        n.path("mood").asText(e.mood()),
+        n.path("energy").asDouble(e.energy()),
+        n.path("stress").asDouble(e.stress()),
+        n.path("motivation").asDouble(e.motivation()),
+        n.path("focus").asDouble(e.focus()));
   }
 
   /** The three largest totals; a stable sort keeps first-seen order among ties. */

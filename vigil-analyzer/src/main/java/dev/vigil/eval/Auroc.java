@@ -3,18 +3,20 @@ package dev.vigil.eval;
 import java.util.Arrays;
 
 /**
- * The area under the ROC curve of a score for predicting {@code failed}, as the Mann-Whitney U statistic: the share
- * of (failed, good) pairs in which the failed session scores higher, a tie counted one half. It is undefined (null)
- * when either class is empty.
+ * The area under the ROC curve of a score for predicting {@code failed}, as the Mann-Whitney U
+ * statistic: the share of (failed, good) pairs in which the failed session scores higher, a tie
+ * counted one half. It is undefined (null) when either class is empty.
  *
- * <p>Scores are ranked once into ascending distinct levels ({@link #levels}); the area of any weighting of the
- * sessions (a bootstrap resample) is then one sweep over the levels, {@link #ofLevelCounts}, without sorting again.
+ * <p>Scores are ranked once into ascending distinct levels ({@link #levels}); the area of any
+ * weighting of the sessions (a bootstrap resample) is then one sweep over the levels, {@link
+ * #ofLevelCounts}, without sorting again.
  */
 final class Auroc {
   private Auroc() {}
 
   /**
-   * The AUROC of {@code scores} for predicting {@code failed}, or null when all sessions are of one class.
+   * The AUROC of {@code scores} for predicting {@code failed}, or null when all sessions are of one
+   * class.
    *
    * @throws IllegalArgumentException when the arrays differ in length or a score is not a number
    */
@@ -24,7 +26,8 @@ final class Auroc {
     long[] pos = new long[n];
     long[] neg = new long[n];
     if (failed.length != scores.length) {
-      throw new IllegalArgumentException(scores.length + " scores but " + failed.length + " labels");
+      throw new IllegalArgumentException(
+          scores.length + " scores but " + failed.length + " labels");
     }
     for (int i = 0; i < scores.length; i++) {
       if (failed[i]) {
@@ -37,7 +40,8 @@ final class Auroc {
   }
 
   /**
-   * Each score's level: the index of its value among the distinct values, ascending (equal scores share a level).
+   * Each score's level: the index of its value among the distinct values, ascending (equal scores
+   * share a level).
    *
    * @throws IllegalArgumentException when a score is not a number
    */
@@ -56,8 +60,8 @@ final class Auroc {
   }
 
   /**
-   * The AUROC from counts per ascending score level: {@code pos[l]} failed and {@code neg[l]} good sessions at level
-   * {@code l}; null when either total is zero.
+   * The AUROC from counts per ascending score level: {@code pos[l]} failed and {@code neg[l]} good
+   * sessions at level {@code l}; null when either total is zero.
    */
   static Double ofLevelCounts(long[] pos, long[] neg) {
     double wins = 0;

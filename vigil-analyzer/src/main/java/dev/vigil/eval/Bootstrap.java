@@ -4,14 +4,15 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * A 95 % percentile bootstrap interval of the AUROC, stratified: each resample draws as many failed sessions from
- * the failed ones, and as many good ones from the good ones, with replacement, as the sample holds (so every
- * resample has both classes, as in pROC's default). The random stream comes from a fixed seed, so the interval is
- * the same on every run over the same input. The interval's ends are the 2.5th and 97.5th percentiles of the
- * resamples' areas, interpolated linearly between order statistics.
+ * A 95 % percentile bootstrap interval of the AUROC, stratified: each resample draws as many failed
+ * sessions from the failed ones, and as many good ones from the good ones, with replacement, as the
+ * sample holds (so every resample has both classes, as in pROC's default). The random stream comes
+ * from a fixed seed, so the interval is the same on every run over the same input. The interval's
+ * ends are the 2.5th and 97.5th percentiles of the resamples' areas, interpolated linearly between
+ * order statistics.
  *
  * @param resamples how many resamples
- * @param seed      the seed of the random stream
+ * @param seed the seed of the random stream
  */
 record Bootstrap(int resamples, long seed) {
   /** The default: 2000 resamples, seed 20261122. */
@@ -26,7 +27,10 @@ record Bootstrap(int resamples, long seed) {
     }
   }
 
-  /** The interval of the AUROC of {@code scores} for {@code failed}, or null when one class is empty. */
+  /**
+   * The interval of the AUROC of {@code scores} for {@code failed}, or null when one class is
+   * empty.
+   */
   Interval interval(double[] scores, boolean[] failed) {
     int[] level = Auroc.levels(scores);
     int levels = Arrays.stream(level).max().orElse(-1) + 1;

@@ -11,15 +11,18 @@ import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /**
- * Nested, group-disjoint cross-validation of the session model (docs/MODEL.md). Each outer fold's model is fitted on
- * the other folds alone: its vocabulary, and its cost chosen among {@link #COSTS} by an inner group-disjoint
- * cross-validation of those training sessions; its margins on the held-out fold are what {@code cv_auroc} measures.
+ * Nested, group-disjoint cross-validation of the session model (docs/MODEL.md). Each outer fold's
+ * model is fitted on the other folds alone: its vocabulary, and its cost chosen among {@link
+ * #COSTS} by an inner group-disjoint cross-validation of those training sessions; its margins on
+ * the held-out fold are what {@code cv_auroc} measures.
  */
 final class CrossValidation {
   /** The costs (inverse L2 penalties) tried. */
   static final double[] COSTS = {0.1, 0.3, 1, 3, 10};
+
   /** The folds of the inner cross-validation that chooses the cost. */
   static final int INNER_FOLDS = 3;
+
   /** The cost when too few groups are left to choose one. */
   static final double DEFAULT_COST = 1;
 
@@ -27,7 +30,7 @@ final class CrossValidation {
    * The outcome.
    *
    * @param margins each session's out-of-fold margin
-   * @param costs   the cost each outer fold chose
+   * @param costs the cost each outer fold chose
    */
   // an array on purpose: a result handed to the caller once, never compared
   @SuppressWarnings("ArrayRecordComponent")
@@ -42,34 +45,59 @@ final class CrossValidation {
   }
 
   /** Out-of-fold margins over {@code k} group-disjoint folds; a progress line after each fold. */
-  Result run(List<Observations> obs, boolean[] failed, List<String> groups, int k, Consumer<String> progress) {
+  Result run(
+      List<Observations> obs,
+      boolean[] failed,
+      List<String> groups,
+      int k,
+      Consumer<String> progress) {
     int[] fold = GroupFolds.of(groups, k, seed);
     double[] margins = new double[obs.size()];
     Double[] chosen = new Double[k];
-    // the folds are independent: fitted side by side on the machine's cores, each writing only its own sessions'
+    // the folds are independent: fitted side by side on the machine's cores, each writing only its
+    // own sessions'
     // margins, so the result does not depend on their order
-    IntStream.range(0, k).parallel().forEach(f -> {
-      List<Integer> train = new ArrayList<>();
-      List<Integer> test = new ArrayList<>();
-      for (int i = 0; i < obs.size(); i++) {
-        (fold[i] == f ? test : train).add(i);
-      }
-      if (test.isEmpty()) {
-        return;
-      }
-      if (!both(pick(failed, train))) {
-        report(progress, "fold " + (f + 1) + " of " + k + ": its training sessions are of one class; scored 0");
-        return;
-      }
-      double cost = chooseCost(pick(obs, train), pick(failed, train), pick(groups, train));
-      chosen[f] = cost;
-      double[][] m = margins(obs, failed, train, test, new double[] {cost});
-      for (int j = 0; j < test.size(); j++) {
-        margins[test.get(j)] = m[0][j];
-      }
-      report(progress, "fold " + (f + 1) + " of " + k + " fitted (" + train.size() + " sessions, cost " + cost
-          + "), scored " + test.size());
-    });
+    IntStream.range(0, k)
+        .parallel()
+        .forEach(
+            f -> {
+              List<Integer> train = new ArrayList<>();
+              List<Integer> test = new ArrayList<>();
+              for (int i = 0; i < obs.size(); i++) {
+                (fold[i] == f ? test : train).add(i);
+              }
+              if (test.isEmpty()) {
+                return;
+              }
+              if (!both(pick(failed, train))) {
+                report(
+                    progress,
+                    "fold "
+                        + (f + 1)
+                        + " of "
+                        + k
+                        + ": its training sessions are of one class; scored 0");
+                return;
+              }
+              double cost = chooseCost(pick(obs, train), pick(failed, train), pick(groups, train));
+              chosen[f] = cost;
+              double[][] m = margins(obs, failed, train, test, new double[] {cost});
+              for (int j = 0; j < test.size(); j++) {
+                margins[test.get(j)] = m[0][j];
+              }
+              report(
+                  progress,
+                  "fold "
+                      + (f + 1)
+                      + " of "
+                      + k
+                      + " fitted ("
+                      + train.size()
+                      + " sessions, cost "
+                      + cost
+                      + "), scored "
+                      + test.size());
+            });
     List<Double> costs = new ArrayList<>();
     for (Double c : chosen) {
       if (c != null) {
@@ -85,7 +113,9 @@ final class CrossValidation {
     }
   }
 
-  /** The cost of {@link #COSTS} whose inner cross-validated AUROC is highest (ties: the smaller). */
+  /**
+   * The cost of {@link #COSTS} whose inner cross-validated AUROC is highest (ties: the smaller).
+   */
   double chooseCost(List<Observations> obs, boolean[] failed, List<String> groups) {
     int k = Math.min(INNER_FOLDS, GroupFolds.count(groups));
     if (k < 2) {
@@ -123,7 +153,11 @@ final class CrossValidation {
   }
 
   /** The margins of the test sessions under a model fitted on the train sessions, for each cost. */
-  private double[][] margins(List<Observations> obs, boolean[] failed, List<Integer> train, List<Integer> test,
+  private double[][] margins(
+      List<Observations> obs,
+      boolean[] failed,
+      List<Integer> train,
+      List<Integer> test,
       double[] costs) {
     FeatureSpace space = FeatureSpace.fit(pick(obs, train), families);
     List<Map<String, Double>> x = new ArrayList<>(train.size());

@@ -1,13 +1,13 @@
 package dev.vigil.eval;
 
 /**
- * How well one detector (or policy rule, or alarm level) picks out failed sessions, counting a session once however
- * many instances it found there.
+ * How well one detector (or policy rule, or alarm level) picks out failed sessions, counting a
+ * session once however many instances it found there.
  *
- * @param name          the detector's name
- * @param fired         labelled sessions in which it fired
+ * @param name the detector's name
+ * @param fired labelled sessions in which it fired
  * @param truePositives of those, sessions labelled failed
- * @param failed        sessions labelled failed in all
+ * @param failed sessions labelled failed in all
  */
 record DetectorScore(String name, int fired, int truePositives, int failed) {
   /** The share of the sessions it fired in that failed; null when it never fired. */

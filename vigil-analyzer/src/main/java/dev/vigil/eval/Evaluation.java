@@ -25,11 +25,12 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * Measures how well Vigil separates failed from good sessions (docs/EVAL.md): the events are split by session
- * (by agent for events without one), and each labelled session gets a pass of its own over all of its events
- * through {@link Analyzer}, with a fresh EmoBank in a temporary directory, {@code now} at its last event and no
- * artifacts written. The report gives the AUROC of the pass's score for predicting the label, with a bootstrap
- * interval, and each detector's precision and recall.
+ * Measures how well Vigil separates failed from good sessions (docs/EVAL.md): the events are split
+ * by session (by agent for events without one), and each labelled session gets a pass of its own
+ * over all of its events through {@link Analyzer}, with a fresh EmoBank in a temporary directory,
+ * {@code now} at its last event and no artifacts written. The report gives the AUROC of the pass's
+ * score for predicting the label, with a bootstrap interval, and each detector's precision and
+ * recall.
  *
  * <pre>{@code
  * EvalReport r = Evaluation.builder()
@@ -40,8 +41,12 @@ import java.util.stream.Stream;
  * }</pre>
  */
 public final class Evaluation {
-  /** A session's pass always sees all of its events: its window is at least this long, its limit this large. */
+  /**
+   * A session's pass always sees all of its events: its window is at least this long, its limit
+   * this large.
+   */
   static final Duration MIN_WINDOW = Duration.ofHours(24);
+
   static final int MIN_LIMIT = 500;
 
   private final Builder b;
@@ -58,8 +63,8 @@ public final class Evaluation {
   /**
    * Runs one pass per labelled session that has events and measures the score.
    *
-   * @throws IllegalArgumentException naming the input when a file is missing or unreadable, or no labelled session
-   *                                  has events
+   * @throws IllegalArgumentException naming the input when a file is missing or unreadable, or no
+   *     labelled session has events
    */
   public EvalReport run() throws IOException {
     Labels labels = Labels.read(b.labels);
@@ -70,11 +75,20 @@ public final class Evaluation {
       (events.sessions().containsKey(s) ? labelled : unknown).add(s);
     }
     if (labelled.isEmpty()) {
-      throw new IllegalArgumentException("no session of labels file " + b.labels + " has events in " + b.events
-          + " (" + labels.failed().size() + " labels, " + events.sessions().size() + " sessions in the events; "
-          + "a session is an event's \"session\", or its \"agent\" when it has none)");
+      throw new IllegalArgumentException(
+          "no session of labels file "
+              + b.labels
+              + " has events in "
+              + b.events
+              + " ("
+              + labels.failed().size()
+              + " labels, "
+              + events.sessions().size()
+              + " sessions in the events; "
+              + "a session is an event's \"session\", or its \"agent\" when it has none)");
     }
-    Progress progress = new Progress(b.progress, b.clock, b.progressEverySessions, b.progressEveryTime);
+    Progress progress =
+        new Progress(b.progress, b.clock, b.progressEverySessions, b.progressEveryTime);
     progress.start(labelled.size());
     List<SessionScore> scores = new ArrayList<>();
     Set<String> detectors = new LinkedHashSet<>();
@@ -87,27 +101,46 @@ public final class Evaluation {
     } finally {
       deleteTree(tmp);
     }
-    int unlabelled = (int) events.sessions().keySet().stream().filter(s -> !labels.failed().containsKey(s)).count();
-    EvalReport report = EvalReport.of(b.events, b.labels, b.score.name(), scores, List.copyOf(detectors),
-        labels.badLines(), unknown, unlabelled, events.stats(), b.bootstrap);
-    return b.model == null ? report : report.inSample((int) labelled.stream().filter(b.model::trainedOn).count());
+    int unlabelled =
+        (int)
+            events.sessions().keySet().stream()
+                .filter(s -> !labels.failed().containsKey(s))
+                .count();
+    EvalReport report =
+        EvalReport.of(
+            b.events,
+            b.labels,
+            b.score.name(),
+            scores,
+            List.copyOf(detectors),
+            labels.badLines(),
+            unknown,
+            unlabelled,
+            events.stats(),
+            b.bootstrap);
+    return b.model == null
+        ? report
+        : report.inSample((int) labelled.stream().filter(b.model::trainedOn).count());
   }
 
-  private SessionScore pass(String name, boolean failed, SessionEvents.Session s, Path tmp, Set<String> detectors)
+  private SessionScore pass(
+      String name, boolean failed, SessionEvents.Session s, Path tmp, Set<String> detectors)
       throws IOException {
     Path dir = Files.createTempDirectory(tmp, "session");
     Duration span = Duration.between(s.first(), s.last()).plusSeconds(1);
-    Analyzer analyzer = b.analyzer.apply(Analyzer.builder())
-        .events("-")
-        .stdin(new ByteArrayInputStream(s.jsonl()))
-        .emobank(dir.resolve("emobank"))
-        .out(b.reports != null ? b.reports.resolve(SessionDirs.name(name)) : dir.resolve("out"))
-        .now(s.last())
-        .window(span.compareTo(MIN_WINDOW) > 0 ? span : MIN_WINDOW)
-        .limit(Math.max(MIN_LIMIT, s.size()))
-        .clock(b.clock)
-        .writeArtifacts(b.reports != null)
-        .build();
+    Analyzer analyzer =
+        b.analyzer
+            .apply(Analyzer.builder())
+            .events("-")
+            .stdin(new ByteArrayInputStream(s.jsonl()))
+            .emobank(dir.resolve("emobank"))
+            .out(b.reports != null ? b.reports.resolve(SessionDirs.name(name)) : dir.resolve("out"))
+            .now(s.last())
+            .window(span.compareTo(MIN_WINDOW) > 0 ? span : MIN_WINDOW)
+            .limit(Math.max(MIN_LIMIT, s.size()))
+            .clock(b.clock)
+            .writeArtifacts(b.reports != null)
+            .build();
     Analysis analysis = analyzer.run();
     double score = 0;
     String level = null;
@@ -127,7 +160,8 @@ public final class Evaluation {
       }
     }
     deleteTree(dir);
-    return new SessionScore(name, failed, s.size(), score, level, List.copyOf(fired), analysis.degraded());
+    return new SessionScore(
+        name, failed, s.size(), score, level, List.copyOf(fired), analysis.degraded());
   }
 
   private static void deleteTree(Path dir) throws IOException {
@@ -177,8 +211,8 @@ public final class Evaluation {
     }
 
     /**
-     * Settings for each session's analyzer (rules, detectors, half-life...); the evaluation then sets its input,
-     * bank, output, now, window and limit itself.
+     * Settings for each session's analyzer (rules, detectors, half-life...); the evaluation then
+     * sets its input, bank, output, now, window and limit itself.
      */
     public Builder analyzer(UnaryOperator<AnalyzerBuilder> settings) {
       this.analyzer = Objects.requireNonNull(settings, "settings");
@@ -197,10 +231,14 @@ public final class Evaluation {
       return this;
     }
 
-    /** Where progress lines go (default: nowhere), and how often: every N sessions or every interval. */
+    /**
+     * Where progress lines go (default: nowhere), and how often: every N sessions or every
+     * interval.
+     */
     public Builder progress(Consumer<String> sink, int everySessions, Duration every) {
       if (everySessions < 1) {
-        throw new IllegalArgumentException("progress every must be at least 1 session, not " + everySessions);
+        throw new IllegalArgumentException(
+            "progress every must be at least 1 session, not " + everySessions);
       }
       this.progress = Objects.requireNonNull(sink, "sink");
       this.progressEverySessions = everySessions;
@@ -218,8 +256,8 @@ public final class Evaluation {
     }
 
     /**
-     * The model the analyzer's rules carry ({@code --model}), so that the report says how many labelled sessions it
-     * was trained on; null: none.
+     * The model the analyzer's rules carry ({@code --model}), so that the report says how many
+     * labelled sessions it was trained on; null: none.
      */
     public Builder model(SessionModel m) {
       this.model = m;
@@ -239,7 +277,8 @@ public final class Evaluation {
      */
     public Evaluation build() {
       if (events == null || labels == null) {
-        throw new IllegalArgumentException("an evaluation needs both an events file and a labels file");
+        throw new IllegalArgumentException(
+            "an evaluation needs both an events file and a labels file");
       }
       return new Evaluation(this);
     }

@@ -9,9 +9,9 @@ import java.util.Random;
 import java.util.TreeSet;
 
 /**
- * Group-disjoint folds for cross-validation: every session of a group falls in the same fold, so that a model is
- * never scored on a task, customer or scenario it saw in training. The groups, in a shuffled order fixed by the seed,
- * each go to the fold with the fewest sessions so far.
+ * Group-disjoint folds for cross-validation: every session of a group falls in the same fold, so
+ * that a model is never scored on a task, customer or scenario it saw in training. The groups, in a
+ * shuffled order fixed by the seed, each go to the fold with the fewest sessions so far.
  */
 final class GroupFolds {
   private GroupFolds() {}

@@ -17,13 +17,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A labels file (docs/EVAL.md): JSON lines {@code {"session": "...", "failed": true|false}}, each with an optional
- * {@code "group"} (the task, customer or scenario the session served; {@code fit} never splits one). Blank lines are
- * passed over; a line that is not a JSON object, lacks a string {@code session} or a boolean {@code failed}, or
- * names a session a line before it named, is a bad line: counted with its number and reason, never fatal.
+ * A labels file (docs/EVAL.md): JSON lines {@code {"session": "...", "failed": true|false}}, each
+ * with an optional {@code "group"} (the task, customer or scenario the session served; {@code fit}
+ * never splits one). Blank lines are passed over; a line that is not a JSON object, lacks a string
+ * {@code session} or a boolean {@code failed}, or names a session a line before it named, is a bad
+ * line: counted with its number and reason, never fatal.
  *
- * @param failed   each session's label, in the order of the file
- * @param groups   each session's group, when its line gives one
+ * @param failed each session's label, in the order of the file
+ * @param groups each session's group, when its line gives one
  * @param badLines the bad lines, in order
  */
 record Labels(Map<String, Boolean> failed, Map<String, String> groups, List<BadLine> badLines) {
@@ -50,15 +51,18 @@ record Labels(Map<String, Boolean> failed, Map<String, String> groups, List<BadL
    */
   static Labels read(Path file) {
     if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-      throw new IllegalArgumentException("labels file " + file + (Files.exists(file) ? " is not a readable file"
-          : " does not exist"));
+      throw new IllegalArgumentException(
+          "labels file "
+              + file
+              + (Files.exists(file) ? " is not a readable file" : " does not exist"));
     }
     Map<String, Boolean> failed = new LinkedHashMap<>();
     Map<String, String> groups = new HashMap<>();
     Map<String, Long> firstLine = new HashMap<>();
     List<BadLine> bad = new ArrayList<>();
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-        StandardCharsets.UTF_8))) {
+    try (BufferedReader r =
+        new BufferedReader(
+            new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
       long n = 0;
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         n++;
@@ -71,13 +75,18 @@ record Labels(Map<String, Boolean> failed, Map<String, String> groups, List<BadL
         }
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("labels file " + file + " cannot be read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "labels file " + file + " cannot be read: " + e.getMessage(), e);
     }
     return new Labels(failed, groups, bad);
   }
 
   /** Takes one line's label; returns why it gave none, or null. */
-  private static String label(String line, long n, Map<String, Boolean> failed, Map<String, String> groups,
+  private static String label(
+      String line,
+      long n,
+      Map<String, Boolean> failed,
+      Map<String, String> groups,
       Map<String, Long> firstLine) {
     JsonNode node;
     try {

@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * Progress lines of a long evaluation: one after every {@code everySessions} sessions, or sooner when
- * {@code everyTime} has passed on the clock since the last line, and one at the end.
+ * Progress lines of a long evaluation: one after every {@code everySessions} sessions, or sooner
+ * when {@code everyTime} has passed on the clock since the last line, and one at the end.
  */
 final class Progress {
   private final Consumer<String> sink;
@@ -39,8 +39,13 @@ final class Progress {
     boolean last = n == total;
     if (last || n % everySessions == 0 || !t.isBefore(lastLine.plus(everyTime))) {
       lastLine = t;
-      sink.accept(String.format(Locale.ROOT, "%d/%d sessions (%.1f s)", n, total,
-          Duration.between(start, t).toMillis() / 1000.0));
+      sink.accept(
+          String.format(
+              Locale.ROOT,
+              "%d/%d sessions (%.1f s)",
+              n,
+              total,
+              Duration.between(start, t).toMillis() / 1000.0));
     }
   }
 }

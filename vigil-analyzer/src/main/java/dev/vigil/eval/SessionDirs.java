@@ -1,8 +1,8 @@
 package dev.vigil.eval;
 
 /**
- * A session's directory name under {@code eval --reports}: its id, with anything but letters, digits and
- * {@code . - _} replaced by {@code _}.
+ * A session's directory name under {@code eval --reports}: its id, with anything but letters,
+ * digits and {@code . - _} replaced by {@code _}.
  */
 final class SessionDirs {
   private SessionDirs() {}

@@ -21,10 +21,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An events file split into sessions (docs/EVAL.md): each event goes to its {@code session}, or to its agent
- * when it has none. Each line is kept as it was written (a naive timestamp stays naive for the session's pass);
- * lines that are not events are skipped and counted by reason, as a pass counts them. The whole file is held in
- * memory.
+ * An events file split into sessions (docs/EVAL.md): each event goes to its {@code session}, or to
+ * its agent when it has none. Each line is kept as it was written (a naive timestamp stays naive
+ * for the session's pass); lines that are not events are skipped and counted by reason, as a pass
+ * counts them. The whole file is held in memory.
  */
 final class SessionEvents {
   /** One session's lines and the span of their timestamps. */
@@ -92,24 +92,30 @@ final class SessionEvents {
    */
   static SessionEvents read(Path file, ZoneId assumeZone) {
     if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-      throw new IllegalArgumentException("events file " + file + (Files.exists(file) ? " is not a readable file"
-          : " does not exist"));
+      throw new IllegalArgumentException(
+          "events file "
+              + file
+              + (Files.exists(file) ? " is not a readable file" : " does not exist"));
     }
     Map<String, Session> sessions = new LinkedHashMap<>();
     IngestStats stats = new IngestStats();
     try (InputStream in = Files.newInputStream(file)) {
-      JsonlLines.read(in, (buf, from, to, lineNo) -> {
-        try {
-          EventJson.Parsed parsed = EventJson.read(buf, from, to - from, assumeZone);
-          stats.read(parsed.naiveTs());
-          sessions.computeIfAbsent(key(parsed.event()), k -> new Session())
-              .add(Arrays.copyOfRange(buf, from, to), parsed.event().ts(), lineNo);
-        } catch (EventFormatException e) {
-          stats.skip(e.defect().code());
-        }
-      });
+      JsonlLines.read(
+          in,
+          (buf, from, to, lineNo) -> {
+            try {
+              EventJson.Parsed parsed = EventJson.read(buf, from, to - from, assumeZone);
+              stats.read(parsed.naiveTs());
+              sessions
+                  .computeIfAbsent(key(parsed.event()), k -> new Session())
+                  .add(Arrays.copyOfRange(buf, from, to), parsed.event().ts(), lineNo);
+            } catch (EventFormatException e) {
+              stats.skip(e.defect().code());
+            }
+          });
     } catch (IOException e) {
-      throw new IllegalArgumentException("events file " + file + " cannot be read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "events file " + file + " cannot be read: " + e.getMessage(), e);
     }
     return new SessionEvents(sessions, stats);
   }

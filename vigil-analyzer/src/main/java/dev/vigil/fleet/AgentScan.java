@@ -14,15 +14,16 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Finds the agents whose events lie in a window of a queue, to decide between one agent's layout and a fleet's
- * ({@code watch}; {@code run} learns them from its one read of the input, {@link dev.vigil.orchestrate.PassInput}).
+ * Finds the agents whose events lie in a window of a queue, to decide between one agent's layout
+ * and a fleet's ({@code watch}; {@code run} learns them from its one read of the input, {@link
+ * dev.vigil.orchestrate.PassInput}).
  */
 public final class AgentScan {
   private AgentScan() {}
 
   /**
-   * The display names of the agents with events in {@code [from, to]} (either bound null: open), reading only the
-   * head of each excerpt.
+   * The display names of the agents with events in {@code [from, to]} (either bound null: open),
+   * reading only the head of each excerpt.
    */
   public static Set<String> inQueue(Path dir, Instant from, Instant to) {
     Set<String> agents = new LinkedHashSet<>();

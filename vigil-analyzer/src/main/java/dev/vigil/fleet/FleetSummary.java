@@ -18,12 +18,16 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The fleet summary: {@code <out>/report.json} and {@code <out>/report.md} list, per agent, its mood, thorn count,
- * top thorn, alarm and last pass, read back from each agent's own {@code report.json} and {@code agent.json};
- * {@code <out>/index.html} shows every agent's latest alarm, worst first ({@link FleetPage}).
+ * The fleet summary: {@code <out>/report.json} and {@code <out>/report.md} list, per agent, its
+ * mood, thorn count, top thorn, alarm and last pass, read back from each agent's own {@code
+ * report.json} and {@code agent.json}; {@code <out>/index.html} shows every agent's latest alarm,
+ * worst first ({@link FleetPage}).
  */
 public final class FleetSummary {
-  /** Per agent: its display name and when its last pass ran (and, in {@code watch}, what triggered it). */
+  /**
+   * Per agent: its display name and when its last pass ran (and, in {@code watch}, what triggered
+   * it).
+   */
   public static final String AGENT_JSON = "agent.json";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -31,8 +35,12 @@ public final class FleetSummary {
 
   private FleetSummary() {}
 
-  /** Records an agent's pass beside its report: its display name, when the pass ran, and its extra fields. */
-  public static void recordPass(Path agentOut, String agent, Instant passAt, ObjectNode extra) throws IOException {
+  /**
+   * Records an agent's pass beside its report: its display name, when the pass ran, and its extra
+   * fields.
+   */
+  public static void recordPass(Path agentOut, String agent, Instant passAt, ObjectNode extra)
+      throws IOException {
     ObjectNode n = MAPPER.createObjectNode();
     n.put("agent", agent);
     n.put("last_pass", Timestamps.format(passAt));
@@ -56,7 +64,8 @@ public final class FleetSummary {
     for (Path dir : agentDirs(out)) {
       JsonNode report = MAPPER.readTree(dir.resolve(Artifacts.REPORT_JSON).toFile());
       Path meta = dir.resolve(AGENT_JSON);
-      JsonNode agent = Files.exists(meta) ? MAPPER.readTree(meta.toFile()) : MAPPER.createObjectNode();
+      JsonNode agent =
+          Files.exists(meta) ? MAPPER.readTree(meta.toFile()) : MAPPER.createObjectNode();
       ObjectNode a = agents.addObject();
       a.put("agent", agent.path("agent").asText(dir.getFileName().toString()));
       a.put("dir", out.relativize(dir).toString().replace('\\', '/'));
@@ -72,14 +81,17 @@ public final class FleetSummary {
       a.put("events_used", report.path("events_used").asLong(0));
       a.put("stage", report.path("stage").asText());
       JsonNode alarm = report.path("alarm");
-      a.putObject("alarm").put("score", alarm.path("score").asDouble(0)).put("level", alarm.path("level").asText("ok"));
+      a.putObject("alarm")
+          .put("score", alarm.path("score").asDouble(0))
+          .put("level", alarm.path("level").asText("ok"));
     }
     root.put("agent_count", agents.size());
     if (extra != null) {
       root.setAll(extra);
     }
     AtomicWrite.replace(out.resolve(Artifacts.REPORT_JSON), PRETTY.writeValueAsBytes(root));
-    AtomicWrite.replace(out.resolve(Artifacts.REPORT_MD), markdown(root).getBytes(StandardCharsets.UTF_8));
+    AtomicWrite.replace(
+        out.resolve(Artifacts.REPORT_MD), markdown(root).getBytes(StandardCharsets.UTF_8));
     FleetPage.write(out, root);
     return root;
   }
@@ -92,27 +104,38 @@ public final class FleetSummary {
       return dirs;
     }
     try (Stream<Path> s = Files.list(agents)) {
-      s.filter(d -> Files.isRegularFile(d.resolve(Artifacts.REPORT_JSON))).sorted().forEach(dirs::add);
+      s.filter(d -> Files.isRegularFile(d.resolve(Artifacts.REPORT_JSON)))
+          .sorted()
+          .forEach(dirs::add);
     }
     return dirs;
   }
 
   private static String markdown(JsonNode root) {
     StringBuilder b = new StringBuilder("# Vigil fleet summary\n\n");
-    b.append("At ").append(root.get("now").asText()).append(", ").append(root.get("agent_count").asInt())
+    b.append("At ")
+        .append(root.get("now").asText())
+        .append(", ")
+        .append(root.get("agent_count").asInt())
         .append(" agents.\n\n");
     b.append("| agent | mood | thorns | top thorn | last pass | report |\n");
     b.append("| --- | --- | --- | --- | --- | --- |\n");
     for (JsonNode a : root.get("agents")) {
       JsonNode top = a.get("top_thorn");
-      b.append("| ").append(a.get("agent").asText())
-          .append(" | ").append(a.get("mood").asText())
-          .append(" | ").append(a.get("thorns").asInt())
-          .append(" | ").append(top.isNull() ? "none" : top.get("cause").asText())
-          .append(" | ").append(a.get("last_pass").asText())
-          .append(" | ").append(a.get("dir").asText()).append("/report.md |\n");
+      b.append("| ")
+          .append(a.get("agent").asText())
+          .append(" | ")
+          .append(a.get("mood").asText())
+          .append(" | ")
+          .append(a.get("thorns").asInt())
+          .append(" | ")
+          .append(top.isNull() ? "none" : top.get("cause").asText())
+          .append(" | ")
+          .append(a.get("last_pass").asText())
+          .append(" | ")
+          .append(a.get("dir").asText())
+          .append("/report.md |\n");
     }
     return b.toString();
   }
-
 }

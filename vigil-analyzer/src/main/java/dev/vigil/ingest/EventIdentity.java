@@ -8,12 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
- * The 64-bit identity that makes deposits exactly-once (docs/DESIGN.md#the-window). For JSONL it is a stable hash of
- * {@code agent}, {@code kind}, {@code status}, {@code ts} and the payload, so the same event read from a repeated or
- * overlapping file has the same identity; for a queue it is the excerpt's index mixed with the queue's path.
+ * The 64-bit identity that makes deposits exactly-once (docs/DESIGN.md#the-window). For JSONL it is
+ * a stable hash of {@code agent}, {@code kind}, {@code status}, {@code ts} and the payload, so the
+ * same event read from a repeated or overlapping file has the same identity; for a queue it is the
+ * excerpt's index mixed with the queue's path.
  *
- * <p>The hash is FNV-1a over the fields' UTF-8 bytes, finished with the SplitMix64 mixer; 64 bits keep the chance
- * of two distinct events colliding below one in a billion for ten million events.
+ * <p>The hash is FNV-1a over the fields' UTF-8 bytes, finished with the SplitMix64 mixer; 64 bits
+ * keep the chance of two distinct events colliding below one in a billion for ten million events.
  */
 public final class EventIdentity {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;
@@ -32,7 +33,8 @@ public final class EventIdentity {
     h = mixLong(h, ts.getNano());
     Fnv sink = new Fnv(h);
     try {
-      EventJson.mapper().writeValue(sink, e.payload()); // the bytes writeValueAsBytes gives, hashed as written
+      EventJson.mapper()
+          .writeValue(sink, e.payload()); // the bytes writeValueAsBytes gives, hashed as written
     } catch (IOException ex) {
       throw new IllegalStateException("payload of an event could not be serialized", ex);
     }
@@ -68,7 +70,9 @@ public final class EventIdentity {
     return finish(mixLong(h, index));
   }
 
-  /** The identity of what {@code detector} derived from the event whose identity is {@code source}. */
+  /**
+   * The identity of what {@code detector} derived from the event whose identity is {@code source}.
+   */
   public static long ofDerived(String detector, long source) {
     return finish(mixLong(mixString(FNV_OFFSET, detector), source));
   }

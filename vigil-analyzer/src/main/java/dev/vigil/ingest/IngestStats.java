@@ -3,7 +3,9 @@ package dev.vigil.ingest;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** What an input yielded: events read, lines or excerpts skipped by reason, naive timestamps read. */
+/**
+ * What an input yielded: events read, lines or excerpts skipped by reason, naive timestamps read.
+ */
 public final class IngestStats {
   private final Map<String, Long> skipped = new TreeMap<>();
   private long read;

@@ -5,9 +5,10 @@ import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * Splits a stream into lines as bytes, without decoding them: a line ends at {@code \n}, a {@code \r} before it is
- * dropped, the last line needs no terminator, and blank lines are passed over. A line longer than the buffer grows
- * it. Every reader of JSONL input (the pass, the fleet scan, eval's split by session) goes through here.
+ * Splits a stream into lines as bytes, without decoding them: a line ends at {@code \n}, a {@code
+ * \r} before it is dropped, the last line needs no terminator, and blank lines are passed over. A
+ * line longer than the buffer grows it. Every reader of JSONL input (the pass, the fleet scan,
+ * eval's split by session) goes through here.
  */
 public final class JsonlLines {
   /** Receives one non-blank line: {@code buf[from, to)}, valid until the call returns. */

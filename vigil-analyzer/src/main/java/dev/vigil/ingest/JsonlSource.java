@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * Reads events from a JSONL file, or from stdin when the path is {@code -} (docs/DESIGN.md#the-event,
- * docs/DESIGN.md#the-window). Blank lines are passed over; lines that are not JSON, lack a required field or have an
- * unreadable {@code ts} are skipped and counted by reason; naive timestamps are read in the assumed zone and counted.
+ * Reads events from a JSONL file, or from stdin when the path is {@code -}
+ * (docs/DESIGN.md#the-event, docs/DESIGN.md#the-window). Blank lines are passed over; lines that
+ * are not JSON, lack a required field or have an unreadable {@code ts} are skipped and counted by
+ * reason; naive timestamps are read in the assumed zone and counted.
  */
 public final class JsonlSource {
   /** The path that means standard input. */
@@ -26,9 +27,9 @@ public final class JsonlSource {
   private final InputStream stdin;
 
   /**
-   * @param path       a file, or {@code -}
+   * @param path a file, or {@code -}
    * @param assumeZone the zone naive timestamps are read in
-   * @param stdin      what {@code -} reads
+   * @param stdin what {@code -} reads
    */
   public JsonlSource(String path, ZoneId assumeZone, InputStream stdin) {
     this.path = path;
@@ -55,26 +56,29 @@ public final class JsonlSource {
   }
 
   /**
-   * Reads every line, passing events to the sink. Lines are split and parsed as bytes (a line that is not valid
-   * UTF-8 is not JSON); a line may end in {@code \n} or {@code \r\n}, and blank lines are passed over.
+   * Reads every line, passing events to the sink. Lines are split and parsed as bytes (a line that
+   * is not valid UTF-8 is not JSON); a line may end in {@code \n} or {@code \r\n}, and blank lines
+   * are passed over.
    */
   public IngestStats read(IngestSink sink) throws IOException {
     return read(sink, 1);
   }
 
   /**
-   * Reads like {@link #read(IngestSink)}, passing over the lines before line {@code firstLine} (1-based) without
-   * parsing them; the statistics count only the lines read.
+   * Reads like {@link #read(IngestSink)}, passing over the lines before line {@code firstLine}
+   * (1-based) without parsing them; the statistics count only the lines read.
    */
   public IngestStats read(IngestSink sink, long firstLine) throws IOException {
     check();
     IngestStats stats = new IngestStats();
     try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      JsonlLines.read(in, (buf, from, to, lineNo) -> {
-        if (lineNo >= firstLine) {
-          line(buf, from, to, lineNo, stats, sink);
-        }
-      });
+      JsonlLines.read(
+          in,
+          (buf, from, to, lineNo) -> {
+            if (lineNo >= firstLine) {
+              line(buf, from, to, lineNo, stats, sink);
+            }
+          });
     }
     return stats;
   }
@@ -92,9 +96,9 @@ public final class JsonlSource {
   }
 
   /**
-   * Reads and checks every line like {@link #read(IngestSink)}, with the same counts, but decodes only each event's
-   * {@code ts} and {@code agent} and keeps nothing of the line: for a first reading that only counts the events and
-   * finds the newest.
+   * Reads and checks every line like {@link #read(IngestSink)}, with the same counts, but decodes
+   * only each event's {@code ts} and {@code agent} and keeps nothing of the line: for a first
+   * reading that only counts the events and finds the newest.
    */
   public IngestStats scan(HeaderSink sink) throws IOException {
     check();
@@ -109,10 +113,10 @@ public final class JsonlSource {
   public record ScannedPart(IngestStats stats, long lines) {}
 
   /**
-   * Scans like {@link #scan(HeaderSink)}, but a large file is split at line ends into at most {@code parts} parts
-   * read side by side, each on a thread of its own: part {@code i}'s events go to {@code sinkOfPart.apply(i)} on
-   * that part's thread, with line numbers counted from the part's start (add the lines of the parts before it).
-   * Standard input, and a small file, is one part.
+   * Scans like {@link #scan(HeaderSink)}, but a large file is split at line ends into at most
+   * {@code parts} parts read side by side, each on a thread of its own: part {@code i}'s events go
+   * to {@code sinkOfPart.apply(i)} on that part's thread, with line numbers counted from the part's
+   * start (add the lines of the parts before it). Standard input, and a small file, is one part.
    *
    * @return the parts in input order
    */
@@ -125,10 +129,14 @@ public final class JsonlSource {
       }
     }
     IngestStats[] stats = new IngestStats[parts];
-    List<ScanParts.Part> read = ScanParts.read(Path.of(path), parts, (in, i) -> {
-      stats[i] = new IngestStats();
-      return scan(in, stats[i], sinkOfPart.apply(i));
-    });
+    List<ScanParts.Part> read =
+        ScanParts.read(
+            Path.of(path),
+            parts,
+            (in, i) -> {
+              stats[i] = new IngestStats();
+              return scan(in, stats[i], sinkOfPart.apply(i));
+            });
     List<ScannedPart> result = new ArrayList<>(read.size());
     for (int i = 0; i < read.size(); i++) {
       result.add(new ScannedPart(stats[i], read.get(i).lines()));
@@ -137,23 +145,25 @@ public final class JsonlSource {
   }
 
   private long scan(InputStream in, IngestStats stats, HeaderSink sink) throws IOException {
-    return JsonlLines.read(in, (buf, from, to, lineNo) -> {
-      EventJson.Header header;
-      try {
-        header = EventJson.readHeader(buf, from, to - from, assumeZone);
-      } catch (EventFormatException e) {
-        stats.skip(e.defect().code());
-        return;
-      }
-      stats.read(header.naiveTs());
-      sink.accept(header, lineNo);
-    });
+    return JsonlLines.read(
+        in,
+        (buf, from, to, lineNo) -> {
+          EventJson.Header header;
+          try {
+            header = EventJson.readHeader(buf, from, to - from, assumeZone);
+          } catch (EventFormatException e) {
+            stats.skip(e.defect().code());
+            return;
+          }
+          stats.read(header.naiveTs());
+          sink.accept(header, lineNo);
+        });
   }
 
   /**
-   * Reads like {@link #read(IngestSink, long)}, with the same events, counts and failures, but builds every event
-   * in full and computes its identity on a thread of its own a little ahead of the sink ({@link ReadAhead}): for a
-   * reader that uses nearly every event it is given.
+   * Reads like {@link #read(IngestSink, long)}, with the same events, counts and failures, but
+   * builds every event in full and computes its identity on a thread of its own a little ahead of
+   * the sink ({@link ReadAhead}): for a reader that uses nearly every event it is given.
    */
   public IngestStats readAhead(IngestSink sink, long firstLine) throws IOException {
     check();

@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Where the reading of each Chronicle queue stopped: the queue's key ({@link QueueSource#key()}) to the index of the
- * last excerpt read. The EmoBank keeps these positions in its checkpoint, so that a position is committed together
- * with the rows of the events read up to it (see {@link QueueSource}); keys are kept sorted, as the checkpoint lists
- * them.
+ * Where the reading of each Chronicle queue stopped: the queue's key ({@link QueueSource#key()}) to
+ * the index of the last excerpt read. The EmoBank keeps these positions in its checkpoint, so that
+ * a position is committed together with the rows of the events read up to it (see {@link
+ * QueueSource}); keys are kept sorted, as the checkpoint lists them.
  */
 public final class QueuePositions {
   /** The position of a queue never read. */

@@ -15,14 +15,16 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Reads the events of a Chronicle queue that were appended since the last committed pass (docs/DESIGN.md#the-window).
+ * Reads the events of a Chronicle queue that were appended since the last committed pass
+ * (docs/DESIGN.md#the-window).
  *
- * <p>The position (the index of the last excerpt read) is kept in the EmoBank's checkpoint rather than in a
- * Chronicle named tailer: a named tailer stores its position inside the queue directory, where it cannot be
- * committed atomically with the bank's rows, and it would make the analyzer write into the agent's queue. The
- * effect is the same: every excerpt is read once across runs and restarts. The position never moves past an event
- * later than the pass's {@code now}, so a reproducible pass in the past leaves later events for later passes;
- * excerpts read twice because of that are recognized by their identity.
+ * <p>The position (the index of the last excerpt read) is kept in the EmoBank's checkpoint rather
+ * than in a Chronicle named tailer: a named tailer stores its position inside the queue directory,
+ * where it cannot be committed atomically with the bank's rows, and it would make the analyzer
+ * write into the agent's queue. The effect is the same: every excerpt is read once across runs and
+ * restarts. The position never moves past an event later than the pass's {@code now}, so a
+ * reproducible pass in the past leaves later events for later passes; excerpts read twice because
+ * of that are recognized by their identity.
  */
 public final class QueueSource {
   private final Path dir;
@@ -41,11 +43,12 @@ public final class QueueSource {
   }
 
   /**
-   * Whether the agent has created its queue in {@code dir} yet: false while {@code dir} does not exist or is a
-   * directory without queue files (the agent creates the queue on its first tool call).
+   * Whether the agent has created its queue in {@code dir} yet: false while {@code dir} does not
+   * exist or is a directory without queue files (the agent creates the queue on its first tool
+   * call).
    *
-   * @throws IllegalArgumentException naming the path when it can never become a queue (a file, an unreadable
-   *     directory)
+   * @throws IllegalArgumentException naming the path when it can never become a queue (a file, an
+   *     unreadable directory)
    */
   public static boolean isCreated(Path dir) {
     if (!Files.exists(dir)) {
@@ -61,7 +64,8 @@ public final class QueueSource {
     try (Stream<Path> files = Files.list(dir)) {
       return files.anyMatch(f -> f.getFileName().toString().endsWith(".cq4"));
     } catch (IOException e) {
-      throw new IllegalArgumentException("queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
     }
   }
 
@@ -81,8 +85,8 @@ public final class QueueSource {
   }
 
   /**
-   * Reads every excerpt after {@code afterIndex} (all when -1) whose {@code ts} is at or after {@code from} (all
-   * when null); earlier events are passed over without decoding their payload.
+   * Reads every excerpt after {@code afterIndex} (all when -1) whose {@code ts} is at or after
+   * {@code from} (all when null); earlier events are passed over without decoding their payload.
    *
    * @param now the pass's now: the position stops before the first event later than it
    * @return the statistics; {@link #lastIndex()} then gives the position to commit
@@ -92,14 +96,15 @@ public final class QueueSource {
   }
 
   /**
-   * Reads again, from the start, the excerpts an earlier {@link #read} saw: up to and including {@code through} (its
-   * {@link #lastRead()}), so that excerpts appended since are not read.
+   * Reads again, from the start, the excerpts an earlier {@link #read} saw: up to and including
+   * {@code through} (its {@link #lastRead()}), so that excerpts appended since are not read.
    */
   public IngestStats readThrough(long through, Instant now, Instant from, IngestSink sink) {
     return read(-1, now, from, through, sink);
   }
 
-  private IngestStats read(long afterIndex, Instant now, Instant from, long through, IngestSink sink) {
+  private IngestStats read(
+      long afterIndex, Instant now, Instant from, long through, IngestSink sink) {
     IngestStats stats = new IngestStats();
     lastIndex = afterIndex;
     lastRead = -1;
@@ -124,7 +129,9 @@ public final class QueueSource {
               Event e = EventWire.read(dc.wire().bytes());
               future |= e.ts().isAfter(now);
               stats.read(false);
-              sink.accept(PendingEvent.of(e, false), () -> EventIdentity.ofQueueIndex(key, index),
+              sink.accept(
+                  PendingEvent.of(e, false),
+                  () -> EventIdentity.ofQueueIndex(key, index),
                   e.seq() != null ? e.seq() : index);
             }
           } catch (EventFormatException ex) {

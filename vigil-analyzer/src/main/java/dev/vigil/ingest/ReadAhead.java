@@ -13,20 +13,25 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * Reads a JSONL stream on a thread of its own, a few batches ahead of the reader that takes its events: the thread
- * splits the lines, builds each event in full (payload tree included) and computes its content identity, so that
- * a pass that uses nearly every event it reads does this work on the second core. The events are handed on in input
- * order, lines that are not events are counted by reason as {@link JsonlSource#read} counts them, and what goes
- * wrong reading the stream is thrown to the taker. At most {@value #BATCHES} batches of {@value #BATCH} events are
- * held, whatever the input's size.
+ * Reads a JSONL stream on a thread of its own, a few batches ahead of the reader that takes its
+ * events: the thread splits the lines, builds each event in full (payload tree included) and
+ * computes its content identity, so that a pass that uses nearly every event it reads does this
+ * work on the second core. The events are handed on in input order, lines that are not events are
+ * counted by reason as {@link JsonlSource#read} counts them, and what goes wrong reading the stream
+ * is thrown to the taker. At most {@value #BATCHES} batches of {@value #BATCH} events are held,
+ * whatever the input's size.
  */
 final class ReadAhead {
   /** Events (or skipped lines) in one hand-over. */
   static final int BATCH = 256;
+
   /** Hand-overs held between the threads. */
   static final int BATCHES = 4;
 
-  /** One hand-over: events or defects with their line numbers; the last carries the end or the failure. */
+  /**
+   * One hand-over: events or defects with their line numbers; the last carries the end or the
+   * failure.
+   */
   private static final class Batch {
     final Object[] items = new Object[BATCH];
     final long[] lines = new long[BATCH];
@@ -50,10 +55,11 @@ final class ReadAhead {
   }
 
   /**
-   * Reads {@code in} to its end, handing each event of line {@code firstLine} on to {@code sink} on the calling
-   * thread; the statistics count only the lines from {@code firstLine} on.
+   * Reads {@code in} to its end, handing each event of line {@code firstLine} on to {@code sink} on
+   * the calling thread; the statistics count only the lines from {@code firstLine} on.
    */
-  static IngestStats read(InputStream in, ZoneId assumeZone, long firstLine, IngestSink sink) throws IOException {
+  static IngestStats read(InputStream in, ZoneId assumeZone, long firstLine, IngestSink sink)
+      throws IOException {
     ReadAhead ahead = new ReadAhead(in, assumeZone, firstLine);
     Thread reader = new Thread(ahead::produce, "vigil-read-ahead");
     reader.setDaemon(true);
@@ -117,18 +123,20 @@ final class ReadAhead {
     Batch[] current = {new Batch()};
     Throwable failure = null;
     try {
-      JsonlLines.read(in, (buf, from, to, lineNo) -> {
-        if (lineNo < firstLine) {
-          return;
-        }
-        Batch b = current[0];
-        b.items[b.size] = build(buf, from, to);
-        b.lines[b.size++] = lineNo;
-        if (b.size == BATCH) {
-          hand(b);
-          current[0] = new Batch();
-        }
-      });
+      JsonlLines.read(
+          in,
+          (buf, from, to, lineNo) -> {
+            if (lineNo < firstLine) {
+              return;
+            }
+            Batch b = current[0];
+            b.items[b.size] = build(buf, from, to);
+            b.lines[b.size++] = lineNo;
+            if (b.size == BATCH) {
+              hand(b);
+              current[0] = new Batch();
+            }
+          });
     } catch (InterruptedIOException e) {
       return; // the taker has gone
     } catch (Throwable t) {

@@ -11,9 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A file split at line ends into parts read side by side, each on a thread of its own (the first on the caller's):
- * the first reading of a large JSONL file uses both cores. A part's lines are numbered from its own start; the
- * caller shifts them by the lines of the parts before it ({@link Part#lines()}).
+ * A file split at line ends into parts read side by side, each on a thread of its own (the first on
+ * the caller's): the first reading of a large JSONL file uses both cores. A part's lines are
+ * numbered from its own start; the caller shifts them by the lines of the parts before it ({@link
+ * Part#lines()}).
  */
 final class ScanParts {
   /** A file smaller than this is read whole: a thread would cost more than it saves. */
@@ -32,8 +33,9 @@ final class ScanParts {
   private ScanParts() {}
 
   /**
-   * Splits {@code file} into at most {@code parts} parts that each end at a line end (the last at the file's end)
-   * and reads them side by side; returns them in file order once every part is read.
+   * Splits {@code file} into at most {@code parts} parts that each end at a line end (the last at
+   * the file's end) and reads them side by side; returns them in file order once every part is
+   * read.
    *
    * @throws IOException the first part's failure, or the first failure of the others
    */
@@ -45,13 +47,16 @@ final class ScanParts {
     List<Thread> threads = new ArrayList<>();
     for (int i = 1; i < n; i++) {
       int index = i;
-      Thread t = new Thread(() -> {
-        try {
-          lines[index] = readPart(file, starts[index], starts[index + 1], index, reader);
-        } catch (Throwable e) {
-          failures[index] = e;
-        }
-      }, "vigil-scan-" + i);
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  lines[index] = readPart(file, starts[index], starts[index + 1], index, reader);
+                } catch (Throwable e) {
+                  failures[index] = e;
+                }
+              },
+              "vigil-scan-" + i);
       t.setDaemon(true);
       t.start();
       threads.add(t);
@@ -105,8 +110,12 @@ final class ScanParts {
     }
   }
 
-  /** The position just after the first line feed at or after {@code from}, or {@code size} when there is none. */
-  private static long nextLineStart(FileChannel ch, long from, long size, ByteBuffer buf) throws IOException {
+  /**
+   * The position just after the first line feed at or after {@code from}, or {@code size} when
+   * there is none.
+   */
+  private static long nextLineStart(FileChannel ch, long from, long size, ByteBuffer buf)
+      throws IOException {
     long pos = from;
     while (pos < size) {
       buf.clear();
@@ -124,7 +133,8 @@ final class ScanParts {
     return size;
   }
 
-  private static long readPart(Path file, long from, long to, int index, PartReader reader) throws IOException {
+  private static long readPart(Path file, long from, long to, int index, PartReader reader)
+      throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
       return reader.read(new RangeStream(ch, from, to), index);
     }

@@ -10,19 +10,29 @@ import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Replaces a file all at once: the bytes go to a temporary file in the same directory, which is then moved over the
- * target, so a reader sees the old file or the new one, never half of one. The one place the analyzer does this.
+ * Replaces a file all at once: the bytes go to a temporary file in the same directory, which is
+ * then moved over the target, so a reader sees the old file or the new one, never half of one. The
+ * one place the analyzer does this.
  */
 public final class AtomicWrite {
   private AtomicWrite() {}
 
-  /** Writes {@code bytes} as {@code target}, replacing it when it exists; creates the parent directory. */
+  /**
+   * Writes {@code bytes} as {@code target}, replacing it when it exists; creates the parent
+   * directory.
+   */
   public static void replace(Path target, byte[] bytes) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    // a fresh name, created and written in one opening (watch commits a bank every few milliseconds)
-    Path tmp = dir.resolve("." + target.getFileName() + "."
-        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    // a fresh name, created and written in one opening (watch commits a bank every few
+    // milliseconds)
+    Path tmp =
+        dir.resolve(
+            "."
+                + target.getFileName()
+                + "."
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong())
+                + ".tmp");
     try {
       Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       move(tmp, target);
@@ -38,12 +48,13 @@ public final class AtomicWrite {
   }
 
   /**
-   * Moves a finished file of the same directory over {@code target} in one step (for content written as a stream);
-   * where the file system cannot move atomically, a plain replacing move.
+   * Moves a finished file of the same directory over {@code target} in one step (for content
+   * written as a stream); where the file system cannot move atomically, a plain replacing move.
    */
   public static void move(Path finished, Path target) throws IOException {
     try {
-      Files.move(finished, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          finished, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(finished, target, StandardCopyOption.REPLACE_EXISTING);
     }

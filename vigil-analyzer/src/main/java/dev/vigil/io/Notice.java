@@ -4,8 +4,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The one format of Vigil's messages on stderr, for every command: {@code 2026-11-26T12:30:05Z vigil watch WARN:
- * pass failed (...)}, the UTC time to the second, the command, the level, then the message.
+ * The one format of Vigil's messages on stderr, for every command: {@code 2026-11-26T12:30:05Z
+ * vigil watch WARN: pass failed (...)}, the UTC time to the second, the command, the level, then
+ * the message.
  */
 public final class Notice {
   /** How much a message matters. */

@@ -18,10 +18,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The banks of the agents this instance owns, kept on local disk as a cache of their journal in Kafka
- * ({@link BankRecord}): per agent an EmoBank under {@code OUT/.kafka/agents/<agent>/} and the agent's events as JSONL
- * in {@code OUT/.kafka/events/<agent>.jsonl} (what its passes read). When a partition is assigned, the banks of its
- * agents are wiped and rebuilt from the journal; the journal, not this cache, is the bank.
+ * The banks of the agents this instance owns, kept on local disk as a cache of their journal in
+ * Kafka ({@link BankRecord}): per agent an EmoBank under {@code OUT/.kafka/agents/<agent>/} and the
+ * agent's events as JSONL in {@code OUT/.kafka/events/<agent>.jsonl} (what its passes read). When a
+ * partition is assigned, the banks of its agents are wiped and rebuilt from the journal; the
+ * journal, not this cache, is the bank.
  */
 final class AgentBanks implements AutoCloseable {
   private final FleetLayout layout;
@@ -42,8 +43,9 @@ final class AgentBanks implements AutoCloseable {
       this.partition = partition;
       this.bank = bank;
       this.events = events;
-      this.eventsOut = Files.newBufferedWriter(events, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
+      this.eventsOut =
+          Files.newBufferedWriter(
+              events, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
   }
 
@@ -63,7 +65,9 @@ final class AgentBanks implements AutoCloseable {
     return open.get(agent);
   }
 
-  /** The agent, opened with an empty bank (its local cache wiped) when it is new to this instance. */
+  /**
+   * The agent, opened with an empty bank (its local cache wiped) when it is new to this instance.
+   */
   Agent ownFresh(String agent, int partition) throws IOException {
     Agent a = open.get(agent);
     if (a == null) {
@@ -88,7 +92,10 @@ final class AgentBanks implements AutoCloseable {
     return List.copyOf(open.keySet());
   }
 
-  /** Commits every bank and flushes the events files (before a pass reads them, and after a transaction). */
+  /**
+   * Commits every bank and flushes the events files (before a pass reads them, and after a
+   * transaction).
+   */
   void commitLocal() throws IOException {
     for (Agent a : open.values()) {
       a.eventsOut.flush();
@@ -99,11 +106,12 @@ final class AgentBanks implements AutoCloseable {
   /** Lets go of the agents of these partitions (they were revoked or lost). */
   void release(java.util.Collection<Integer> partitions) {
     List<String> gone = new ArrayList<>();
-    open.forEach((name, a) -> {
-      if (partitions.contains(a.partition)) {
-        gone.add(name);
-      }
-    });
+    open.forEach(
+        (name, a) -> {
+          if (partitions.contains(a.partition)) {
+            gone.add(name);
+          }
+        });
     gone.forEach(name -> close(open.remove(name)));
   }
 
@@ -121,13 +129,15 @@ final class AgentBanks implements AutoCloseable {
       return;
     }
     try (Stream<Path> all = Files.walk(dir)) {
-      all.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      all.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
     }
   }
 

@@ -2,7 +2,10 @@ package dev.vigil.kafka;
 
 import java.time.Duration;
 
-/** The pause before the next attempt to reach Kafka: one second, doubled after each failure up to 30 seconds. */
+/**
+ * The pause before the next attempt to reach Kafka: one second, doubled after each failure up to 30
+ * seconds.
+ */
 final class Backoff {
   static final Duration FIRST = Duration.ofSeconds(1);
   static final Duration MAX = Duration.ofSeconds(30);

@@ -13,9 +13,10 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * The banks' journal in Kafka, {@code <topic>.emobank}: partition {@code p} holds the {@link BankRecord}s of the
- * agents of the events' partition {@code p}, written in the same transactions as the consumed offsets. Replaying a
- * partition rebuilds its agents' banks on whichever instance it is assigned to.
+ * The banks' journal in Kafka, {@code <topic>.emobank}: partition {@code p} holds the {@link
+ * BankRecord}s of the agents of the events' partition {@code p}, written in the same transactions
+ * as the consumed offsets. Replaying a partition rebuilds its agents' banks on whichever instance
+ * it is assigned to.
  */
 final class BankJournal {
   /** What a replay hands each entry to. */
@@ -42,10 +43,11 @@ final class BankJournal {
   }
 
   /**
-   * Replays the committed entries of these partitions, from their start to their end. The end is the partition's
-   * last offset, committed or not: an instance that died inside a transaction leaves it open until the broker aborts
-   * it (after {@code transaction.timeout.ms}), and the replay waits for that, so that it never stops short of entries
-   * a transaction still in flight commits.
+   * Replays the committed entries of these partitions, from their start to their end. The end is
+   * the partition's last offset, committed or not: an instance that died inside a transaction
+   * leaves it open until the broker aborts it (after {@code transaction.timeout.ms}), and the
+   * replay waits for that, so that it never stops short of entries a transaction still in flight
+   * commits.
    *
    * @return the number of entries replayed
    */
@@ -53,7 +55,8 @@ final class BankJournal {
     if (partitions.isEmpty()) {
       return 0;
     }
-    List<TopicPartition> parts = partitions.stream().map(p -> new TopicPartition(topic, p)).toList();
+    List<TopicPartition> parts =
+        partitions.stream().map(p -> new TopicPartition(topic, p)).toList();
     long n = 0;
     try (KafkaConsumer<String, String> uncommitted = consumer("read_uncommitted");
         KafkaConsumer<String, String> c = consumer("read_committed")) {

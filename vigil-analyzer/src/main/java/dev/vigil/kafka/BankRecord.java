@@ -8,16 +8,17 @@ import java.io.IOException;
 import java.time.Instant;
 
 /**
- * One entry of an agent's bank journal in Kafka (the topic {@code <topic>.emobank}, partition for partition with the
- * events): an event of the agent taken from the topic (its JSON, and its appraisal unless it is {@code turn.*}
- * context), or a detector's derived deposit (its row only). Replayed in order through {@code EmoBank.deposit}, the
- * entries rebuild the bank exactly, because the deposit policy is a function of the rows in order.
+ * One entry of an agent's bank journal in Kafka (the topic {@code <topic>.emobank}, partition for
+ * partition with the events): an event of the agent taken from the topic (its JSON, and its
+ * appraisal unless it is {@code turn.*} context), or a detector's derived deposit (its row only).
+ * Replayed in order through {@code EmoBank.deposit}, the entries rebuild the bank exactly, because
+ * the deposit policy is a function of the rows in order.
  *
- * @param agent    the agent's display name
+ * @param agent the agent's display name
  * @param identity the deposit's identity ({@link dev.vigil.ingest.EventIdentity})
- * @param event    the event's JSON line (docs/DESIGN.md#the-event), or null for a derived deposit
- * @param row      the appraisal deposited, or null for context
- * @param derived  whether a detector derived it
+ * @param event the event's JSON line (docs/DESIGN.md#the-event), or null for a derived deposit
+ * @param row the appraisal deposited, or null for context
+ * @param derived whether a detector derived it
  */
 record BankRecord(String agent, long identity, String event, EmotionRow row, boolean derived) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -73,12 +74,25 @@ record BankRecord(String agent, long identity, String event, EmotionRow row, boo
     try {
       JsonNode n = MAPPER.readTree(json);
       JsonNode r = n.get("row");
-      EmotionRow row = r == null ? null : new EmotionRow(Instant.parse(r.get("ts").asText()),
-          r.get("emotion").asText(), r.get("intensity").asDouble(), r.get("valence").asDouble(),
-          r.get("cause").asText(), r.get("episode").asText(), r.get("confidence").asDouble(),
-          r.get("source").asText(), false);
-      return new BankRecord(n.get("agent").asText(), n.get("id").asLong(),
-          n.hasNonNull("event") ? n.get("event").asText() : null, row, n.path("derived").asBoolean());
+      EmotionRow row =
+          r == null
+              ? null
+              : new EmotionRow(
+                  Instant.parse(r.get("ts").asText()),
+                  r.get("emotion").asText(),
+                  r.get("intensity").asDouble(),
+                  r.get("valence").asDouble(),
+                  r.get("cause").asText(),
+                  r.get("episode").asText(),
+                  r.get("confidence").asDouble(),
+                  r.get("source").asText(),
+                  false);
+      return new BankRecord(
+          n.get("agent").asText(),
+          n.get("id").asLong(),
+          n.hasNonNull("event") ? n.get("event").asText() : null,
+          row,
+          n.path("derived").asBoolean());
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("not a Vigil bank entry: " + e.getMessage(), e);
     }

@@ -18,10 +18,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One agent's pass in a group {@code watch}: over the agent's events and bank as this instance holds them (rebuilt
- * from Kafka), written like {@code run}'s into {@code OUT/agents/<agent>/}, its {@code report.json} completed with
- * {@code events_deposited_total} and the Kafka figures; a pass that throws is one line on stderr and the watch goes
- * on.
+ * One agent's pass in a group {@code watch}: over the agent's events and bank as this instance
+ * holds them (rebuilt from Kafka), written like {@code run}'s into {@code OUT/agents/<agent>/}, its
+ * {@code report.json} completed with {@code events_deposited_total} and the Kafka figures; a pass
+ * that throws is one line on stderr and the watch goes on.
  */
 final class GroupPasses {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -29,7 +29,7 @@ final class GroupPasses {
   /**
    * What a pass left: its report (null when it failed) and the derived deposits for the journal.
    *
-   * @param report   {@code report.json} as written, or null
+   * @param report {@code report.json} as written, or null
    * @param deposits the detectors' derived deposits
    */
   record Outcome(String report, List<EmoBank.PendingDeposit> deposits) {}
@@ -42,7 +42,12 @@ final class GroupPasses {
   private long passes;
   private long failed;
 
-  GroupPasses(PassOptions template, PassRunner runner, AlarmNotice alarm, PrintWriter out, PrintWriter err) {
+  GroupPasses(
+      PassOptions template,
+      PassRunner runner,
+      AlarmNotice alarm,
+      PrintWriter out,
+      PrintWriter err) {
     this.template = template;
     this.runner = runner;
     this.alarm = alarm;
@@ -59,14 +64,44 @@ final class GroupPasses {
   }
 
   /** Runs the agent's pass at {@code at}; its bank must be committed locally. */
-  Outcome run(AgentBanks.Agent a, AgentBanks banks, Trigger trigger, long newEvents, Instant at, long skipped) {
+  Outcome run(
+      AgentBanks.Agent a,
+      AgentBanks banks,
+      Trigger trigger,
+      long newEvents,
+      Instant at,
+      long skipped) {
     PassOptions t = template;
     Path outDir = banks.layout().out(a.name);
-    PassOptions o = new PassOptions(a.events.toString(), null, banks.layout().bank(a.name), t.prompt(), t.repo(),
-        outDir, at, t.window(), t.limit(), t.halfLife(), t.assumeZone(), t.rules(), t.retention(), t.detectors(),
-        t.codeSettings(), a.name, true);
-    String head = Timestamps.format(at) + " pass trigger=" + trigger.label() + " agent=" + a.name + " partition="
-        + a.partition + " events=" + newEvents;
+    PassOptions o =
+        new PassOptions(
+            a.events.toString(),
+            null,
+            banks.layout().bank(a.name),
+            t.prompt(),
+            t.repo(),
+            outDir,
+            at,
+            t.window(),
+            t.limit(),
+            t.halfLife(),
+            t.assumeZone(),
+            t.rules(),
+            t.retention(),
+            t.detectors(),
+            t.codeSettings(),
+            a.name,
+            true);
+    String head =
+        Timestamps.format(at)
+            + " pass trigger="
+            + trigger.label()
+            + " agent="
+            + a.name
+            + " partition="
+            + a.partition
+            + " events="
+            + newEvents;
     passes++;
     try {
       PassResult r = runner.run(o);
@@ -80,17 +115,31 @@ final class GroupPasses {
       kafka.put("records_skipped", skipped);
       String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report);
       AtomicWrite.replace(reportFile, json);
-      out.println(head + " used=" + r.eventsUsed() + " deposited_total=" + a.eventsDeposited
-          + " thorns=" + r.diagnosis().thorns().size() + " alarm=" + r.alarm().level()
-          + String.format(Locale.ROOT, ":%.2f", r.alarm().score()) + " stage=" + r.stage());
+      out.println(
+          head
+              + " used="
+              + r.eventsUsed()
+              + " deposited_total="
+              + a.eventsDeposited
+              + " thorns="
+              + r.diagnosis().thorns().size()
+              + " alarm="
+              + r.alarm().level()
+              + String.format(Locale.ROOT, ":%.2f", r.alarm().score())
+              + " stage="
+              + r.stage());
       alarm.after(r.alarm(), a.name, at, outDir, err);
       out.flush();
       return new Outcome(MAPPER.writeValueAsString(report), r.pendingDeposits());
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
-      err.println(Notice.line(at, "watch", Notice.Level.WARN, "pass failed (agent " + a.name + "): " + e
-          + "; watch goes on"));
+      err.println(
+          Notice.line(
+              at,
+              "watch",
+              Notice.Level.WARN,
+              "pass failed (agent " + a.name + "): " + e + "; watch goes on"));
       out.flush();
       err.flush();
       return new Outcome(null, List.of());

@@ -39,18 +39,23 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * One membership of a group {@code watch} in its consumer group: a consumer of the events (read_committed, offsets
- * never auto-committed) and a transactional producer. Each turn of {@link #turn()} is one Kafka transaction: the
- * records polled are appraised and deposited into their agents' banks, each deposit also written to the banks'
- * journal ({@link BankJournal}, same partition as its event), the passes that are due run and their reports and
- * derived deposits join the transaction, and the consumed offsets are committed in it
- * ({@code sendOffsetsToTransaction}). So a deposit is in the journal if and only if its event's offset is committed:
- * exactly once, whatever the rebalances. An assigned partition's agents are rebuilt from the journal first. Any
+ * One membership of a group {@code watch} in its consumer group: a consumer of the events
+ * (read_committed, offsets never auto-committed) and a transactional producer. Each turn of {@link
+ * #turn()} is one Kafka transaction: the records polled are appraised and deposited into their
+ * agents' banks, each deposit also written to the banks' journal ({@link BankJournal}, same
+ * partition as its event), the passes that are due run and their reports and derived deposits join
+ * the transaction, and the consumed offsets are committed in it ({@code sendOffsetsToTransaction}).
+ * So a deposit is in the journal if and only if its event's offset is committed: exactly once,
+ * whatever the rebalances. An assigned partition's agents are rebuilt from the journal first. Any
  * failure ends the session; the caller starts a new one, whose assignments rebuild the banks again.
  */
 final class GroupSession implements AutoCloseable {
-  /** How long a transaction may stay open before the broker aborts it: how soon a dead instance's agents move. */
+  /**
+   * How long a transaction may stay open before the broker aborts it: how soon a dead instance's
+   * agents move.
+   */
   static final int TRANSACTION_TIMEOUT_MS = 10_000;
+
   /** How soon the group notices that an instance died. */
   static final int SESSION_TIMEOUT_MS = 6_000;
 
@@ -66,8 +71,14 @@ final class GroupSession implements AutoCloseable {
   private final PrintWriter out;
   private final GroupWatcher.Counts counts;
 
-  GroupSession(GroupWatcher.Settings s, AgentBanks banks, PassTriggers triggers, GroupPasses passes, Clock clock,
-      PrintWriter out, GroupWatcher.Counts counts) {
+  GroupSession(
+      GroupWatcher.Settings s,
+      AgentBanks banks,
+      PassTriggers triggers,
+      GroupPasses passes,
+      Clock clock,
+      PrintWriter out,
+      GroupWatcher.Counts counts) {
     this.s = s;
     this.banks = banks;
     this.triggers = triggers;
@@ -88,7 +99,9 @@ final class GroupSession implements AutoCloseable {
     c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     Properties p = KafkaClients.idempotentProducer(s.bootstrap(), "vigil-watch");
-    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "vigil-watch-" + s.group() + "-" + UUID.randomUUID());
+    p.put(
+        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+        "vigil-watch-" + s.group() + "-" + UUID.randomUUID());
     p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, TRANSACTION_TIMEOUT_MS);
     this.consumer = new KafkaConsumer<>(c);
     this.producer = new KafkaProducer<>(p);
@@ -101,7 +114,8 @@ final class GroupSession implements AutoCloseable {
   }
 
   /** One poll and one transaction (when there is something to deposit or a pass is due). */
-  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need not be read
+  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need
+  // not be read
   @SuppressWarnings("FutureReturnValueIgnored")
   void turn() throws IOException {
     ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(100));
@@ -109,11 +123,14 @@ final class GroupSession implements AutoCloseable {
     Map<String, Trigger> due = new HashMap<>();
     List<String> owned = banks.agents();
     if (!owned.isEmpty()) {
-      triggers.due(now, true, owned).forEach((agent, why) -> {
-        if (owned.contains(agent)) {
-          due.put(agent, why);
-        }
-      });
+      triggers
+          .due(now, true, owned)
+          .forEach(
+              (agent, why) -> {
+                if (owned.contains(agent)) {
+                  due.put(agent, why);
+                }
+              });
     }
     if (records.isEmpty() && due.isEmpty()) {
       return;
@@ -122,15 +139,17 @@ final class GroupSession implements AutoCloseable {
     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
     for (ConsumerRecord<String, String> r : records) {
       record(r);
-      offsets.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
+      offsets.put(
+          new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
     }
     if (!due.isEmpty()) {
       banks.commitLocal(); // the passes read the banks as they are now
       Map<String, Long> events = triggers.passing(due.keySet(), true);
       for (Map.Entry<String, Trigger> d : due.entrySet()) {
         AgentBanks.Agent a = banks.get(d.getKey());
-        GroupPasses.Outcome o = passes.run(a, banks, d.getValue(), events.getOrDefault(a.name, 0L), now,
-            counts.skipped);
+        GroupPasses.Outcome o =
+            passes.run(
+                a, banks, d.getValue(), events.getOrDefault(a.name, 0L), now, counts.skipped);
         for (EmoBank.PendingDeposit p : o.deposits()) {
           // events reach the bank from the topic only; a pass adds its detectors' derived deposits
           if (p.derived() && !a.bank.isDeposited(p.identity())) {
@@ -150,7 +169,10 @@ final class GroupSession implements AutoCloseable {
     banks.commitLocal();
   }
 
-  /** Appraises and deposits one record of the events' topic; a record that is not an event is skipped, counted. */
+  /**
+   * Appraises and deposits one record of the events' topic; a record that is not an event is
+   * skipped, counted.
+   */
   private void record(ConsumerRecord<String, String> r) throws IOException {
     Event e;
     try {
@@ -158,9 +180,19 @@ final class GroupSession implements AutoCloseable {
     } catch (EventFormatException ex) {
       counts.skipped++;
       if (counts.skipped == 1 || counts.skipped % 1000 == 0) {
-        out.println(Timestamps.format(clock.instant()) + " skipped record " + r.partition() + "@" + r.offset()
-            + " of " + s.topic() + ": not a Vigil event (" + ex.getMessage() + "); " + counts.skipped
-            + " skipped so far");
+        out.println(
+            Timestamps.format(clock.instant())
+                + " skipped record "
+                + r.partition()
+                + "@"
+                + r.offset()
+                + " of "
+                + s.topic()
+                + ": not a Vigil event ("
+                + ex.getMessage()
+                + "); "
+                + counts.skipped
+                + " skipped so far");
       }
       return;
     }
@@ -182,7 +214,8 @@ final class GroupSession implements AutoCloseable {
   }
 
   /** Applies an entry to the local bank and writes it to the journal, inside the transaction. */
-  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need not be read
+  // sends inside a transaction: a failed send makes commitTransaction throw, so the futures need
+  // not be read
   @SuppressWarnings("FutureReturnValueIgnored")
   private void deposit(AgentBanks.Agent a, BankRecord entry) throws IOException {
     apply(a, entry);
@@ -198,7 +231,8 @@ final class GroupSession implements AutoCloseable {
       AgentBanks.appendEvent(a, entry.event());
     }
     if (entry.row() != null) {
-      a.bank.deposit(entry.identity(), entry.row()); // context (no row) is for the passes' detectors only
+      a.bank.deposit(
+          entry.identity(), entry.row()); // context (no row) is for the passes' detectors only
     }
     if (entry.countsAsEvent()) {
       a.eventsDeposited++;
@@ -211,10 +245,22 @@ final class GroupSession implements AutoCloseable {
     public void onPartitionsAssigned(Collection<TopicPartition> parts) {
       List<Integer> ps = parts.stream().map(TopicPartition::partition).toList();
       try {
-        long n = journal.replay(ps, (partition, entry) -> apply(banks.ownFresh(entry.agent(), partition), entry));
+        long n =
+            journal.replay(
+                ps, (partition, entry) -> apply(banks.ownFresh(entry.agent(), partition), entry));
         banks.commitLocal();
-        out.println(Timestamps.format(clock.instant()) + " assigned partitions " + ps + " of " + s.topic()
-            + ": agents " + banks.agents() + ", " + n + " bank entries replayed from " + journal.topic());
+        out.println(
+            Timestamps.format(clock.instant())
+                + " assigned partitions "
+                + ps
+                + " of "
+                + s.topic()
+                + ": agents "
+                + banks.agents()
+                + ", "
+                + n
+                + " bank entries replayed from "
+                + journal.topic());
         out.flush();
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -227,8 +273,12 @@ final class GroupSession implements AutoCloseable {
         return;
       }
       banks.release(parts.stream().map(TopicPartition::partition).toList());
-      out.println(Timestamps.format(clock.instant()) + " revoked partitions "
-          + parts.stream().map(TopicPartition::partition).toList() + "; agents now " + banks.agents());
+      out.println(
+          Timestamps.format(clock.instant())
+              + " revoked partitions "
+              + parts.stream().map(TopicPartition::partition).toList()
+              + "; agents now "
+              + banks.agents());
       out.flush();
     }
   }

@@ -14,9 +14,9 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
- * The topics of a group {@code watch}: the events' topic must exist (it is the user's, {@code ship} writes it); the
- * banks' journal (one partition per events partition, compacted: every entry has its own key, so nothing is ever
- * deleted) and {@code vigil.reports} are created when missing.
+ * The topics of a group {@code watch}: the events' topic must exist (it is the user's, {@code ship}
+ * writes it); the banks' journal (one partition per events partition, compacted: every entry has
+ * its own key, so nothing is ever deleted) and {@code vigil.reports} are created when missing.
  */
 final class GroupTopics {
   /** The topic each pass's {@code report.json} goes to, key = agent. */
@@ -32,28 +32,41 @@ final class GroupTopics {
    *
    * @throws ExecutionException when the cluster cannot be asked
    */
-  static Shape shape(Admin admin, String topic) throws ExecutionException, InterruptedException, TimeoutException {
-    Set<String> names = admin.listTopics().names().get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+  static Shape shape(Admin admin, String topic)
+      throws ExecutionException, InterruptedException, TimeoutException {
+    Set<String> names =
+        admin.listTopics().names().get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
     if (!names.contains(topic)) {
       return null;
     }
-    TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames()
-        .get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS).get(topic);
+    TopicDescription d =
+        admin
+            .describeTopics(List.of(topic))
+            .allTopicNames()
+            .get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+            .get(topic);
     return new Shape(d.partitions().size(), (short) d.partitions().get(0).replicas().size());
   }
 
-  /** Creates the journal (with {@code partitions} partitions) and the reports' topic when missing. */
-  static void ensure(Admin admin, String journal, int partitions, short replication) throws ExecutionException,
-      InterruptedException, TimeoutException {
-    Set<String> names = admin.listTopics().names().get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+  /**
+   * Creates the journal (with {@code partitions} partitions) and the reports' topic when missing.
+   */
+  static void ensure(Admin admin, String journal, int partitions, short replication)
+      throws ExecutionException, InterruptedException, TimeoutException {
+    Set<String> names =
+        admin.listTopics().names().get(KafkaClients.REQUEST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
     List<NewTopic> missing = new ArrayList<>();
     if (!names.contains(journal)) {
-      missing.add(new NewTopic(journal, partitions, replication)
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+      missing.add(
+          new NewTopic(journal, partitions, replication)
+              .configs(
+                  Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
     }
     if (!names.contains(REPORTS)) {
-      missing.add(new NewTopic(REPORTS, partitions, replication)
-          .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+      missing.add(
+          new NewTopic(REPORTS, partitions, replication)
+              .configs(
+                  Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
     }
     if (missing.isEmpty()) {
       return;

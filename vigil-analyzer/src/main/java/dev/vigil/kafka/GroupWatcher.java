@@ -21,28 +21,36 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
 
 /**
- * {@code watch --bootstrap} (docs/KAFKA.md): one instance of a consumer group that shares the agents (the
- * partitions of the events' topic) with the other instances. It waits for the events' topic, creates the banks'
- * journal and {@code vigil.reports} when missing, and runs {@link GroupSession}s: when Kafka cannot be reached or a
- * session fails (fenced after a rebalance it missed), the session's uncommitted work is dropped, one line a minute
- * says so, and a new session joins again after a backoff. {@link #stop()} (from a signal) ends it after the
- * transaction in flight.
+ * {@code watch --bootstrap} (docs/KAFKA.md): one instance of a consumer group that shares the
+ * agents (the partitions of the events' topic) with the other instances. It waits for the events'
+ * topic, creates the banks' journal and {@code vigil.reports} when missing, and runs {@link
+ * GroupSession}s: when Kafka cannot be reached or a session fails (fenced after a rebalance it
+ * missed), the session's uncommitted work is dropped, one line a minute says so, and a new session
+ * joins again after a backoff. {@link #stop()} (from a signal) ends it after the transaction in
+ * flight.
  */
 public final class GroupWatcher {
   /**
    * What a group {@code watch} was asked to do.
    *
-   * @param template    the {@code run} options every pass starts from
-   * @param bootstrap   Kafka's bootstrap servers
-   * @param topic       the events' topic
-   * @param group       the consumer group
-   * @param every       {@code --every}, or null
+   * @param template the {@code run} options every pass starts from
+   * @param bootstrap Kafka's bootstrap servers
+   * @param topic the events' topic
+   * @param group the consumer group
+   * @param every {@code --every}, or null
    * @param afterEvents {@code --after-events}, or 0
-   * @param onThorns    {@code --on-thorns}, or null
-   * @param onAlarm     {@code --on-alarm}, or null
+   * @param onThorns {@code --on-thorns}, or null
+   * @param onAlarm {@code --on-alarm}, or null
    */
-  public record Settings(PassOptions template, String bootstrap, String topic, String group, Duration every,
-      int afterEvents, ThornRate onThorns, String onAlarm) {}
+  public record Settings(
+      PassOptions template,
+      String bootstrap,
+      String topic,
+      String group,
+      Duration every,
+      int afterEvents,
+      ThornRate onThorns,
+      String onAlarm) {}
 
   /** What this instance did so far. */
   static final class Counts {
@@ -58,7 +66,8 @@ public final class GroupWatcher {
   private final PrintWriter err;
   private volatile boolean stopping;
 
-  public GroupWatcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
+  public GroupWatcher(
+      Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
     this.s = settings;
     this.runner = runner;
     this.clock = clock;
@@ -66,27 +75,46 @@ public final class GroupWatcher {
     this.err = err;
   }
 
-  /** Asks the instance to stop after the transaction in flight; safe from any thread (a signal handler). */
+  /**
+   * Asks the instance to stop after the transaction in flight; safe from any thread (a signal
+   * handler).
+   */
   public void stop() {
     stopping = true;
   }
 
   /** Runs until {@link #stop()}. */
-  // banks.close() on an outage drops what Kafka did not commit; the banks reopen on the next assignment
+  // banks.close() on an outage drops what Kafka did not commit; the banks reopen on the next
+  // assignment
   @SuppressWarnings("try")
   public void run() throws IOException {
     Instant started = clock.instant();
-    PassTriggers triggers = new PassTriggers(
-        new Watcher.Settings(s.template(), s.every(), s.afterEvents(), s.onThorns(), s.onAlarm()),
-        s.template().rules().rbt(), started);
-    GroupPasses passes = new GroupPasses(s.template(), runner, new AlarmNotice(s.onAlarm()), out, err);
+    PassTriggers triggers =
+        new PassTriggers(
+            new Watcher.Settings(
+                s.template(), s.every(), s.afterEvents(), s.onThorns(), s.onAlarm()),
+            s.template().rules().rbt(),
+            started);
+    GroupPasses passes =
+        new GroupPasses(s.template(), runner, new AlarmNotice(s.onAlarm()), out, err);
     OutageNotice outage = new OutageNotice("watch", s.bootstrap(), clock, err);
     Counts counts = new Counts();
     Backoff backoff = new Backoff();
     Instant lastMissing = null;
-    out.println(Timestamps.format(started) + " watch started: group " + s.group() + " on topic " + s.topic() + " at "
-        + s.bootstrap() + ", " + triggers.describe() + ", reports in " + s.template().out() + "/agents and topic "
-        + GroupTopics.REPORTS);
+    out.println(
+        Timestamps.format(started)
+            + " watch started: group "
+            + s.group()
+            + " on topic "
+            + s.topic()
+            + " at "
+            + s.bootstrap()
+            + ", "
+            + triggers.describe()
+            + ", reports in "
+            + s.template().out()
+            + "/agents and topic "
+            + GroupTopics.REPORTS);
     out.flush();
     try (AgentBanks banks = new AgentBanks(s.template().out());
         Admin admin = Admin.create(KafkaClients.common(s.bootstrap(), "vigil-watch-admin"))) {
@@ -96,18 +124,29 @@ public final class GroupWatcher {
           outage.reached();
           if (shape == null) {
             Instant now = clock.instant();
-            if (lastMissing == null || Duration.between(lastMissing, now).compareTo(OutageNotice.EVERY) >= 0) {
+            if (lastMissing == null
+                || Duration.between(lastMissing, now).compareTo(OutageNotice.EVERY) >= 0) {
               lastMissing = now;
-              err.println(Notice.line(now, "watch", Notice.Level.WARN, "topic " + s.topic() + " does not exist at "
-                  + s.bootstrap() + "; waiting for it (ship writes to it; create it with one partition per "
-                  + "instance you plan, or more)"));
+              err.println(
+                  Notice.line(
+                      now,
+                      "watch",
+                      Notice.Level.WARN,
+                      "topic "
+                          + s.topic()
+                          + " does not exist at "
+                          + s.bootstrap()
+                          + "; waiting for it (ship writes to it; create it with one partition per "
+                          + "instance you plan, or more)"));
               err.flush();
             }
             pause(backoff.failed());
             continue;
           }
-          GroupTopics.ensure(admin, BankJournal.topicFor(s.topic()), shape.partitions(), shape.replication());
-          try (GroupSession session = new GroupSession(s, banks, triggers, passes, clock, out, counts)) {
+          GroupTopics.ensure(
+              admin, BankJournal.topicFor(s.topic()), shape.partitions(), shape.replication());
+          try (GroupSession session =
+              new GroupSession(s, banks, triggers, passes, clock, out, counts)) {
             session.start();
             backoff.succeeded();
             while (!stopping) {
@@ -115,8 +154,10 @@ public final class GroupWatcher {
             }
           }
         } catch (KafkaException | ExecutionException | TimeoutException | UncheckedIOException e) {
-          banks.close(); // what was not committed in Kafka is dropped; the next assignment rebuilds it
-          outage.failed(e instanceof ExecutionException ? e.getCause() : e,
+          banks.close(); // what was not committed in Kafka is dropped; the next assignment rebuilds
+          // it
+          outage.failed(
+              e instanceof ExecutionException ? e.getCause() : e,
               "deposits resume from the last committed transaction");
           pause(backoff.failed());
         } catch (InterruptedException e) {
@@ -125,9 +166,19 @@ public final class GroupWatcher {
         }
       }
     }
-    out.println(Timestamps.format(clock.instant()) + " watch stopped: " + counts.deposited + " events deposited, "
-        + passes.passes() + " passes (" + passes.failed() + " failed), " + counts.skipped
-        + " records skipped (not events), " + counts.duplicates + " duplicates recognized");
+    out.println(
+        Timestamps.format(clock.instant())
+            + " watch stopped: "
+            + counts.deposited
+            + " events deposited, "
+            + passes.passes()
+            + " passes ("
+            + passes.failed()
+            + " failed), "
+            + counts.skipped
+            + " records skipped (not events), "
+            + counts.duplicates
+            + " duplicates recognized");
     out.flush();
   }
 

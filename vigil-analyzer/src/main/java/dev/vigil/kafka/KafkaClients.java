@@ -6,13 +6,14 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * The client settings Vigil's Kafka commands share: the bootstrap servers, and timeouts short enough that an
- * unreachable cluster is said within seconds rather than minutes (the clients' defaults wait up to two minutes
- * before a send fails).
+ * The client settings Vigil's Kafka commands share: the bootstrap servers, and timeouts short
+ * enough that an unreachable cluster is said within seconds rather than minutes (the clients'
+ * defaults wait up to two minutes before a send fails).
  */
 final class KafkaClients {
   /** How long a send waits for the cluster's metadata, and a request for its answer. */
   static final int REQUEST_TIMEOUT_MS = 5_000;
+
   /** How long a record may take from send to acknowledgement, retries included. */
   static final int DELIVERY_TIMEOUT_MS = 15_000;
 
@@ -29,7 +30,10 @@ final class KafkaClients {
     return p;
   }
 
-  /** An idempotent producer's settings: every record acknowledged by all in-sync replicas, never duplicated. */
+  /**
+   * An idempotent producer's settings: every record acknowledged by all in-sync replicas, never
+   * duplicated.
+   */
   static Properties idempotentProducer(String bootstrap, String clientId) {
     Properties p = common(bootstrap, clientId);
     p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Says that Kafka cannot be reached: the first failure at once, then at most one line a minute while the outage
- * lasts, and one line when it is over (docs/DESIGN.md#bad-input).
+ * Says that Kafka cannot be reached: the first failure at once, then at most one line a minute
+ * while the outage lasts, and one line when it is over (docs/DESIGN.md#bad-input).
  */
 final class OutageNotice {
   static final Duration EVERY = Duration.ofMinutes(1);
@@ -38,9 +38,23 @@ final class OutageNotice {
     }
     if (lastLine == null || Duration.between(lastLine, now).compareTo(EVERY) >= 0) {
       lastLine = now;
-      err.println(Notice.line(now, command, Notice.Level.WARN, "Kafka at " + bootstrap + " cannot be reached or "
-          + "refuses (" + describe(cause) + ") since " + Timestamps.format(since) + ", " + failures + " attempts; "
-          + waiting + "; retrying with backoff"));
+      err.println(
+          Notice.line(
+              now,
+              command,
+              Notice.Level.WARN,
+              "Kafka at "
+                  + bootstrap
+                  + " cannot be reached or "
+                  + "refuses ("
+                  + describe(cause)
+                  + ") since "
+                  + Timestamps.format(since)
+                  + ", "
+                  + failures
+                  + " attempts; "
+                  + waiting
+                  + "; retrying with backoff"));
       err.flush();
     }
   }
@@ -49,8 +63,17 @@ final class OutageNotice {
   void reached() {
     if (since != null) {
       Instant now = clock.instant();
-      err.println(Notice.line(now, command, Notice.Level.INFO, "Kafka at " + bootstrap + " reached again after "
-          + failures + " failed attempts since " + Timestamps.format(since)));
+      err.println(
+          Notice.line(
+              now,
+              command,
+              Notice.Level.INFO,
+              "Kafka at "
+                  + bootstrap
+                  + " reached again after "
+                  + failures
+                  + " failed attempts since "
+                  + Timestamps.format(since)));
       err.flush();
       since = null;
       lastLine = null;

@@ -9,10 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where {@code ship} stopped: the index of the last excerpt Kafka acknowledged, in a small JSON file beside the queue
- * ({@code <queue>.ship-<topic>.json}), never inside Chronicle's files. It is replaced atomically after each
- * acknowledged batch, so a restart resumes after the last event Kafka holds; at worst the batch in flight when
- * {@code ship} died is sent again (at-least-once shipping; the group {@code watch} deposits each event once).
+ * Where {@code ship} stopped: the index of the last excerpt Kafka acknowledged, in a small JSON
+ * file beside the queue ({@code <queue>.ship-<topic>.json}), never inside Chronicle's files. It is
+ * replaced atomically after each acknowledged batch, so a restart resumes after the last event
+ * Kafka holds; at worst the batch in flight when {@code ship} died is sent again (at-least-once
+ * shipping; the group {@code watch} deposits each event once).
  */
 public final class ShipPosition {
   /** The position of a queue never shipped. */
@@ -30,10 +31,14 @@ public final class ShipPosition {
     this.topic = topic;
   }
 
-  /** The position of {@code queue} shipped to {@code topic}: in {@code file}, or beside the queue when null. */
+  /**
+   * The position of {@code queue} shipped to {@code topic}: in {@code file}, or beside the queue
+   * when null.
+   */
   public static ShipPosition of(Path queue, String topic, Path file) {
     Path abs = queue.toAbsolutePath().normalize();
-    Path f = file != null ? file : abs.resolveSibling(abs.getFileName() + ".ship-" + topic + ".json");
+    Path f =
+        file != null ? file : abs.resolveSibling(abs.getFileName() + ".ship-" + topic + ".json");
     return new ShipPosition(f, abs.toString(), topic);
   }
 
@@ -55,12 +60,20 @@ public final class ShipPosition {
     try {
       n = MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException("ship position " + file + " is not JSON (" + e.getMessage()
-          + "); remove it to ship the queue from its start", e);
+      throw new IllegalArgumentException(
+          "ship position "
+              + file
+              + " is not JSON ("
+              + e.getMessage()
+              + "); remove it to ship the queue from its start",
+          e);
     }
     if (n == null || !n.path("index").isIntegralNumber()) {
-      throw new IllegalArgumentException("ship position " + file + " has no integer \"index\"; remove it to ship "
-          + "the queue from its start");
+      throw new IllegalArgumentException(
+          "ship position "
+              + file
+              + " has no integer \"index\"; remove it to ship "
+              + "the queue from its start");
     }
     return n.get("index").asLong();
   }

@@ -26,17 +26,22 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
- * The {@code ship} loop (docs/KAFKA.md): tails a local queue from the last acknowledged position, produces each
- * event as its JSON line (key = agent) with an idempotent producer, and records the position after Kafka has
- * acknowledged a whole batch ({@link ShipPosition}). When Kafka cannot be reached the position stays where it is,
- * the batch is sent again by a new producer after a backoff, and the outage is one line a minute
- * ({@link OutageNotice}): the local queue is the buffer, nothing is lost. Excerpts that are not events are skipped
- * and counted. {@link #stop()} (from a signal) ends the loop; the position kept is the last acknowledged one.
+ * The {@code ship} loop (docs/KAFKA.md): tails a local queue from the last acknowledged position,
+ * produces each event as its JSON line (key = agent) with an idempotent producer, and records the
+ * position after Kafka has acknowledged a whole batch ({@link ShipPosition}). When Kafka cannot be
+ * reached the position stays where it is, the batch is sent again by a new producer after a
+ * backoff, and the outage is one line a minute ({@link OutageNotice}): the local queue is the
+ * buffer, nothing is lost. Excerpts that are not events are skipped and counted. {@link #stop()}
+ * (from a signal) ends the loop; the position kept is the last acknowledged one.
  */
 public final class Shipper {
   /** Events sent at once at most before waiting for their acknowledgements. */
   static final int BATCH = 2_000;
-  /** The pause between two reads of a queue that has nothing new: the one use of real time when all is well. */
+
+  /**
+   * The pause between two reads of a queue that has nothing new: the one use of real time when all
+   * is well.
+   */
   static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
   /** What a {@code ship} did, reported when it stops. */
@@ -56,10 +61,16 @@ public final class Shipper {
 
   /**
    * @param clock the outage lines' time source
-   * @param out   start and stop lines
-   * @param err   the outage lines
+   * @param out start and stop lines
+   * @param err the outage lines
    */
-  public Shipper(Path queueDir, String bootstrap, String topic, ShipPosition position, Clock clock, PrintWriter out,
+  public Shipper(
+      Path queueDir,
+      String bootstrap,
+      String topic,
+      ShipPosition position,
+      Clock clock,
+      PrintWriter out,
       PrintWriter err) {
     this.queueDir = queueDir;
     this.bootstrap = bootstrap;
@@ -82,7 +93,8 @@ public final class Shipper {
   /**
    * Runs until {@link #stop()}.
    *
-   * @throws IllegalArgumentException naming the queue or the position file when either is not what it should be
+   * @throws IllegalArgumentException naming the queue or the position file when either is not what
+   *     it should be
    */
   public Totals run() throws IOException {
     loopThread = Thread.currentThread();
@@ -92,9 +104,19 @@ public final class Shipper {
     Backoff backoff = new Backoff();
     try (ChronicleQueue queue = EventQueues.openForReading(queueDir)) {
       ExcerptTailer tailer = queue.createTailer();
-      out.println(Timestamps.format(clock.instant()) + " ship started: queue " + queueDir + " to topic " + topic
-          + " at " + bootstrap + (acked >= 0 ? ", resuming after excerpt " + Long.toHexString(acked)
-          : ", from the start") + "; position in " + position.file());
+      out.println(
+          Timestamps.format(clock.instant())
+              + " ship started: queue "
+              + queueDir
+              + " to topic "
+              + topic
+              + " at "
+              + bootstrap
+              + (acked >= 0
+                  ? ", resuming after excerpt " + Long.toHexString(acked)
+                  : ", from the start")
+              + "; position in "
+              + position.file());
       out.flush();
       Producer<String, String> producer = null;
       try {
@@ -108,13 +130,17 @@ public final class Shipper {
           }
           try {
             if (producer == null) {
-              producer = new KafkaProducer<>(KafkaClients.idempotentProducer(bootstrap, "vigil-ship"));
+              producer =
+                  new KafkaProducer<>(KafkaClients.idempotentProducer(bootstrap, "vigil-ship"));
             }
             send(producer, batch);
           } catch (ExecutionException | RuntimeException e) {
-            // nothing of this batch counts as shipped: the position stays, a new producer sends it all again
-            outage.failed(e instanceof ExecutionException ? e.getCause() : e,
-                "the queue keeps the events, position stays after excerpt " + Long.toHexString(acked));
+            // nothing of this batch counts as shipped: the position stays, a new producer sends it
+            // all again
+            outage.failed(
+                e instanceof ExecutionException ? e.getCause() : e,
+                "the queue keeps the events, position stays after excerpt "
+                    + Long.toHexString(acked));
             closeQuietly(producer);
             producer = null;
             pause(backoff.failed());
@@ -131,14 +157,24 @@ public final class Shipper {
         closeQuietly(producer);
       }
     }
-    out.println(Timestamps.format(clock.instant()) + " ship stopped: " + (shipped - before) + " events shipped"
-        + (skipped > 0 ? ", " + skipped + " excerpts skipped (not Vigil events)" : "") + "; position "
-        + (acked >= 0 ? Long.toHexString(acked) : "none") + " kept in " + position.file());
+    out.println(
+        Timestamps.format(clock.instant())
+            + " ship stopped: "
+            + (shipped - before)
+            + " events shipped"
+            + (skipped > 0 ? ", " + skipped + " excerpts skipped (not Vigil events)" : "")
+            + "; position "
+            + (acked >= 0 ? Long.toHexString(acked) : "none")
+            + " kept in "
+            + position.file());
     out.flush();
     return new Totals(shipped - before, skipped, acked);
   }
 
-  /** Reads up to a batch after the tailer's place; returns the index of the last excerpt read ({@code from} if none). */
+  /**
+   * Reads up to a batch after the tailer's place; returns the index of the last excerpt read
+   * ({@code from} if none).
+   */
   private long read(ExcerptTailer tailer, long from, List<ProducerRecord<String, String>> batch) {
     long last = from;
     while (batch.size() < BATCH && !stopping) {
@@ -159,13 +195,15 @@ public final class Shipper {
   }
 
   /** Sends a batch and waits for every acknowledgement; the first failure is thrown. */
-  private static void send(Producer<String, String> producer, List<ProducerRecord<String, String>> batch)
+  private static void send(
+      Producer<String, String> producer, List<ProducerRecord<String, String>> batch)
       throws ExecutionException {
     List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
     for (ProducerRecord<String, String> r : batch) {
       Future<RecordMetadata> ack = producer.send(r);
       if (ack.isDone()) {
-        get(ack); // failed at once (no metadata within max.block.ms): the rest of the batch would wait as long
+        get(ack); // failed at once (no metadata within max.block.ms): the rest of the batch would
+        // wait as long
       }
       acks.add(ack);
     }
@@ -184,7 +222,9 @@ public final class Shipper {
     }
   }
 
-  /** Places the tailer just after the excerpt at {@code index} (at the start when there is none). */
+  /**
+   * Places the tailer just after the excerpt at {@code index} (at the start when there is none).
+   */
   private void seek(ExcerptTailer tailer, long index) {
     if (index >= 0 && tailer.moveToIndex(index)) {
       tailer.readingDocument().close(); // acknowledged before

@@ -1,7 +1,8 @@
 package dev.vigil.learn;
 
 /**
- * Platt's calibration of a margin into a probability of failure: {@code p = 1 / (1 + e^-(a * margin + b))}.
+ * Platt's calibration of a margin into a probability of failure: {@code p = 1 / (1 + e^-(a * margin
+ * + b))}.
  *
  * @param a the slope
  * @param b the offset

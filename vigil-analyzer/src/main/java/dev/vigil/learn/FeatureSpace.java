@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The features a model reads, fitted on its training sessions only (docs/MODEL.md): the vocabulary (every token
- * seen in at least {@code minDf} training sessions, at most {@value #MAX_TERMS}, the most frequent first) and how each
- * value is scaled. Words ({@code a:}, {@code u:}) are TF-IDF: {@code (1 + ln tf) * idf} with
- * {@code idf = ln((1 + n) / (1 + df)) + 1}, the session's vector of each of the two families then scaled to unit
- * length; every other token is {@code ln(1 + count)}.
+ * The features a model reads, fitted on its training sessions only (docs/MODEL.md): the vocabulary
+ * (every token seen in at least {@code minDf} training sessions, at most {@value #MAX_TERMS}, the
+ * most frequent first) and how each value is scaled. Words ({@code a:}, {@code u:}) are TF-IDF:
+ * {@code (1 + ln tf) * idf} with {@code idf = ln((1 + n) / (1 + df)) + 1}, the session's vector of
+ * each of the two families then scaled to unit length; every other token is {@code ln(1 + count)}.
  */
 public final class FeatureSpace {
   /** The most tokens a vocabulary keeps. */
@@ -40,13 +40,18 @@ public final class FeatureSpace {
     }
     int minDf = training.size() >= 50 ? 2 : 1;
     List<Map.Entry<String, Integer>> kept = new ArrayList<>();
-    df.entrySet().stream().filter(e -> e.getValue() >= minDf || e.getKey().startsWith("n:")).forEach(kept::add);
-    kept.sort(Comparator.<Map.Entry<String, Integer>>comparingInt(Map.Entry::getValue).reversed()
-        .thenComparing(Map.Entry::getKey));
+    df.entrySet().stream()
+        .filter(e -> e.getValue() >= minDf || e.getKey().startsWith("n:"))
+        .forEach(kept::add);
+    kept.sort(
+        Comparator.<Map.Entry<String, Integer>>comparingInt(Map.Entry::getValue)
+            .reversed()
+            .thenComparing(Map.Entry::getKey));
     Map<String, Double> idf = new LinkedHashMap<>();
     int n = training.size();
     for (Map.Entry<String, Integer> e : kept.subList(0, Math.min(MAX_TERMS, kept.size()))) {
-      idf.put(e.getKey(), isWord(e.getKey()) ? Math.log((1.0 + n) / (1.0 + e.getValue())) + 1 : 1.0);
+      idf.put(
+          e.getKey(), isWord(e.getKey()) ? Math.log((1.0 + n) / (1.0 + e.getValue())) + 1 : 1.0);
     }
     return new FeatureSpace(families, minDf, idf);
   }
@@ -112,9 +117,13 @@ public final class FeatureSpace {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     ArrayNode f = n.putArray("families");
     families.names().forEach(f::add);
-    n.put("ngram_range", "1-2").put("min_df", minDf).put("max_terms", MAX_TERMS)
-        .put("scaling", "words: (1 + ln tf) * idf, idf = ln((1 + n) / (1 + df)) + 1, unit length per family; "
-            + "other tokens: ln(1 + count)");
+    n.put("ngram_range", "1-2")
+        .put("min_df", minDf)
+        .put("max_terms", MAX_TERMS)
+        .put(
+            "scaling",
+            "words: (1 + ln tf) * idf, idf = ln((1 + n) / (1 + df)) + 1, unit length per family; "
+                + "other tokens: ln(1 + count)");
     ArrayNode vocab = n.putArray("vocabulary");
     idf.forEach((t, w) -> vocab.addObject().put("feature", t).put("idf", w));
     return n;
@@ -141,8 +150,11 @@ public final class FeatureSpace {
     Map<String, Double> idf = new LinkedHashMap<>();
     for (JsonNode t : vocab) {
       String feature = t.path("feature").asText(null);
-      if (feature == null || !t.path("idf").isNumber() || FeatureFamilies.familyOf(feature) == null) {
-        throw new IllegalArgumentException("features.vocabulary: " + t + " is no feature with an idf");
+      if (feature == null
+          || !t.path("idf").isNumber()
+          || FeatureFamilies.familyOf(feature) == null) {
+        throw new IllegalArgumentException(
+            "features.vocabulary: " + t + " is no feature with an idf");
       }
       idf.put(feature, t.get("idf").doubleValue());
     }

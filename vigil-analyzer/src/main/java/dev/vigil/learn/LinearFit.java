@@ -19,20 +19,33 @@ import org.tribuo.impl.ArrayExample;
 import org.tribuo.provenance.SimpleDataSourceProvenance;
 
 /**
- * Fits an L2-regularized logistic regression with Tribuo's LibLinear trainer (primal trust-region Newton, {@code
- * L2R_LR}: deterministic) and reads its weights back by feature name, so that a model can be written as plain JSON
- * and explained feature by feature. Also fits the one-feature logistic regression of Platt's calibration.
+ * Fits an L2-regularized logistic regression with Tribuo's LibLinear trainer (primal trust-region
+ * Newton, {@code L2R_LR}: deterministic) and reads its weights back by feature name, so that a
+ * model can be written as plain JSON and explained feature by feature. Also fits the one-feature
+ * logistic regression of Platt's calibration.
  */
 public final class LinearFit {
-  /** Tribuo reports each training at INFO through java.util.logging; Vigil's stderr stays for its own lines. */
+  /**
+   * Tribuo reports each training at INFO through java.util.logging; Vigil's stderr stays for its
+   * own lines.
+   */
   private static final Logger TRIBUO = Logger.getLogger("org.tribuo");
+
   private static final String FAILED = "failed";
   private static final String GOOD = "good";
-  /** A constant feature of every example, so that no example is empty; folded into the intercept. */
+
+  /**
+   * A constant feature of every example, so that no example is empty; folded into the intercept.
+   */
   private static final String ONE = "_one";
+
   private static final int MAX_ITERATIONS = 1000;
   private static final double EPSILON = 0.01;
-  /** The slope, per standard deviation of the margins, of a calibration whose margins carry no evidence. */
+
+  /**
+   * The slope, per standard deviation of the margins, of a calibration whose margins carry no
+   * evidence.
+   */
   static final double FLAT_SLOPE = 0.01;
 
   static {
@@ -43,7 +56,7 @@ public final class LinearFit {
   /**
    * A linear model's parameters.
    *
-   * @param weights   each feature's weight toward failure
+   * @param weights each feature's weight toward failure
    * @param intercept the intercept
    */
   public record Weights(Map<String, Double> weights, double intercept) {
@@ -67,9 +80,7 @@ public final class LinearFit {
 
   private LinearFit() {}
 
-  /**
-   * Training sessions as Tribuo's dataset, built once for every cost it is fitted with.
-   */
+  /** Training sessions as Tribuo's dataset, built once for every cost it is fitted with. */
   public static final class Data {
     private final MutableDataset<Label> data;
     private final long failed;
@@ -92,8 +103,8 @@ public final class LinearFit {
       throw new IllegalArgumentException("a fit needs sessions of both classes");
     }
     LabelFactory labels = new LabelFactory();
-    MutableDataset<Label> data = new MutableDataset<>(new SimpleDataSourceProvenance("vigil sessions", labels),
-        labels);
+    MutableDataset<Label> data =
+        new MutableDataset<>(new SimpleDataSourceProvenance("vigil sessions", labels), labels);
     Label yes = new Label(FAILED);
     Label no = new Label(GOOD);
     for (int i = 0; i < x.size(); i++) {
@@ -109,15 +120,18 @@ public final class LinearFit {
           values[n++] = e.getValue();
         }
       }
-      data.add(new ArrayExample<>(failed.get(i) ? yes : no, Arrays.copyOf(names, n), Arrays.copyOf(values, n)));
+      data.add(
+          new ArrayExample<>(
+              failed.get(i) ? yes : no, Arrays.copyOf(names, n), Arrays.copyOf(values, n)));
     }
     long nFailed = failed.stream().filter(b -> b).count();
     return new Data(data, nFailed, failed.size() - nFailed);
   }
 
   /**
-   * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the inverse of the
-   * L2 penalty: smaller is smoother), the two classes weighed as if they were as many.
+   * Fits the weights that best predict {@code failed} from the vectors, with cost {@code cost} (the
+   * inverse of the L2 penalty: smaller is smoother), the two classes weighed as if they were as
+   * many.
    *
    * @throws IllegalArgumentException when both classes are not present
    */
@@ -126,22 +140,31 @@ public final class LinearFit {
   }
 
   /**
-   * Fits a dataset with cost {@code cost}; {@code balanced}: the two classes weighed as if they were as many (the
-   * margin then carries the features' evidence, not the training base rate, which differs from fold to fold; the
-   * calibration puts the base rate back).
+   * Fits a dataset with cost {@code cost}; {@code balanced}: the two classes weighed as if they
+   * were as many (the margin then carries the features' evidence, not the training base rate, which
+   * differs from fold to fold; the calibration puts the base rate back).
    */
   public static Weights fit(Data d, double cost, boolean balanced) {
-    LibLinearClassificationTrainer trainer = new LibLinearClassificationTrainer(
-        new LinearClassificationType(LinearClassificationType.LinearType.L2R_LR), cost, MAX_ITERATIONS, EPSILON);
+    LibLinearClassificationTrainer trainer =
+        new LibLinearClassificationTrainer(
+            new LinearClassificationType(LinearClassificationType.LinearType.L2R_LR),
+            cost,
+            MAX_ITERATIONS,
+            EPSILON);
     if (balanced) {
       long n = d.failed + d.good;
-      trainer.setLabelWeights(Map.of(new Label(FAILED), (float) (n / (2.0 * d.failed)),
-          new Label(GOOD), (float) (n / (2.0 * d.good))));
+      trainer.setLabelWeights(
+          Map.of(
+              new Label(FAILED),
+              (float) (n / (2.0 * d.failed)),
+              new Label(GOOD),
+              (float) (n / (2.0 * d.good))));
     }
     LibLinearClassificationModel model = (LibLinearClassificationModel) trainer.train(d.data);
     de.bwaldvogel.liblinear.Model inner = model.getInnerModels().get(0);
     double[] w = inner.getFeatureWeights();
-    // the weights are those of the first of liblinear's labels: toward failure when that label is "failed"
+    // the weights are those of the first of liblinear's labels: toward failure when that label is
+    // "failed"
     Label first = model.getOutputIDInfo().getOutput(inner.getLabels()[0]);
     double sign = FAILED.equals(first.getLabel()) ? 1 : -1;
     ImmutableFeatureMap features = model.getFeatureIDMap();
@@ -160,10 +183,11 @@ public final class LinearFit {
   }
 
   /**
-   * Platt's calibration: the logistic regression of the label on the margin, {@code p = 1 / (1 + e^-(a m + b))},
-   * fitted on out-of-fold margins (weakly regularized, classes as they are). A slope that is not positive (the
-   * margins carry no evidence on sessions the model did not see) gives every session about the base rate, in the
-   * margins' order (a slope of {@value #FLAT_SLOPE} per standard deviation of the margins).
+   * Platt's calibration: the logistic regression of the label on the margin, {@code p = 1 / (1 +
+   * e^-(a m + b))}, fitted on out-of-fold margins (weakly regularized, classes as they are). A
+   * slope that is not positive (the margins carry no evidence on sessions the model did not see)
+   * gives every session about the base rate, in the margins' order (a slope of {@value #FLAT_SLOPE}
+   * per standard deviation of the margins).
    */
   public static Calibration platt(double[] margins, boolean[] failed) {
     int n = 0;
@@ -182,7 +206,8 @@ public final class LinearFit {
     if (a > 0) {
       return new Calibration(a, w.intercept());
     }
-    // no evidence on unseen groups: every session gets about the base rate, the margins' order kept by a slope so
+    // no evidence on unseen groups: every session gets about the base rate, the margins' order kept
+    // by a slope so
     // small that three standard deviations move the probability by under one percentage point
     double mean = 0;
     for (double m : margins) {

@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads events, oldest first, into each session's {@link Observations}: the turns from the one reading of the
- * dialogue the conversation detectors share (its {@link #listener()}, subscribed through
- * {@code Detectors.start}), the tool calls and the detectors' findings as they are derived. Used alike by {@code fit}
- * on each labelled session and by a pass scoring its window's sessions.
+ * Reads events, oldest first, into each session's {@link Observations}: the turns from the one
+ * reading of the dialogue the conversation detectors share (its {@link #listener()}, subscribed
+ * through {@code Detectors.start}), the tool calls and the detectors' findings as they are derived.
+ * Used alike by {@code fit} on each labelled session and by a pass scoring its window's sessions.
  */
 public final class ObservationReader {
   private static final Set<String> FAILED = Set.of("fail", "timeout", "error");
@@ -31,7 +31,10 @@ public final class ObservationReader {
     this.families = families;
   }
 
-  /** Its reader of the dialogue, to subscribe to the pass's one reading of it before the first event. */
+  /**
+   * Its reader of the dialogue, to subscribe to the pass's one reading of it before the first
+   * event.
+   */
   public Conversation.Listener<WindowEvent> listener() {
     return this::reader;
   }
@@ -49,7 +52,9 @@ public final class ObservationReader {
     }
   }
 
-  /** Each session's observations, in the order first seen; after the dialogue it reads is finished. */
+  /**
+   * Each session's observations, in the order first seen; after the dialogue it reads is finished.
+   */
   public Map<String, Observations> finish() {
     Map<String, Observations> out = new LinkedHashMap<>();
     for (Map.Entry<String, SessionState> e : sessions.entrySet()) {

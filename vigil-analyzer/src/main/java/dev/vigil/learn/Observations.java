@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one session shows a model, before any scaling: each token (a word n-gram of a message, a tool call's
- * {@code tool:status}, a detector's finding, a count) with how often it occurs and where: the turns and event refs it
- * came from, the first {@value #MAX_SOURCES} of them, so that a score can say which turn moved it.
+ * What one session shows a model, before any scaling: each token (a word n-gram of a message, a
+ * tool call's {@code tool:status}, a detector's finding, a count) with how often it occurs and
+ * where: the turns and event refs it came from, the first {@value #MAX_SOURCES} of them, so that a
+ * score can say which turn moved it.
  */
 public final class Observations {
   /** How many places are kept per token to cite. */
@@ -21,7 +22,7 @@ public final class Observations {
    * Where a token occurred.
    *
    * @param turn the turn's id ({@code #2} when placed by position), or null
-   * @param ref  the event's ref (line number or {@code seq}), or -1 when none is known
+   * @param ref the event's ref (line number or {@code seq}), or -1 when none is known
    */
   public record Source(String turn, long ref) {}
 
@@ -41,7 +42,8 @@ public final class Observations {
 
   /** Counts one occurrence of a token at a place. */
   void add(String token, String turn, long ref) {
-    // plain code, no lambdas or record equality: this runs for every token of a pass with a model, mostly cold
+    // plain code, no lambdas or record equality: this runs for every token of a pass with a model,
+    // mostly cold
     Integer n = counts.get(token);
     counts.put(token, n == null ? 1 : n + 1);
     List<Source> at = sources.get(token);

@@ -20,20 +20,24 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A fitted, calibrated model of session failure (docs/MODEL.md): the features, a weight per feature and an intercept,
- * Platt's calibration, the levels' thresholds on the probability, and a summary of its training data. Written as
- * {@code model.json} by {@code fit} and read by {@code --model}; a model written and read back scores identically.
+ * A fitted, calibrated model of session failure (docs/MODEL.md): the features, a weight per feature
+ * and an intercept, Platt's calibration, the levels' thresholds on the probability, and a summary
+ * of its training data. Written as {@code model.json} by {@code fit} and read by {@code --model}; a
+ * model written and read back scores identically.
  */
 public final class SessionModel {
   /** The format of model.json this Vigil writes and reads. */
   public static final int FORMAT_VERSION = 1;
+
   /** How many hex digits of a session key's SHA-256 the training summary keeps. */
   static final int HASH_DIGITS = 16;
+
   /** How many contributions a score keeps. */
   static final int TOP = 5;
 
   /**
-   * The levels of a probability: {@code watch} from {@code watch}, {@code alarm} from {@code alarm}.
+   * The levels of a probability: {@code watch} from {@code watch}, {@code alarm} from {@code
+   * alarm}.
    *
    * @param watch the lowest probability of {@code watch}
    * @param alarm the lowest probability of {@code alarm}
@@ -52,10 +56,11 @@ public final class SessionModel {
    * What the model was fitted on.
    *
    * @param sessions how many sessions
-   * @param failed   of those, failed
-   * @param groups   how many groups
-   * @param cost     the LibLinear cost chosen (inverse of the L2 penalty)
-   * @param hashes   the first 16 hex digits of the SHA-256 of each training session's key, sorted, joined
+   * @param failed of those, failed
+   * @param groups how many groups
+   * @param cost the LibLinear cost chosen (inverse of the L2 penalty)
+   * @param hashes the first 16 hex digits of the SHA-256 of each training session's key, sorted,
+   *     joined
    */
   public record Training(int sessions, int failed, int groups, double cost, String hashes) {
     /** The summary of these training sessions. */
@@ -85,14 +90,18 @@ public final class SessionModel {
     }
   }
 
-  /** Contributions, the largest part first, then by feature (a class, not a lambda: scoring runs mostly cold). */
-  private static final Comparator<SessionRisk.Contribution> STRONGEST_FIRST = new Comparator<>() {
-    @Override
-    public int compare(SessionRisk.Contribution x, SessionRisk.Contribution y) {
-      int c = Double.compare(y.part(), x.part());
-      return c != 0 ? c : x.feature().compareTo(y.feature());
-    }
-  };
+  /**
+   * Contributions, the largest part first, then by feature (a class, not a lambda: scoring runs
+   * mostly cold).
+   */
+  private static final Comparator<SessionRisk.Contribution> STRONGEST_FIRST =
+      new Comparator<>() {
+        @Override
+        public int compare(SessionRisk.Contribution x, SessionRisk.Contribution y) {
+          int c = Double.compare(y.part(), x.part());
+          return c != 0 ? c : x.feature().compareTo(y.feature());
+        }
+      };
 
   private final FeatureSpace space;
   private final LinearFit.Weights weights;
@@ -102,8 +111,13 @@ public final class SessionModel {
   private final String vigilVersion;
 
   /** A model of these parts. */
-  public SessionModel(FeatureSpace space, LinearFit.Weights weights, Calibration calibration, Levels levels,
-      Training training, String vigilVersion) {
+  public SessionModel(
+      FeatureSpace space,
+      LinearFit.Weights weights,
+      Calibration calibration,
+      Levels levels,
+      Training training,
+      String vigilVersion) {
     this.space = space;
     this.weights = weights;
     this.calibration = calibration;
@@ -140,7 +154,8 @@ public final class SessionModel {
   /** The first 16 hex digits of the SHA-256 of a session's key. */
   public static String hash(String session) {
     try {
-      byte[] d = MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
+      byte[] d =
+          MessageDigest.getInstance("SHA-256").digest(session.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(d, 0, 8);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JDK", e);
@@ -155,8 +170,14 @@ public final class SessionModel {
     for (Map.Entry<String, Double> e : x.entrySet()) {
       Double w = weights.weights().get(e.getKey());
       if (w != null && w * e.getValue() > 0) {
-        parts.add(new SessionRisk.Contribution(e.getKey(), FeatureFamilies.familyOf(e.getKey()),
-            o.counts().getOrDefault(e.getKey(), 0), e.getValue(), w, o.sources(e.getKey())));
+        parts.add(
+            new SessionRisk.Contribution(
+                e.getKey(),
+                FeatureFamilies.familyOf(e.getKey()),
+                o.counts().getOrDefault(e.getKey(), 0),
+                e.getValue(),
+                w,
+                o.sources(e.getKey())));
       }
     }
     parts.sort(STRONGEST_FIRST);
@@ -166,8 +187,11 @@ public final class SessionModel {
   /** model.json. */
   public ObjectNode toJson() {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
-    n.put("format_version", FORMAT_VERSION).put("vigil_version", vigilVersion)
-        .put("model", "L2-regularized logistic regression (Tribuo LibLinear L2R_LR), Platt-calibrated");
+    n.put("format_version", FORMAT_VERSION)
+        .put("vigil_version", vigilVersion)
+        .put(
+            "model",
+            "L2-regularized logistic regression (Tribuo LibLinear L2R_LR), Platt-calibrated");
     n.set("features", space.toJson());
     ObjectNode w = n.putObject("weights");
     w.put("intercept", weights.intercept());
@@ -178,27 +202,36 @@ public final class SessionModel {
         byFeature.put(f, v);
       }
     }
-    n.putObject("calibration").put("method", "platt").put("a", calibration.a()).put("b", calibration.b());
+    n.putObject("calibration")
+        .put("method", "platt")
+        .put("a", calibration.a())
+        .put("b", calibration.b());
     n.putObject("levels").put("watch", levels.watch()).put("alarm", levels.alarm());
     ObjectNode t = n.putObject("training");
-    t.put("sessions", training.sessions()).put("failed", training.failed()).put("groups", training.groups())
+    t.put("sessions", training.sessions())
+        .put("failed", training.failed())
+        .put("groups", training.groups())
         .put("cost", training.cost())
-        .put("session_hash", "first 16 hex digits of SHA-256 of the session key, sorted, one string with no separator");
+        .put(
+            "session_hash",
+            "first 16 hex digits of SHA-256 of the session key, sorted, one string with no separator");
     t.put("session_hashes", training.hashes());
     return n;
   }
 
   /** Writes model.json. */
   public void write(Path file) throws IOException {
-    Files.writeString(file, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(toJson()) + "\n");
+    Files.writeString(
+        file,
+        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(toJson()) + "\n");
   }
 
   /**
    * Reads a model file.
    *
    * @param families the families the current rules define: a model reading another is refused
-   * @param findings the detectors and policy rules the current rules run: a model reading another's findings is
-   *                 refused
+   * @param findings the detectors and policy rules the current rules run: a model reading another's
+   *     findings is refused
    * @throws IllegalArgumentException naming the file and what is wrong
    */
   public static SessionModel read(Path file, FeatureFamilies families, Set<String> findings) {
@@ -221,14 +254,21 @@ public final class SessionModel {
     try {
       n = new ObjectMapper().readTree(file.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException(where + " is damaged: not JSON (" + firstLine(e.getMessage()) + ")", e);
+      throw new IllegalArgumentException(
+          where + " is damaged: not JSON (" + firstLine(e.getMessage()) + ")", e);
     }
     if (n == null || !n.isObject() || !n.path("format_version").isInt()) {
-      throw new IllegalArgumentException(where + " is damaged: no format_version; is it a model.json written by fit?");
+      throw new IllegalArgumentException(
+          where + " is damaged: no format_version; is it a model.json written by fit?");
     }
     if (n.get("format_version").intValue() != FORMAT_VERSION) {
-      throw new IllegalArgumentException(where + " is of format version " + n.get("format_version").intValue()
-          + "; this Vigil reads version " + FORMAT_VERSION + ": fit the model again");
+      throw new IllegalArgumentException(
+          where
+              + " is of format version "
+              + n.get("format_version").intValue()
+              + "; this Vigil reads version "
+              + FORMAT_VERSION
+              + ": fit the model again");
     }
     try {
       return parse(n);
@@ -240,10 +280,10 @@ public final class SessionModel {
   /**
    * Checks that the current rules define what the model reads.
    *
-   * @param file     the model's file, named in the message
+   * @param file the model's file, named in the message
    * @param families the families the current rules define: a model reading another is refused
-   * @param findings the detectors and policy rules the current rules run: a model reading another's findings is
-   *                 refused
+   * @param findings the detectors and policy rules the current rules run: a model reading another's
+   *     findings is refused
    * @throws IllegalArgumentException naming the file and the families or findings the rules lack
    */
   public void check(Path file, FeatureFamilies families, Set<String> findings) {
@@ -251,8 +291,8 @@ public final class SessionModel {
     List<String> missing = new ArrayList<>(space.families().names());
     missing.removeAll(families.names());
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException(where + " was fitted with feature families the current rules switch off: "
-          + missing);
+      throw new IllegalArgumentException(
+          where + " was fitted with feature families the current rules switch off: " + missing);
     }
     Set<String> unknown = new TreeSet<>();
     for (String f : weights.weights().keySet()) {
@@ -261,8 +301,12 @@ public final class SessionModel {
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException(where + " was fitted with findings of detectors or policy rules the current "
-          + "rules do not define: " + unknown + " (pass the rules file it was fitted with)");
+      throw new IllegalArgumentException(
+          where
+              + " was fitted with findings of detectors or policy rules the current "
+              + "rules do not define: "
+              + unknown
+              + " (pass the rules file it was fitted with)");
     }
   }
 
@@ -275,7 +319,8 @@ public final class SessionModel {
     Map<String, Double> weights = new LinkedHashMap<>();
     for (var e : w.get("by_feature").properties()) {
       if (!e.getValue().isNumber() || !space.has(e.getKey())) {
-        throw new IllegalArgumentException("weights.by_feature." + e.getKey() + " is no number of a feature");
+        throw new IllegalArgumentException(
+            "weights.by_feature." + e.getKey() + " is no number of a feature");
       }
       weights.put(e.getKey(), e.getValue().doubleValue());
     }
@@ -290,13 +335,21 @@ public final class SessionModel {
     }
     String joined = t.path("session_hashes").asText(null);
     if (joined == null || joined.length() % HASH_DIGITS != 0) {
-      throw new IllegalArgumentException("training.session_hashes must be one string of 16-digit hashes");
+      throw new IllegalArgumentException(
+          "training.session_hashes must be one string of 16-digit hashes");
     }
-    return new SessionModel(space, new LinearFit.Weights(weights, w.get("intercept").doubleValue()),
+    return new SessionModel(
+        space,
+        new LinearFit.Weights(weights, w.get("intercept").doubleValue()),
         new Calibration(c.get("a").doubleValue(), c.get("b").doubleValue()),
         new Levels(l.get("watch").doubleValue(), l.get("alarm").doubleValue()),
-        new Training(t.path("sessions").asInt(), t.path("failed").asInt(), t.path("groups").asInt(),
-            t.path("cost").asDouble(), joined), n.path("vigil_version").asText(""));
+        new Training(
+            t.path("sessions").asInt(),
+            t.path("failed").asInt(),
+            t.path("groups").asInt(),
+            t.path("cost").asDouble(),
+            joined),
+        n.path("vigil_version").asText(""));
   }
 
   private static String firstLine(String s) {

@@ -3,24 +3,31 @@ package dev.vigil.learn;
 import java.util.List;
 
 /**
- * A session's score under a model: its calibrated probability of failure and the features that moved it most.
+ * A session's score under a model: its calibrated probability of failure and the features that
+ * moved it most.
  *
- * @param session       the session's key
- * @param probability   the calibrated probability that the session failed
- * @param contributions the features with the largest {@code weight * value} toward failure, strongest first
+ * @param session the session's key
+ * @param probability the calibrated probability that the session failed
+ * @param contributions the features with the largest {@code weight * value} toward failure,
+ *     strongest first
  */
 public record SessionRisk(String session, double probability, List<Contribution> contributions) {
   /**
    * One feature's part in a score.
    *
    * @param feature the feature ({@code a:has been cancelled}, {@code t:refund_order:fail})
-   * @param family  its family ({@code answer_words}…)
-   * @param count   how often its token occurred in the session
-   * @param value   its value after scaling
-   * @param weight  its weight in the model
+   * @param family its family ({@code answer_words}…)
+   * @param count how often its token occurred in the session
+   * @param value its value after scaling
+   * @param weight its weight in the model
    * @param sources where it occurred: the turns and event refs, the first few
    */
-  public record Contribution(String feature, String family, int count, double value, double weight,
+  public record Contribution(
+      String feature,
+      String family,
+      int count,
+      double value,
+      double weight,
       List<Observations.Source> sources) {
     /** Copies the list. */
     public Contribution {
@@ -32,7 +39,10 @@ public record SessionRisk(String session, double probability, List<Contribution>
       return weight * value;
     }
 
-    /** The feature for people: {@code answer words "has been cancelled"}, {@code tool call refund_order:fail}. */
+    /**
+     * The feature for people: {@code answer words "has been cancelled"}, {@code tool call
+     * refund_order:fail}.
+     */
     public String describe() {
       String token = feature.substring(feature.indexOf(':') + 1);
       return switch (feature.substring(0, feature.indexOf(':'))) {

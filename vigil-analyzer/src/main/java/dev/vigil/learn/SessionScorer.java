@@ -9,18 +9,19 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Scores every session of a pass's window with a model, reading the window as it streams by: each event, the
- * dialogue as the conversation detectors read it, and each finding as the detectors derive it. {@link #finish} gives
- * the sessions, the most likely failed first.
+ * Scores every session of a pass's window with a model, reading the window as it streams by: each
+ * event, the dialogue as the conversation detectors read it, and each finding as the detectors
+ * derive it. {@link #finish} gives the sessions, the most likely failed first.
  */
 public final class SessionScorer {
   /** The highest probability first; a class, not a lambda: a pass scores once, cold. */
-  private static final Comparator<SessionRisk> HIGHEST_FIRST = new Comparator<>() {
-    @Override
-    public int compare(SessionRisk x, SessionRisk y) {
-      return Double.compare(y.probability(), x.probability());
-    }
-  };
+  private static final Comparator<SessionRisk> HIGHEST_FIRST =
+      new Comparator<>() {
+        @Override
+        public int compare(SessionRisk x, SessionRisk y) {
+          return Double.compare(y.probability(), x.probability());
+        }
+      };
 
   private final SessionModel model;
   private final ObservationReader reader;
@@ -31,7 +32,10 @@ public final class SessionScorer {
     this.reader = new ObservationReader(roles, model.space().families());
   }
 
-  /** Its reader of the dialogue, to subscribe to the pass's one reading of it ({@code Detectors.start}). */
+  /**
+   * Its reader of the dialogue, to subscribe to the pass's one reading of it ({@code
+   * Detectors.start}).
+   */
   public Conversation.Listener<WindowEvent> listener() {
     return reader.listener();
   }

@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The words of a message as features see them: its words as the detectors read them ({@link Phrases#words}: lower
- * case, an apostrophe inside a word kept), then every pair of neighbouring words ({@code order cancelled}).
+ * The words of a message as features see them: its words as the detectors read them ({@link
+ * Phrases#words}: lower case, an apostrophe inside a word kept), then every pair of neighbouring
+ * words ({@code order cancelled}).
  */
 final class Words {
   private Words() {}

@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The work of {@code save_proposal} (docs/ADAPTATION.md#code-proposals): code proposals from the diagnosis, and the
- * LLM's diff.
+ * The work of {@code save_proposal} (docs/ADAPTATION.md#code-proposals): code proposals from the
+ * diagnosis, and the LLM's diff.
  */
 @FunctionalInterface
 public interface CodeStage {
@@ -17,6 +17,7 @@ public interface CodeStage {
    *
    * @param llmDiff the LLM's diff that passed its checks, or null
    */
-  CodeOutcome propose(PassContext pass, Diagnosis diagnosis, List<Detection> detections, OfferedDiff llmDiff)
+  CodeOutcome propose(
+      PassContext pass, Diagnosis diagnosis, List<Detection> detections, OfferedDiff llmDiff)
       throws IOException;
 }

@@ -1,6 +1,5 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.observe.Timestamps;
 import dev.vigil.appraise.Appraiser;
 import dev.vigil.emobank.Decay;
 import dev.vigil.emobank.EmoBank;
@@ -8,30 +7,36 @@ import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
 import dev.vigil.ingest.EventIdentity;
 import dev.vigil.observe.Event;
+import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * The default {@link BankStage}: one {@link Sweep} of the window, each event to the detectors and then appraised; its
- * row and the rows of the derived events are deposited once each, in timestamp order (through a buffer of
- * {@value #REORDER} rows: a derived event is found after the event it is about), the snapshot taken over the
- * window's live rows, the bank committed (with the queue position read, for exactly-once). A pass of {@code watch}
- * ({@link PassOptions#liveBank()}) reads the bank as last committed and leaves its deposits to the tail.
+ * The default {@link BankStage}: one {@link Sweep} of the window, each event to the detectors and
+ * then appraised; its row and the rows of the derived events are deposited once each, in timestamp
+ * order (through a buffer of {@value #REORDER} rows: a derived event is found after the event it is
+ * about), the snapshot taken over the window's live rows, the bank committed (with the queue
+ * position read, for exactly-once). A pass of {@code watch} ({@link PassOptions#liveBank()}) reads
+ * the bank as last committed and leaves its deposits to the tail.
  */
 final class DepositStage implements BankStage {
   /** Rows held to deposit in timestamp order. */
   static final int REORDER = 4096;
 
-  private record Deposit(long tsNanos, boolean derived, long order, long identity, EmotionRow row) {}
+  private record Deposit(
+      long tsNanos, boolean derived, long order, long identity, EmotionRow row) {}
 
   /** By time, an event before what was derived at the same time, then in the order found. */
-  private static final Comparator<Deposit> DEPOSIT_TIME = (a, b) -> a.tsNanos != b.tsNanos
-      ? Long.compare(a.tsNanos, b.tsNanos)
-      : a.derived != b.derived ? Boolean.compare(a.derived, b.derived) : Long.compare(a.order, b.order);
+  private static final Comparator<Deposit> DEPOSIT_TIME =
+      (a, b) ->
+          a.tsNanos != b.tsNanos
+              ? Long.compare(a.tsNanos, b.tsNanos)
+              : a.derived != b.derived
+                  ? Boolean.compare(a.derived, b.derived)
+                  : Long.compare(a.order, b.order);
 
   /** The deposits of one pass, counted. */
   private static final class Deposits {
@@ -62,7 +67,9 @@ final class DepositStage implements BankStage {
         already += derived ? 0 : 1;
         return;
       }
-      held.add(new Deposit(Timestamps.epochNanos(event.ts()), derived, order++, identity, depositor.row(event)));
+      held.add(
+          new Deposit(
+              Timestamps.epochNanos(event.ts()), derived, order++, identity, depositor.row(event)));
       if (held.size() > REORDER) {
         deposit(held.poll());
       }
@@ -85,7 +92,9 @@ final class DepositStage implements BankStage {
         throw new UncheckedIOException(e);
       }
       if (o.liveBank()) {
-        pending.add(new EmoBank.PendingDeposit(d.identity(), d.row(), d.derived())); // the tail deposits them
+        pending.add(
+            new EmoBank.PendingDeposit(
+                d.identity(), d.row(), d.derived())); // the tail deposits them
       } else if (d.derived()) {
         derivedDeposited++;
       } else {
@@ -100,9 +109,15 @@ final class DepositStage implements BankStage {
     Deposits deposits = new Deposits(o, bank);
     Sweep sweep;
     try {
-      sweep = Sweep.of(window, o.detectors(),
-          (detector, d) -> deposits.add(EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
-          w -> deposits.add(w.identity(), w.event(), false), Sweep.scorer(o.rules()));
+      sweep =
+          Sweep.of(
+              window,
+              o.detectors(),
+              (detector, d) ->
+                  deposits.add(
+                      EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
+              w -> deposits.add(w.identity(), w.event(), false),
+              Sweep.scorer(o.rules()));
       deposits.drain();
     } catch (UncheckedIOException e) {
       throw e.getCause();
@@ -110,10 +125,21 @@ final class DepositStage implements BankStage {
     if (window.queueKey() != null) {
       bank.queuePositions().record(window.queueKey(), window.queueLastIndex());
     }
-    Snapshot snapshot = Snapshot.of(bank.liveRows(o.windowStart(), o.now()), new Decay(o.halfLife()), o.now());
+    Snapshot snapshot =
+        Snapshot.of(bank.liveRows(o.windowStart(), o.now()), new Decay(o.halfLife()), o.now());
     bank.commit(BankState.of(snapshot, o.now(), null), o.now().minus(o.retention()));
-    List<EmotionRow> rows = bank.liveRows(o.windowStart(), o.now()); // after the commit, which may compact
-    return new BankUpdate(snapshot, rows, deposits.deposited, deposits.already, deposits.derivedEvents,
-        deposits.derivedDeposited, bank.rowsAppended(), deposits.depositor.badDelayValues(), deposits.pending, sweep);
+    List<EmotionRow> rows =
+        bank.liveRows(o.windowStart(), o.now()); // after the commit, which may compact
+    return new BankUpdate(
+        snapshot,
+        rows,
+        deposits.deposited,
+        deposits.already,
+        deposits.derivedEvents,
+        deposits.derivedDeposited,
+        bank.rowsAppended(),
+        deposits.depositor.badDelayValues(),
+        deposits.pending,
+        sweep);
   }
 }

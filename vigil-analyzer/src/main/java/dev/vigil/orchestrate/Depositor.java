@@ -8,9 +8,9 @@ import dev.vigil.observe.Event;
 import java.io.IOException;
 
 /**
- * Appraise, make the row, deposit (docs/DESIGN.md#appraisal, docs/DESIGN.md#the-emobank): the one place an event
- * becomes an EmoBank row, used by a pass and by {@code watch}'s tail alike. Keeps one {@link Appraiser}, so its count
- * of bad delay values covers every event it appraised.
+ * Appraise, make the row, deposit (docs/DESIGN.md#appraisal, docs/DESIGN.md#the-emobank): the one
+ * place an event becomes an EmoBank row, used by a pass and by {@code watch}'s tail alike. Keeps
+ * one {@link Appraiser}, so its count of bad delay values covers every event it appraised.
  */
 public final class Depositor {
   private final Appraiser appraiser;
@@ -27,13 +27,16 @@ public final class Depositor {
   }
 
   /**
-   * Deposits an event under its identity unless the bank holds it already. A raw {@code turn.*} event is context
-   * ({@link Appraiser#isContext}): it deposits nothing; a detector's derived event always deposits.
+   * Deposits an event under its identity unless the bank holds it already. A raw {@code turn.*}
+   * event is context ({@link Appraiser#isContext}): it deposits nothing; a detector's derived event
+   * always deposits.
    *
    * @param derived whether a detector derived the event
-   * @return the row deposited, or null when the bank already held the identity or the event is context
+   * @return the row deposited, or null when the bank already held the identity or the event is
+   *     context
    */
-  public EmotionRow deposit(EmoBank bank, long identity, Event event, boolean derived) throws IOException {
+  public EmotionRow deposit(EmoBank bank, long identity, Event event, boolean derived)
+      throws IOException {
     if ((!derived && Appraiser.isContext(event)) || bank.isDeposited(identity)) {
       return null;
     }

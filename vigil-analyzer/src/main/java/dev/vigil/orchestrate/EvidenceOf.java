@@ -43,16 +43,20 @@ final class EvidenceOf {
           for (JsonNode tool : e.path("tools")) {
             JsonNode slow = tool.path("slow");
             double delayed = 0;
-            for (JsonNode call : slow) { // the newest listed: each its own budget under a running median
+            for (JsonNode call :
+                slow) { // the newest listed: each its own budget under a running median
               double budget = call.path("budget_ms").asDouble(tool.path("budget_ms").asDouble());
               delayed += (call.path("duration_ms").asDouble() - budget) / 1000.0;
             }
             int total = tool.path("slow_total").asInt(slow.size());
-            b.slowTool(tool.path("kind").asText(), tool.path("budget_ms").asDouble() / 1000.0, total,
+            b.slowTool(
+                tool.path("kind").asText(),
+                tool.path("budget_ms").asDouble() / 1000.0,
+                total,
                 slow.isEmpty() ? 0 : delayed / slow.size());
           }
         }
-        default -> { }
+        default -> {}
       }
     }
     return b.build();

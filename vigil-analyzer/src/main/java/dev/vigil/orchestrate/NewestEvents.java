@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Keeps the newest {@code limit} of the items offered (docs/DESIGN.md#the-window: by time, ties in input order), in
- * memory proportional to the limit. Inputs are nearly always in time order, so items are first kept in a queue where
- * the oldest falls off the front at no cost; the first item older than the last one switches to a heap that evicts the
- * oldest.
+ * Keeps the newest {@code limit} of the items offered (docs/DESIGN.md#the-window: by time, ties in
+ * input order), in memory proportional to the limit. Inputs are nearly always in time order, so
+ * items are first kept in a queue where the oldest falls off the front at no cost; the first item
+ * older than the last one switches to a heap that evicts the oldest.
  *
  * @param <T> what is kept
  */
@@ -20,7 +20,9 @@ final class NewestEvents<T> {
   private ArrayDeque<T> inOrder = new ArrayDeque<>();
   private PriorityQueue<T> heap;
 
-  /** @param order oldest first; ties must already be broken (by input order) */
+  /**
+   * @param order oldest first; ties must already be broken (by input order)
+   */
   NewestEvents(int limit, Comparator<T> order) {
     this.limit = limit;
     this.order = order;

@@ -1,11 +1,12 @@
 package dev.vigil.orchestrate;
 
 /**
- * The newest {@code limit} of the events offered, kept as two numbers each (the event's time in nanoseconds and its
- * place in the input) in a min-heap of primitive arrays: what the first reading of {@code run}'s input keeps to find
- * where the newest {@code --limit} events begin (docs/DESIGN.md#the-window: by time, ties in input order), and the ref
- * (JSONL line) of each, so that the second reading can pass over the lines before the first one used without parsing
- * them. 24 bytes an event, at most {@code limit} events, whatever the input's size.
+ * The newest {@code limit} of the events offered, kept as two numbers each (the event's time in
+ * nanoseconds and its place in the input) in a min-heap of primitive arrays: what the first reading
+ * of {@code run}'s input keeps to find where the newest {@code --limit} events begin
+ * (docs/DESIGN.md#the-window: by time, ties in input order), and the ref (JSONL line) of each, so
+ * that the second reading can pass over the lines before the first one used without parsing them.
+ * 24 bytes an event, at most {@code limit} events, whatever the input's size.
  */
 final class NewestKeys {
   private final int limit;
@@ -39,7 +40,10 @@ final class NewestKeys {
     }
   }
 
-  /** Offers every key {@code other} keeps, its places and refs moved on by {@code shift} (a later part's). */
+  /**
+   * Offers every key {@code other} keeps, its places and refs moved on by {@code shift} (a later
+   * part's).
+   */
   void addAll(NewestKeys other, long shift) {
     for (int i = 0; i < other.size; i++) {
       add(other.ts[i], other.order[i] + shift, other.refs[i] + shift);

@@ -14,20 +14,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The internal thorns still open, kept in {@code OUT/internal_thorns.json} (never in the EmoBank, which a failing
- * pass must leave untouched): each pass records its own, and a thorn of an earlier pass that does not recur is
- * reported resolved.
+ * The internal thorns still open, kept in {@code OUT/internal_thorns.json} (never in the EmoBank,
+ * which a failing pass must leave untouched): each pass records its own, and a thorn of an earlier
+ * pass that does not recur is reported resolved.
  */
 final class OpenInternalThorns {
   /** The file in {@code --out}. */
   public static final String FILE = "internal_thorns.json";
+
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private OpenInternalThorns() {}
 
   /**
-   * Records this pass's thorns as the open ones and returns those of earlier passes that did not recur.
-   * An unreadable file counts as no open thorns (it is replaced).
+   * Records this pass's thorns as the open ones and returns those of earlier passes that did not
+   * recur. An unreadable file counts as no open thorns (it is replaced).
    */
   public static List<InternalThorn> update(Path out, List<InternalThorn> now) throws IOException {
     Path file = out.resolve(FILE);

@@ -1,8 +1,8 @@
 package dev.vigil.orchestrate;
 
 /**
- * What walks a pass's stages: the deterministic walk ({@link #DETERMINISTIC}) or an LLM through its tools. Whatever
- * a driver leaves undone, {@link ReflectivePass} finishes deterministically.
+ * What walks a pass's stages: the deterministic walk ({@link #DETERMINISTIC}) or an LLM through its
+ * tools. Whatever a driver leaves undone, {@link ReflectivePass} finishes deterministically.
  */
 @FunctionalInterface
 public interface PassDriver {

@@ -1,11 +1,11 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.observe.Timestamps;
 import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,19 +19,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The input of {@code run} (docs/DESIGN.md#the-window). A first reading reads and checks every line or excerpt, counts
- * the window's events (per agent when the input is read for a fleet, so a file is read once however many agents it has)
- * and finds where the newest {@code --limit} begin, keeping 24 bytes an event up to the limit ({@link NewestKeys});
- * a large file is read in two parts side by side, each keeping its own newest until they are merged;
- * the pass then walks its events by reading the input again ({@link WindowEvents}), so it never holds them.
- * Standard input is copied to a temporary file first, deleted when the JVM exits; a queue is read again only up to the
- * last excerpt the first reading saw.
+ * The input of {@code run} (docs/DESIGN.md#the-window). A first reading reads and checks every line
+ * or excerpt, counts the window's events (per agent when the input is read for a fleet, so a file
+ * is read once however many agents it has) and finds where the newest {@code --limit} begin,
+ * keeping 24 bytes an event up to the limit ({@link NewestKeys}); a large file is read in two parts
+ * side by side, each keeping its own newest until they are merged; the pass then walks its events
+ * by reading the input again ({@link WindowEvents}), so it never holds them. Standard input is
+ * copied to a temporary file first, deleted when the JVM exits; a queue is read again only up to
+ * the last excerpt the first reading saw.
  */
 public final class PassInput {
   /** The key of everything when the input is not split by agent. */
   private static final String ALL = "";
 
-  /** One agent's (or the whole input's) window: how many events, and the newest {@code --limit} of them. */
+  /**
+   * One agent's (or the whole input's) window: how many events, and the newest {@code --limit} of
+   * them.
+   */
   private static final class Kept {
     final NewestKeys newest;
     long inWindow;
@@ -63,10 +67,12 @@ public final class PassInput {
   /**
    * Reads the input of {@code o} (only its agent's events when it names one) for the first time.
    *
-   * @param perAgent keep each agent's newest events apart (for a fleet), rather than the newest of all
+   * @param perAgent keep each agent's newest events apart (for a fleet), rather than the newest of
+   *     all
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
-  public static PassInput read(PassOptions o, InputStream stdin, boolean perAgent) throws IOException {
+  public static PassInput read(PassOptions o, InputStream stdin, boolean perAgent)
+      throws IOException {
     String events = o.events();
     if (JsonlSource.STDIN.equals(events)) {
       Path copy = Files.createTempFile("vigil-stdin-", ".jsonl");
@@ -86,23 +92,29 @@ public final class PassInput {
       if (jsonl != null) {
         input.scan(jsonl);
       } else {
-        input.stats = input.queue.read(-1, o.now(), o.windowStart(),
-            (event, identity, ref) -> {
-              if (o.acceptsAgent(event.agent())) { // the queue's order counts this pass's agent's events only
-                input.offer(event.ts(), event.agent(), order[0]++, ref);
-              }
-            });
+        input.stats =
+            input.queue.read(
+                -1,
+                o.now(),
+                o.windowStart(),
+                (event, identity, ref) -> {
+                  if (o.acceptsAgent(
+                      event.agent())) { // the queue's order counts this pass's agent's events only
+                    input.offer(event.ts(), event.agent(), order[0]++, ref);
+                  }
+                });
         input.queueLastRead = input.queue.lastRead();
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException(input.describe() + " cannot be read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          input.describe() + " cannot be read: " + e.getMessage(), e);
     }
     return input;
   }
 
   /**
-   * The first reading of a JSONL file: in {@value #PARTS} parts side by side when it is large, each keeping its own
-   * newest, merged in input order (a line's number is its place in the input).
+   * The first reading of a JSONL file: in {@value #PARTS} parts side by side when it is large, each
+   * keeping its own newest, merged in input order (a line's number is its place in the input).
    */
   private void scan(JsonlSource jsonl) throws IOException {
     List<Map<String, Kept>> shares = new ArrayList<>(PARTS);
@@ -110,8 +122,8 @@ public final class PassInput {
     for (int i = 1; i < PARTS; i++) {
       shares.add(new LinkedHashMap<>());
     }
-    List<JsonlSource.ScannedPart> parts = jsonl.scan(PARTS,
-        i -> (h, line) -> offer(shares.get(i), h.ts(), h.agent(), line, line));
+    List<JsonlSource.ScannedPart> parts =
+        jsonl.scan(PARTS, i -> (h, line) -> offer(shares.get(i), h.ts(), h.agent(), line, line));
     stats = parts.get(0).stats();
     long shift = parts.get(0).lines();
     for (int i = 1; i < parts.size(); i++) {
@@ -155,7 +167,10 @@ public final class PassInput {
     return queue != null ? "queue " + options.queue() : "events file " + options.events();
   }
 
-  /** The display names of the agents with events in the window, first seen first (read per agent only). */
+  /**
+   * The display names of the agents with events in the window, first seen first (read per agent
+   * only).
+   */
   public Set<String> agents() {
     if (!perAgent) {
       throw new IllegalStateException("the input was not read per agent");
@@ -164,8 +179,8 @@ public final class PassInput {
   }
 
   /**
-   * The window of the agent {@code agent} names, or of the whole input when it is null (the input then holds at most
-   * one agent's events, or was not read per agent).
+   * The window of the agent {@code agent} names, or of the whole input when it is null (the input
+   * then holds at most one agent's events, or was not read per agent).
    */
   Window window(String agent) {
     String key;
@@ -176,51 +191,72 @@ public final class PassInput {
     } else if (kept.size() <= 1) {
       key = kept.isEmpty() ? ALL : kept.keySet().iterator().next();
     } else {
-      throw new IllegalStateException("the input holds " + kept.size() + " agents: a pass takes one");
+      throw new IllegalStateException(
+          "the input holds " + kept.size() + " agents: a pass takes one");
     }
     Kept share = kept.get(key);
     String queueKey = queue == null ? null : queue.key();
     long lastIndex = queue == null ? -1 : queue.lastIndex();
     if (share == null || share.newest.size() == 0) {
-      return new Window(WindowEvents.of(java.util.List.of()), stats.eventsRead(), 0, stats.naiveTimestamps(),
-          stats.skipped(), queueKey, lastIndex);
+      return new Window(
+          WindowEvents.of(java.util.List.of()),
+          stats.eventsRead(),
+          0,
+          stats.naiveTimestamps(),
+          stats.skipped(),
+          queueKey,
+          lastIndex);
     }
-    WindowEvents events = WindowEvents.reading(reader(key, share.newest.oldestTs(), share.newest.oldestOrder(),
-        share.newest.minRef()), share.newest.size());
-    return new Window(events, stats.eventsRead(), share.inWindow, stats.naiveTimestamps(), stats.skipped(),
-        queueKey, lastIndex);
+    WindowEvents events =
+        WindowEvents.reading(
+            reader(key, share.newest.oldestTs(), share.newest.oldestOrder(), share.newest.minRef()),
+            share.newest.size());
+    return new Window(
+        events,
+        stats.eventsRead(),
+        share.inWindow,
+        stats.naiveTimestamps(),
+        stats.skipped(),
+        queueKey,
+        lastIndex);
   }
 
   /**
-   * Reads the input again, handing on the events of {@code key} from the oldest one used on; a JSONL input from the
-   * line {@code firstRef} on (the lines before it hold no event used).
+   * Reads the input again, handing on the events of {@code key} from the oldest one used on; a
+   * JSONL input from the line {@code firstRef} on (the lines before it hold no event used).
    */
   private WindowEvents.Reader reader(String key, long fromTs, long fromOrder, long firstRef) {
     PassOptions o = options;
     return selected -> {
       long[] order = {0};
-      IngestSink sink = (event, identity, ref) -> {
-        if (!o.acceptsAgent(event.agent())) {
-          return;
-        }
-        long n = queue == null ? ref : order[0]++;
-        if (inWindow(event.ts()) && (!perAgent || AgentName.display(event.agent()).equals(key))
-            && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {
-          selected.accept(event, identity, ref, n);
-        }
-      };
+      IngestSink sink =
+          (event, identity, ref) -> {
+            if (!o.acceptsAgent(event.agent())) {
+              return;
+            }
+            long n = queue == null ? ref : order[0]++;
+            if (inWindow(event.ts())
+                && (!perAgent || AgentName.display(event.agent()).equals(key))
+                && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {
+              selected.accept(event, identity, ref, n);
+            }
+          };
       if (queue != null) {
         new QueueSource(o.queue()).readThrough(queueLastRead, o.now(), o.windowStart(), sink);
       } else {
         try {
-          JsonlSource again = new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream());
+          JsonlSource again =
+              new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream());
           if (kept.size() > 1) {
-            again.read(sink, firstRef); // other agents' lines may be many: only this agent's are built
+            again.read(
+                sink, firstRef); // other agents' lines may be many: only this agent's are built
           } else {
-            again.readAhead(sink, firstRef); // one agent: nearly every line from firstRef on is used
+            again.readAhead(
+                sink, firstRef); // one agent: nearly every line from firstRef on is used
           }
         } catch (IOException e) {
-          throw new UncheckedIOException(describe() + " can no longer be read: " + e.getMessage(), e);
+          throw new UncheckedIOException(
+              describe() + " can no longer be read: " + e.getMessage(), e);
         }
       }
     };

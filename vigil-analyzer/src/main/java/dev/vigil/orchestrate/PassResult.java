@@ -13,17 +13,17 @@ import java.util.Map;
 /**
  * What one reflective pass found and did: the records its stages handed on, in order.
  *
- * @param options    the pass's options
- * @param stage      the last stage reached
- * @param window     what ingest read
+ * @param options the pass's options
+ * @param stage the last stage reached
+ * @param window what ingest read
  * @param detections what each detector found, in the order they ran
- * @param bank       what {@code update_eb_from_logs} did, with the snapshot
- * @param diagnosis  the RBT diagnosis (provisional after a failed stage)
- * @param alarm      the alarm over the window's findings (docs/DESIGN.md#the-alarm)
- * @param prompt     what the prompt stage did, or null without {@code --prompt} or when it failed
- * @param code       what the code stage did (skipped without {@code --repo})
- * @param repair     the internal thorns and the fallback taken (docs/STAGES.md#self-repair)
- * @param llm        what the LLM did, or null without {@code --llm}
+ * @param bank what {@code update_eb_from_logs} did, with the snapshot
+ * @param diagnosis the RBT diagnosis (provisional after a failed stage)
+ * @param alarm the alarm over the window's findings (docs/DESIGN.md#the-alarm)
+ * @param prompt what the prompt stage did, or null without {@code --prompt} or when it failed
+ * @param code what the code stage did (skipped without {@code --repo})
+ * @param repair the internal thorns and the fallback taken (docs/STAGES.md#self-repair)
+ * @param llm what the LLM did, or null without {@code --llm}
  */
 public record PassResult(
     PassOptions options,

@@ -4,25 +4,25 @@ import dev.vigil.adapt.code.CodeOutcome;
 import dev.vigil.adapt.code.ForeignDiff;
 import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.Alarm;
-import dev.vigil.learn.ModelAlarm;
-import dev.vigil.learn.SessionModel;
 import dev.vigil.diagnose.AlarmFunction;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.ReflectionNote;
 import dev.vigil.diagnose.detect.Detection;
-import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.Snapshot;
+import dev.vigil.learn.ModelAlarm;
+import dev.vigil.learn.SessionModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One pass in progress, as its driver sees it: the deterministic walk or the LLM's tools. Every step goes through
- * the {@link StageMachine} (out of order: {@link StageOrderException}), hands the records the earlier stages made to
- * its {@link Stages stage}, and runs under a guard (docs/STAGES.md#self-repair): a step that throws becomes an
- * {@link InternalThorn}, the pass falls back (a provisional diagnosis from the last snapshot; a failed prompt or code
- * stage is reported as failed) and moves on, so that the remaining stages run. Confined to the thread of the pass.
+ * One pass in progress, as its driver sees it: the deterministic walk or the LLM's tools. Every
+ * step goes through the {@link StageMachine} (out of order: {@link StageOrderException}), hands the
+ * records the earlier stages made to its {@link Stages stage}, and runs under a guard
+ * (docs/STAGES.md#self-repair): a step that throws becomes an {@link InternalThorn}, the pass falls
+ * back (a provisional diagnosis from the last snapshot; a failed prompt or code stage is reported
+ * as failed) and moves on, so that the remaining stages run. Confined to the thread of the pass.
  */
 public final class PassSession {
   private static final String DEFAULT_MODEL = "llm";
@@ -68,7 +68,8 @@ public final class PassSession {
   /**
    * Runs one step under its guard.
    *
-   * @return what the step did, in one line; or, when it failed, the internal thorn and the fallback taken
+   * @return what the step did, in one line; or, when it failed, the internal thorn and the fallback
+   *     taken
    * @throws StageOrderException when the step is out of order; nothing is run then
    */
   public String run(Step step) {
@@ -82,7 +83,14 @@ public final class PassSession {
     } catch (Exception | LinkageError e) {
       InternalThorn thorn = InternalThorn.of(step, e);
       thorns.add(thorn);
-      done = step.tool() + " failed: " + thorn.type() + " (" + thorn.message() + "); " + fallBack(step);
+      done =
+          step.tool()
+              + " failed: "
+              + thorn.type()
+              + " ("
+              + thorn.message()
+              + "); "
+              + fallBack(step);
     }
     machine.complete(step);
     return done;
@@ -96,8 +104,14 @@ public final class PassSession {
         update = stages.bank().update(pass, window, bank);
         sweep = update.sweep();
         detections = sweep.detections();
-        yield "deposited " + update.deposited() + " new events (" + update.alreadyDeposited() + " already), "
-            + update.derivedEvents() + " derived; mood " + update.snapshot().mood();
+        yield "deposited "
+            + update.deposited()
+            + " new events ("
+            + update.alreadyDeposited()
+            + " already), "
+            + update.derivedEvents()
+            + " derived; mood "
+            + update.snapshot().mood();
       }
       case DIAGNOSE_RBT -> {
         if (update == null) {
@@ -105,22 +119,36 @@ public final class PassSession {
         }
         diagnosis = stages.diagnose().diagnose(pass, update, detections);
         bank.writeState(BankState.of(update.snapshot(), o.now(), diagnosis.topThorns()));
-        yield diagnosis.roses().size() + " roses, " + diagnosis.buds().size() + " buds, "
-            + diagnosis.thorns().size() + " thorns"
-            + (diagnosis.topThorns().isEmpty() ? "" : "; top thorn " + diagnosis.topThorns().get(0).cause());
+        yield diagnosis.roses().size()
+            + " roses, "
+            + diagnosis.buds().size()
+            + " buds, "
+            + diagnosis.thorns().size()
+            + " thorns"
+            + (diagnosis.topThorns().isEmpty()
+                ? ""
+                : "; top thorn " + diagnosis.topThorns().get(0).cause());
       }
       case BUILD_PROMPT_PATCH -> {
-        String note = llmNote != null ? llmNote : ReflectionNote.of(snapshot(), diagnosis, detections);
+        String note =
+            llmNote != null ? llmNote : ReflectionNote.of(snapshot(), diagnosis, detections);
         prompt = stages.prompt().adapt(pass, diagnosis, note);
         yield prompt == null ? "no --prompt given: nothing to adapt" : prompt.summary();
       }
       case SAVE_PROPOSAL -> {
-        OfferedDiff offered = llmDiff == null ? null
-            : new OfferedDiff(llmDiff.diff(), llmDiff.files(), llmDiff.checks(), llmModel);
+        OfferedDiff offered =
+            llmDiff == null
+                ? null
+                : new OfferedDiff(llmDiff.diff(), llmDiff.files(), llmDiff.checks(), llmModel);
         code = stages.code().propose(pass, diagnosis, detections, offered);
-        yield "code stage " + code.status().label() + ": " + code.written().size() + " proposal(s) written";
+        yield "code stage "
+            + code.status().label()
+            + ": "
+            + code.written().size()
+            + " proposal(s) written";
       }
-      case EMIT_UNIFIED_DIFF -> throw new IllegalStateException("emit_unified_diff is not a stage of its own");
+      case EMIT_UNIFIED_DIFF ->
+          throw new IllegalStateException("emit_unified_diff is not a stage of its own");
     };
   }
 
@@ -134,7 +162,9 @@ public final class PassSession {
         }
         diagnosis = last.provisionalDiagnosis(detections);
         fallback = "provisional diagnosis from the last snapshot (" + last.source() + ")";
-        return step == Step.UPDATE_EB_FROM_LOGS ? "the snapshot is the last one kept: " + last.source() : fallback;
+        return step == Step.UPDATE_EB_FROM_LOGS
+            ? "the snapshot is the last one kept: " + last.source()
+            : fallback;
       }
       case BUILD_PROMPT_PATCH -> {
         prompt = null;
@@ -150,14 +180,22 @@ public final class PassSession {
     }
   }
 
-  /** The bank could not be updated: the window is read by the detectors alone (when that fails too, nothing). */
+  /**
+   * The bank could not be updated: the window is read by the detectors alone (when that fails too,
+   * nothing).
+   */
   private void readWithoutBank() {
     if (sweep != null) {
       return;
     }
     try {
-      sweep = Sweep.of(window, pass.options().detectors(), (detector, derived) -> { }, w -> { },
-          Sweep.scorer(pass.options().rules()));
+      sweep =
+          Sweep.of(
+              window,
+              pass.options().detectors(),
+              (detector, derived) -> {},
+              w -> {},
+              Sweep.scorer(pass.options().rules()));
     } catch (RuntimeException | LinkageError e) {
       thorns.add(InternalThorn.of(Step.UPDATE_EB_FROM_LOGS, e));
       sweep = Sweep.none();
@@ -166,8 +204,8 @@ public final class PassSession {
   }
 
   /**
-   * {@code emit_unified_diff(diff)}: checks a diff the LLM wrote; an accepted one is kept for {@code save_proposal}
-   * (a later accepted diff replaces it).
+   * {@code emit_unified_diff(diff)}: checks a diff the LLM wrote; an accepted one is kept for
+   * {@code save_proposal} (a later accepted diff replaces it).
    *
    * @throws StageOrderException unless the pass is at {@code prompt_done}
    */
@@ -184,8 +222,12 @@ public final class PassSession {
   /** Walks the remaining stages in order, each under its guard: the deterministic path. */
   public List<String> finish() {
     List<String> done = new ArrayList<>();
-    for (Step step : List.of(Step.UPDATE_EB_FROM_LOGS, Step.DIAGNOSE_RBT, Step.BUILD_PROMPT_PATCH,
-        Step.SAVE_PROPOSAL)) {
+    for (Step step :
+        List.of(
+            Step.UPDATE_EB_FROM_LOGS,
+            Step.DIAGNOSE_RBT,
+            Step.BUILD_PROMPT_PATCH,
+            Step.SAVE_PROPOSAL)) {
       if (machine.current() == step.from()) {
         done.add(step.tool() + ": " + run(step));
       }
@@ -208,7 +250,10 @@ public final class PassSession {
     return update != null ? update.snapshot() : fallbackSnapshot;
   }
 
-  /** The LLM's own reflection for the adaptive section; it goes through the prompt guard like any content. */
+  /**
+   * The LLM's own reflection for the adaptive section; it goes through the prompt guard like any
+   * content.
+   */
   public void reflection(String note) {
     llmNote = note;
   }
@@ -231,19 +276,39 @@ public final class PassSession {
     }
   }
 
-  /** What the pass found and did; {@code resolved}: internal thorns of earlier passes that did not recur. */
+  /**
+   * What the pass found and did; {@code resolved}: internal thorns of earlier passes that did not
+   * recur.
+   */
   PassResult result(List<InternalThorn> resolved) {
-    BankUpdate b = update != null ? update
-        : BankUpdate.none(fallbackSnapshot != null ? fallbackSnapshot : Snapshot.empty(),
-            bank == null ? 0 : bank.rowsAppended(), sweep != null ? sweep : Sweep.none());
-    Alarm alarm = AlarmFunction.of(b.sweep().events(), b.sweep().failedCalls(), detections,
-        pass.options().rules().alarm());
+    BankUpdate b =
+        update != null
+            ? update
+            : BankUpdate.none(
+                fallbackSnapshot != null ? fallbackSnapshot : Snapshot.empty(),
+                bank == null ? 0 : bank.rowsAppended(),
+                sweep != null ? sweep : Sweep.none());
+    Alarm alarm =
+        AlarmFunction.of(
+            b.sweep().events(),
+            b.sweep().failedCalls(),
+            detections,
+            pass.options().rules().alarm());
     SessionModel model = pass.options().rules().model();
     if (model != null && b.sweep().events() > 0) {
       alarm = ModelAlarm.of(b.sweep().risks(), alarm, model.levels());
     }
-    return new PassResult(pass.options(), machine.current().label(), window, detections, b, diagnosis, alarm,
-        prompt, code == null ? CodeOutcome.skipped("the code stage did not run") : code,
-        new SelfRepair(List.copyOf(thorns), List.copyOf(resolved), fallback), llm);
+    return new PassResult(
+        pass.options(),
+        machine.current().label(),
+        window,
+        detections,
+        b,
+        diagnosis,
+        alarm,
+        prompt,
+        code == null ? CodeOutcome.skipped("the code stage did not run") : code,
+        new SelfRepair(List.copyOf(thorns), List.copyOf(resolved), fallback),
+        llm);
   }
 }

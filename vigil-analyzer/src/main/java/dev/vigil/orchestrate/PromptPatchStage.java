@@ -5,7 +5,10 @@ import dev.vigil.adapt.prompt.PromptAdaptation;
 import dev.vigil.adapt.prompt.PromptOutcome;
 import dev.vigil.diagnose.Diagnosis;
 
-/** The default {@link PromptStage}: the adaptive section rewritten from the diagnosis, through the prompt guard. */
+/**
+ * The default {@link PromptStage}: the adaptive section rewritten from the diagnosis, through the
+ * prompt guard.
+ */
 final class PromptPatchStage implements PromptStage {
   @Override
   public PromptOutcome adapt(PassContext pass, Diagnosis diagnosis, String note) {
@@ -13,7 +16,8 @@ final class PromptPatchStage implements PromptStage {
     if (o.prompt() == null) {
       return null;
     }
-    AdaptiveContent content = AdaptiveContent.of(diagnosis, note, o.now(), String.valueOf(pass.passNumber()));
+    AdaptiveContent content =
+        AdaptiveContent.of(diagnosis, note, o.now(), String.valueOf(pass.passNumber()));
     return PromptAdaptation.adapt(o.prompt(), content, o.out(), pass.clock());
   }
 }

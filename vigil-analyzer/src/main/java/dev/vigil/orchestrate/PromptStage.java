@@ -5,8 +5,8 @@ import dev.vigil.diagnose.Diagnosis;
 import java.io.IOException;
 
 /**
- * The work of {@code build_prompt_patch} (docs/ADAPTATION.md#prompt-adaptation): the prompt's adaptive section from the
- * diagnosis.
+ * The work of {@code build_prompt_patch} (docs/ADAPTATION.md#prompt-adaptation): the prompt's
+ * adaptive section from the diagnosis.
  */
 @FunctionalInterface
 public interface PromptStage {

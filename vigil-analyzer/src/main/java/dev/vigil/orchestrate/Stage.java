@@ -1,8 +1,8 @@
 package dev.vigil.orchestrate;
 
 /**
- * The stages of a reflective pass, in order (docs/STAGES.md): {@code start → eb_updated → diagnosed → prompt_done →
- * diff_done}.
+ * The stages of a reflective pass, in order (docs/STAGES.md): {@code start → eb_updated → diagnosed
+ * → prompt_done → diff_done}.
  */
 public enum Stage {
   /** Nothing done yet. */

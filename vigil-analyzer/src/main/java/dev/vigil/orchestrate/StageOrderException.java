@@ -1,6 +1,8 @@
 package dev.vigil.orchestrate;
 
-/** A step was asked for out of order; the message names the step, the expected and the actual stage. */
+/**
+ * A step was asked for out of order; the message names the step, the expected and the actual stage.
+ */
 public final class StageOrderException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
@@ -10,12 +12,19 @@ public final class StageOrderException extends IllegalStateException {
   /**
    * An exception for a step asked for at the wrong stage.
    *
-   * @param step   the step asked for
+   * @param step the step asked for
    * @param actual the stage the pass is at
    */
   public StageOrderException(Step step, Stage actual) {
-    super(step.tool() + " is out of order: it needs stage " + step.from() + ", but the pass is at stage " + actual
-        + (actual.compareTo(step.from()) < 0 ? "; call " + firstStepFrom(actual).tool() + " first" : ""));
+    super(
+        step.tool()
+            + " is out of order: it needs stage "
+            + step.from()
+            + ", but the pass is at stage "
+            + actual
+            + (actual.compareTo(step.from()) < 0
+                ? "; call " + firstStepFrom(actual).tool() + " first"
+                : ""));
     this.step = step;
     this.actual = actual;
   }

@@ -5,16 +5,17 @@ import dev.vigil.adapt.code.Strategy;
 import java.util.List;
 
 /**
- * The work of each stage of a pass (docs/STAGES.md), one one-method interface a stage, handing immutable
- * records to the next: {@link Window} → {@link BankUpdate} → {@link dev.vigil.diagnose.Diagnosis} →
- * {@link dev.vigil.adapt.prompt.PromptOutcome} → {@link dev.vigil.adapt.code.CodeOutcome}. {@link PassSession} runs
- * them in order under the guard of self-repair; a test swaps one with a lambda:
- * {@code Stages.defaults().withDiagnose((pass, update, detections) -> { throw new ClassCastException(); })}.
+ * The work of each stage of a pass (docs/STAGES.md), one one-method interface a stage, handing
+ * immutable records to the next: {@link Window} → {@link BankUpdate} → {@link
+ * dev.vigil.diagnose.Diagnosis} → {@link dev.vigil.adapt.prompt.PromptOutcome} → {@link
+ * dev.vigil.adapt.code.CodeOutcome}. {@link PassSession} runs them in order under the guard of
+ * self-repair; a test swaps one with a lambda: {@code Stages.defaults().withDiagnose((pass, update,
+ * detections) -> { throw new ClassCastException(); })}.
  *
- * @param bank     {@code update_eb_from_logs}
+ * @param bank {@code update_eb_from_logs}
  * @param diagnose {@code diagnose_rbt}
- * @param prompt   {@code build_prompt_patch}
- * @param code     {@code save_proposal}
+ * @param prompt {@code build_prompt_patch}
+ * @param code {@code save_proposal}
  */
 public record Stages(BankStage bank, DiagnoseStage diagnose, PromptStage prompt, CodeStage code) {
   /** Vigil's own stages with the built-in code strategies. */
@@ -22,9 +23,13 @@ public record Stages(BankStage bank, DiagnoseStage diagnose, PromptStage prompt,
     return withStrategies(CodeProposals.defaultStrategies());
   }
 
-  /** Vigil's own stages; the code stage runs these strategies, in the order that breaks ties of score. */
+  /**
+   * Vigil's own stages; the code stage runs these strategies, in the order that breaks ties of
+   * score.
+   */
   public static Stages withStrategies(List<Strategy> strategies) {
-    return new Stages(new DepositStage(), new RbtStage(), new PromptPatchStage(), new ProposalStage(strategies));
+    return new Stages(
+        new DepositStage(), new RbtStage(), new PromptPatchStage(), new ProposalStage(strategies));
   }
 
   /** These stages with another {@code update_eb_from_logs}. */

@@ -1,9 +1,9 @@
 package dev.vigil.orchestrate;
 
 /**
- * The steps that move a pass from stage to stage, named as the paper's tools. Each step may run only at its
- * {@link #from()} stage and leaves the pass at its {@link #to()} stage; {@link #EMIT_UNIFIED_DIFF} offers a diff and
- * stays at {@code prompt_done}.
+ * The steps that move a pass from stage to stage, named as the paper's tools. Each step may run
+ * only at its {@link #from()} stage and leaves the pass at its {@link #to()} stage; {@link
+ * #EMIT_UNIFIED_DIFF} offers a diff and stays at {@code prompt_done}.
  */
 public enum Step {
   /** Ingest the window, run the detectors, appraise and deposit into the EmoBank. */
@@ -12,7 +12,10 @@ public enum Step {
   DIAGNOSE_RBT("diagnose_rbt", Stage.EB_UPDATED, Stage.DIAGNOSED),
   /** Rewrite the prompt's adaptive section through the prompt guard. */
   BUILD_PROMPT_PATCH("build_prompt_patch", Stage.DIAGNOSED, Stage.PROMPT_DONE),
-  /** Offer a unified diff (the LLM's); it is checked and kept for {@link #SAVE_PROPOSAL}, or rejected. */
+  /**
+   * Offer a unified diff (the LLM's); it is checked and kept for {@link #SAVE_PROPOSAL}, or
+   * rejected.
+   */
   EMIT_UNIFIED_DIFF("emit_unified_diff", Stage.PROMPT_DONE, Stage.PROMPT_DONE),
   /** Run the code stage and save the proposals, the LLM's accepted diff among them. */
   SAVE_PROPOSAL("save_proposal", Stage.PROMPT_DONE, Stage.DIFF_DONE);

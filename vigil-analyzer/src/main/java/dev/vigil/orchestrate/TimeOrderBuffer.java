@@ -5,9 +5,9 @@ import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
- * Items held to be handed on in order, oldest first: those that come in order wait in a queue at no cost, and only
- * those that come earlier than the newest held go to a heap; the oldest of both goes first. Input in order (nearly
- * all of it) costs O(1) an item rather than a heap's O(log n).
+ * Items held to be handed on in order, oldest first: those that come in order wait in a queue at no
+ * cost, and only those that come earlier than the newest held go to a heap; the oldest of both goes
+ * first. Input in order (nearly all of it) costs O(1) an item rather than a heap's O(log n).
  *
  * @param <T> what is held
  */

@@ -1,8 +1,8 @@
 package dev.vigil.orchestrate;
 
-import dev.vigil.observe.Timestamps;
 import dev.vigil.diagnose.detect.WindowEvent;
 import dev.vigil.observe.PendingEvent;
+import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Comparator;
@@ -11,11 +11,11 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * The events a pass uses (docs/DESIGN.md#the-window), walked oldest first and never all held: each walk reads them
- * again from the input. An input in time order streams as it is read; events a little out of order (a queue is appended
- * in the order calls end, its events carry the time they began) are put back in order through a buffer of
- * {@value #REORDER} events; an event older than one already handed on is handed on at once and counted
- * ({@link #outOfOrder()}).
+ * The events a pass uses (docs/DESIGN.md#the-window), walked oldest first and never all held: each
+ * walk reads them again from the input. An input in time order streams as it is read; events a
+ * little out of order (a queue is appended in the order calls end, its events carry the time they
+ * began) are put back in order through a buffer of {@value #REORDER} events; an event older than
+ * one already handed on is handed on at once and counted ({@link #outOfOrder()}).
  */
 public final class WindowEvents {
   /** Events held to restore time order. */
@@ -36,8 +36,11 @@ public final class WindowEvents {
   private record Held(WindowEvent event, long tsNanos, long order) {}
 
   /** By time, ties in input order (the keys are primitives: the buffer compares often). */
-  private static final Comparator<Held> TIME_ORDER = (a, b) -> a.tsNanos != b.tsNanos
-      ? Long.compare(a.tsNanos, b.tsNanos) : Long.compare(a.order, b.order);
+  private static final Comparator<Held> TIME_ORDER =
+      (a, b) ->
+          a.tsNanos != b.tsNanos
+              ? Long.compare(a.tsNanos, b.tsNanos)
+              : Long.compare(a.order, b.order);
 
   private final Reader reader;
   private final long size;
@@ -56,12 +59,14 @@ public final class WindowEvents {
   /** Events already in memory, oldest first (tests, a pass over a few events). */
   public static WindowEvents of(List<WindowEvent> events) {
     List<WindowEvent> copy = List.copyOf(events);
-    return new WindowEvents(sink -> {
-      long n = 0;
-      for (WindowEvent w : copy) {
-        sink.accept(PendingEvent.of(w.event(), w.naiveTs()), w::identity, w.ref(), n++);
-      }
-    }, copy.size());
+    return new WindowEvents(
+        sink -> {
+          long n = 0;
+          for (WindowEvent w : copy) {
+            sink.accept(PendingEvent.of(w.event(), w.naiveTs()), w::identity, w.ref(), n++);
+          }
+        },
+        copy.size());
   }
 
   /** How many events the pass uses. */
@@ -83,24 +88,29 @@ public final class WindowEvents {
     TimeOrderBuffer<Held> held = new TimeOrderBuffer<>(TIME_ORDER);
     Held[] last = {null};
     long[] late = {0};
-    Consumer<Held> handOn = h -> {
-      last[0] = h;
-      each.accept(h.event());
-    };
+    Consumer<Held> handOn =
+        h -> {
+          last[0] = h;
+          each.accept(h.event());
+        };
     try {
-      reader.read((event, identity, ref, order) -> {
-        Held h = new Held(new WindowEvent(event.event(), identity.getAsLong(), ref, event.naiveTs()),
-            Timestamps.epochNanos(event.ts()), order);
-        if (last[0] != null && TIME_ORDER.compare(h, last[0]) < 0) {
-          late[0]++;
-          each.accept(h.event()); // older than what was handed on: its place has passed
-          return;
-        }
-        held.add(h);
-        if (held.size() > REORDER) {
-          handOn.accept(held.poll());
-        }
-      });
+      reader.read(
+          (event, identity, ref, order) -> {
+            Held h =
+                new Held(
+                    new WindowEvent(event.event(), identity.getAsLong(), ref, event.naiveTs()),
+                    Timestamps.epochNanos(event.ts()),
+                    order);
+            if (last[0] != null && TIME_ORDER.compare(h, last[0]) < 0) {
+              late[0]++;
+              each.accept(h.event()); // older than what was handed on: its place has passed
+              return;
+            }
+            held.add(h);
+            if (held.size() > REORDER) {
+              handOn.accept(held.poll());
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("the input can no longer be read: " + e.getMessage(), e);
     }

@@ -15,25 +15,28 @@ import java.time.Clock;
 import java.util.HexFormat;
 
 /**
- * Writes a pass's artifacts into {@code --out} (docs/DESIGN.md#artifacts): {@code report.json}, {@code report.md} and
- * {@code report.html} (each replaced atomically) and one line appended to {@code audit.jsonl} with the inputs, the
- * stage reached and the SHA-256 of each artifact.
+ * Writes a pass's artifacts into {@code --out} (docs/DESIGN.md#artifacts): {@code report.json},
+ * {@code report.md} and {@code report.html} (each replaced atomically) and one line appended to
+ * {@code audit.jsonl} with the inputs, the stage reached and the SHA-256 of each artifact.
  */
 public final class Artifacts {
   /** The machine-readable report. */
   public static final String REPORT_JSON = "report.json";
+
   /** The report for people. */
   public static final String REPORT_MD = "report.md";
+
   /** The report for people, as one self-contained page. */
   public static final String REPORT_HTML = "report.html";
+
   /** One line per pass. */
   public static final String AUDIT = "audit.jsonl";
 
   private Artifacts() {}
 
   /**
-   * Compiles report.html's template ahead of the first {@link #write} (for example on a second thread while a pass
-   * reads its events); what {@link #write} writes is the same either way.
+   * Compiles report.html's template ahead of the first {@link #write} (for example on a second
+   * thread while a pass reads its events); what {@link #write} writes is the same either way.
    *
    * @throws IllegalStateException if the template does not compile
    */
@@ -63,8 +66,11 @@ public final class Artifacts {
     digests.put(REPORT_JSON, sha256(json));
     digests.put(REPORT_MD, sha256(md));
     digests.put(REPORT_HTML, sha256(html));
-    Files.write(out.resolve(AUDIT), (ReportJson.MAPPER.writeValueAsString(audit) + "\n")
-        .getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Files.write(
+        out.resolve(AUDIT),
+        (ReportJson.MAPPER.writeValueAsString(audit) + "\n").getBytes(StandardCharsets.UTF_8),
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
     return report;
   }
 

@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The lines of a unified diff, each with the CSS class that colors it: {@code add}, {@code del}, {@code hunk},
- * {@code meta} (file headers) or {@code ctx}. At most {@value #MAX_LINES} lines are kept.
+ * The lines of a unified diff, each with the CSS class that colors it: {@code add}, {@code del},
+ * {@code hunk}, {@code meta} (file headers) or {@code ctx}. At most {@value #MAX_LINES} lines are
+ * kept.
  */
 final class DiffLines {
   /** Lines of one diff shown; a longer diff is cut with a last line saying so. */
@@ -20,7 +21,7 @@ final class DiffLines {
   /**
    * One line.
    *
-   * @param css  how it is colored
+   * @param css how it is colored
    * @param text the line
    */
   record Line(String css, String text) {}
@@ -37,8 +38,11 @@ final class DiffLines {
   }
 
   /** The unified diff of two texts, line by line, with three lines of context. */
-  static List<Line> between(String oldName, List<String> oldLines, String newName, List<String> newLines) {
-    return of(UnifiedDiffUtils.generateUnifiedDiff(oldName, newName, oldLines, DiffUtils.diff(oldLines, newLines), 3));
+  static List<Line> between(
+      String oldName, List<String> oldLines, String newName, List<String> newLines) {
+    return of(
+        UnifiedDiffUtils.generateUnifiedDiff(
+            oldName, newName, oldLines, DiffUtils.diff(oldLines, newLines), 3));
   }
 
   static List<Line> of(List<String> lines) {
@@ -53,7 +57,10 @@ final class DiffLines {
   }
 
   private static String css(String l) {
-    if (l.startsWith("+++") || l.startsWith("---") || l.startsWith("diff ") || l.startsWith("index ")) {
+    if (l.startsWith("+++")
+        || l.startsWith("---")
+        || l.startsWith("diff ")
+        || l.startsWith("index ")) {
       return "meta";
     }
     if (l.startsWith("@@")) {

@@ -8,41 +8,60 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The emotion timeline of {@code report.html}: for each emotion of the window's EmoBank rows, its decayed
- * intensity summed over the rows up to each moment, {@code Σ I·0.5^((t - ts)/h)} over rows with {@code ts ≤ t} (at
- * {@code now} these are the snapshot's totals), sampled at {@value #SAMPLES} moments from the first row to
- * {@code now}; each thorn is marked on its emotion's line at its own time. One reading of the rows, in any order,
- * and memory for the samples only.
+ * The emotion timeline of {@code report.html}: for each emotion of the window's EmoBank rows, its
+ * decayed intensity summed over the rows up to each moment, {@code Σ I·0.5^((t - ts)/h)} over rows
+ * with {@code ts ≤ t} (at {@code now} these are the snapshot's totals), sampled at {@value
+ * #SAMPLES} moments from the first row to {@code now}; each thorn is marked on its emotion's line
+ * at its own time. One reading of the rows, in any order, and memory for the samples only.
  */
 final class EmotionTimeline {
   /** Moments sampled per line: enough for a smooth line, few enough for a small file. */
   static final int SAMPLES = 240;
+
   /** At most this many thorns are marked (the diagnosis classifies at most 200 rows). */
   static final int MAX_MARKS = 200;
+
   /** A thorn's mark. */
   static final String THORN_COLOR = "#b3261e";
 
-  private static final Map<String, String> COLORS = Map.of(
-      "frustration", "#d64545", "anxiety", "#e8871e", "relief", "#3f9b5a", "pride", "#c9a227",
-      "determination", "#3b6fd4", "curiosity", "#8e5bd0", "calm", "#2aa3a3");
-  private static final String[] OTHER_COLORS = {"#6b7280", "#a16207", "#0e7490", "#be185d", "#4d7c0f"};
-  private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT)
-      .withZone(ZoneOffset.UTC);
+  private static final Map<String, String> COLORS =
+      Map.of(
+          "frustration",
+          "#d64545",
+          "anxiety",
+          "#e8871e",
+          "relief",
+          "#3f9b5a",
+          "pride",
+          "#c9a227",
+          "determination",
+          "#3b6fd4",
+          "curiosity",
+          "#8e5bd0",
+          "calm",
+          "#2aa3a3");
+  private static final String[] OTHER_COLORS = {
+    "#6b7280", "#a16207", "#0e7490", "#be185d", "#4d7c0f"
+  };
+  private static final DateTimeFormatter DAY_TIME =
+      DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   /**
-   * The labels of ticks {@code stepMillis} apart: minutes when they are a minute or more apart, seconds when a
-   * second or more, else milliseconds, so that no two ticks read the same; the day too when the span crosses one.
+   * The labels of ticks {@code stepMillis} apart: minutes when they are a minute or more apart,
+   * seconds when a second or more, else milliseconds, so that no two ticks read the same; the day
+   * too when the span crosses one.
    */
   static DateTimeFormatter tickFormat(double stepMillis, boolean oneDay) {
-    String time = stepMillis >= 60_000 ? "HH:mm" : stepMillis >= 1_000 ? "HH:mm:ss" : "HH:mm:ss.SSS";
-    return DateTimeFormatter.ofPattern(oneDay ? time : "MM-dd " + time, Locale.ROOT).withZone(ZoneOffset.UTC);
+    String time =
+        stepMillis >= 60_000 ? "HH:mm" : stepMillis >= 1_000 ? "HH:mm:ss" : "HH:mm:ss.SSS";
+    return DateTimeFormatter.ofPattern(oneDay ? time : "MM-dd " + time, Locale.ROOT)
+        .withZone(ZoneOffset.UTC);
   }
 
   private EmotionTimeline() {}
@@ -50,11 +69,12 @@ final class EmotionTimeline {
   /**
    * The chart, or an empty one when the window holds no rows.
    *
-   * @param rows        the window's live rows
-   * @param thorns      the diagnosis's thorns
+   * @param rows the window's live rows
+   * @param thorns the diagnosis's thorns
    * @param windowStart the window's start: the chart never begins before it
    */
-  static SvgChart of(List<EmotionRow> rows, List<Finding> thorns, Decay decay, Instant windowStart, Instant now) {
+  static SvgChart of(
+      List<EmotionRow> rows, List<Finding> thorns, Decay decay, Instant windowStart, Instant now) {
     if (rows.isEmpty()) {
       return SvgChart.builder(960, 300, 0, 1, 0, 1).build();
     }
@@ -78,7 +98,8 @@ final class EmotionTimeline {
     double max = series.values().stream().flatMapToDouble(java.util.Arrays::stream).max().orElse(0);
     List<double[]> marks = new ArrayList<>();
     for (Finding thorn : thorns.subList(0, Math.min(MAX_MARKS, thorns.size()))) {
-      double x = Math.max(0, Math.min(span, (double) Duration.between(from, thorn.ts()).toMillis()));
+      double x =
+          Math.max(0, Math.min(span, (double) Duration.between(from, thorn.ts()).toMillis()));
       double y = onLine(series.get(thorn.emotion()), x, span);
       marks.add(new double[] {x, y});
       max = Math.max(max, y);
@@ -95,28 +116,41 @@ final class EmotionTimeline {
     }
     for (int i = 0; i < marks.size(); i++) {
       Finding thorn = thorns.get(i);
-      chart.mark(marks.get(i)[0], marks.get(i)[1], THORN_COLOR, "thorn " + thorn.cause() + " (" + thorn.emotion()
-          + ") at " + DAY_TIME.format(thorn.ts()) + " UTC, decayed intensity now "
-          + String.format(Locale.ROOT, "%.2f", thorn.intensity()));
+      chart.mark(
+          marks.get(i)[0],
+          marks.get(i)[1],
+          THORN_COLOR,
+          "thorn "
+              + thorn.cause()
+              + " ("
+              + thorn.emotion()
+              + ") at "
+              + DAY_TIME.format(thorn.ts())
+              + " UTC, decayed intensity now "
+              + String.format(Locale.ROOT, "%.2f", thorn.intensity()));
     }
-    boolean oneDay = from.atZone(ZoneOffset.UTC).toLocalDate().equals(to.atZone(ZoneOffset.UTC).toLocalDate());
+    boolean oneDay =
+        from.atZone(ZoneOffset.UTC).toLocalDate().equals(to.atZone(ZoneOffset.UTC).toLocalDate());
     DateTimeFormatter ticks = tickFormat(span / 4, oneDay);
     for (int i = 0; i <= 4; i++) {
       Instant t = from.plusMillis(Math.round(span * i / 4));
       chart.xTick(span * i / 4, ticks.format(t));
     }
     for (int i = 0; i <= 2; i++) {
-      chart.yTick(top * i / 2, String.format(Locale.ROOT, top >= 100 ? "%.0f" : "%.2f", top * i / 2));
+      chart.yTick(
+          top * i / 2, String.format(Locale.ROOT, top >= 100 ? "%.0f" : "%.2f", top * i / 2));
     }
     return chart.build();
   }
 
   /**
-   * Each emotion's decayed intensity at {@value #SAMPLES} moments evenly spread over {@code spanMillis} from
-   * {@code from}: each row joins at the first moment not before it, decayed from its own time, and the sums are
-   * carried from one moment to the next (decayed by the time between them). The rows may come in any order.
+   * Each emotion's decayed intensity at {@value #SAMPLES} moments evenly spread over {@code
+   * spanMillis} from {@code from}: each row joins at the first moment not before it, decayed from
+   * its own time, and the sums are carried from one moment to the next (decayed by the time between
+   * them). The rows may come in any order.
    */
-  static Map<String, double[]> sample(List<EmotionRow> rows, Decay decay, Instant from, double spanMillis) {
+  static Map<String, double[]> sample(
+      List<EmotionRow> rows, Decay decay, Instant from, double spanMillis) {
     Instant[] moments = new Instant[SAMPLES];
     for (int k = 0; k < SAMPLES; k++) {
       moments[k] = from.plusMillis(Math.round(spanMillis * k / (SAMPLES - 1)));
@@ -131,7 +165,8 @@ final class EmotionTimeline {
       while (k < SAMPLES - 1 && moments[k].isBefore(r.ts())) {
         k++;
       }
-      series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES])[k] += decay.apply(r.intensity(), r.ts(), moments[k]);
+      series.computeIfAbsent(r.emotion(), e -> new double[SAMPLES])[k] +=
+          decay.apply(r.intensity(), r.ts(), moments[k]);
     }
     for (double[] line : series.values()) {
       for (int k = 1; k < SAMPLES; k++) {
@@ -142,13 +177,14 @@ final class EmotionTimeline {
   }
 
   /**
-   * The height of a line at {@code x}: its first sample not before {@code x}, where the rows up to {@code x} have
-   * joined (a thorn's own row among them); 0 for an emotion with no line.
+   * The height of a line at {@code x}: its first sample not before {@code x}, where the rows up to
+   * {@code x} have joined (a thorn's own row among them); 0 for an emotion with no line.
    */
   static double onLine(double[] line, double x, double spanMillis) {
     if (line == null) {
       return 0;
     }
-    return line[Math.max(0, Math.min(SAMPLES - 1, (int) Math.ceil(x * (SAMPLES - 1) / spanMillis - 1e-9)))];
+    return line[
+        Math.max(0, Math.min(SAMPLES - 1, (int) Math.ceil(x * (SAMPLES - 1) / spanMillis - 1e-9)))];
   }
 }

@@ -15,48 +15,61 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The events a detector's evidence cites, resolved to the events the detection kept ({@code Detection#cited}, the
- * newest it cited): every number under a field that holds a
- * ref ({@code ref}, {@code refs}, {@code success}, {@code confirmation}, {@code first}, {@code last},
- * {@code first_naive}, {@code call}, or a name ending in {@code _ref} or {@code _refs}) at any depth, matched to the
- * event with that {@link WindowEvent#ref()}. The newest {@value #MAX_EVENTS} are listed, each value cut at
- * {@value #MAX_VALUE_CHARS} characters, so that a pass over a large window still writes a small page.
+ * The events a detector's evidence cites, resolved to the events the detection kept ({@code
+ * Detection#cited}, the newest it cited): every number under a field that holds a ref ({@code ref},
+ * {@code refs}, {@code success}, {@code confirmation}, {@code first}, {@code last}, {@code
+ * first_naive}, {@code call}, or a name ending in {@code _ref} or {@code _refs}) at any depth,
+ * matched to the event with that {@link WindowEvent#ref()}. The newest {@value #MAX_EVENTS} are
+ * listed, each value cut at {@value #MAX_VALUE_CHARS} characters, so that a pass over a large
+ * window still writes a small page.
  */
 final class EvidenceEvents {
   /** Cited events listed per detector, the newest. */
   static final int MAX_EVENTS = 50;
+
   /** Characters of one value (arguments, result, error) shown. */
   static final int MAX_VALUE_CHARS = 600;
 
   private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS", java.util.Locale.ROOT).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS", java.util.Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
   private static final Set<String> REF_FIELDS =
       Set.of("ref", "refs", "success", "confirmation", "first", "last", "first_naive", "call");
 
   /**
    * One cited event, as the page shows it.
    *
-   * @param ref     its ref (line or seq)
-   * @param ts      its time, UTC, to the millisecond
-   * @param kind    its kind
-   * @param status  its status
-   * @param css     {@code ok}, {@code bad} (fail, timeout, error) or {@code other}
-   * @param agent   its agent, or empty
+   * @param ref its ref (line or seq)
+   * @param ts its time, UTC, to the millisecond
+   * @param kind its kind
+   * @param status its status
+   * @param css {@code ok}, {@code bad} (fail, timeout, error) or {@code other}
+   * @param agent its agent, or empty
    * @param session its session, or empty
-   * @param turn    its turn, or empty
-   * @param args    the call's arguments, or the payload without result and error
-   * @param result  the call's result, or empty
-   * @param error   the call's error, {@code type: message}, or empty
+   * @param turn its turn, or empty
+   * @param args the call's arguments, or the payload without result and error
+   * @param result the call's result, or empty
+   * @param error the call's error, {@code type: message}, or empty
    */
-  record Cited(long ref, String ts, String kind, String status, String css, String agent, String session,
-      String turn, String args, String result, String error) {}
+  record Cited(
+      long ref,
+      String ts,
+      String kind,
+      String status,
+      String css,
+      String agent,
+      String session,
+      String turn,
+      String args,
+      String result,
+      String error) {}
 
   /**
    * What one detector's evidence cites.
    *
-   * @param cited    refs cited
+   * @param cited refs cited
    * @param resolved of those, found in the window
-   * @param events   the newest {@link #MAX_EVENTS} resolved, oldest first
+   * @param events the newest {@link #MAX_EVENTS} resolved, oldest first
    */
   record Listing(int cited, int resolved, List<Cited> events) {
     /** Whether some resolved events were left out. */
@@ -83,12 +96,14 @@ final class EvidenceEvents {
         found.add(w);
       }
     }
-    Comparator<WindowEvent> byTime = Comparator.comparing((WindowEvent w) -> w.event().ts())
-        .thenComparingLong(WindowEvent::ref);
+    Comparator<WindowEvent> byTime =
+        Comparator.comparing((WindowEvent w) -> w.event().ts()).thenComparingLong(WindowEvent::ref);
     found.sort(byTime.reversed());
-    List<WindowEvent> newest = new ArrayList<>(found.subList(0, Math.min(MAX_EVENTS, found.size())));
+    List<WindowEvent> newest =
+        new ArrayList<>(found.subList(0, Math.min(MAX_EVENTS, found.size())));
     newest.sort(byTime);
-    return new Listing(refs.size(), found.size(), newest.stream().map(EvidenceEvents::cited).toList());
+    return new Listing(
+        refs.size(), found.size(), newest.stream().map(EvidenceEvents::cited).toList());
   }
 
   private static void collect(JsonNode node, boolean refField, Set<Long> refs) {
@@ -118,14 +133,29 @@ final class EvidenceEvents {
     }
     String result = payload.has("result") ? text(payload.get("result")) : "";
     JsonNode error = payload.path("error");
-    String err = error.isObject()
-        ? cut(error.path("type").asText("") + ": " + error.path("message").asText(""))
-        : error.isMissingNode() || error.isNull() ? "" : text(error);
+    String err =
+        error.isObject()
+            ? cut(error.path("type").asText("") + ": " + error.path("message").asText(""))
+            : error.isMissingNode() || error.isNull() ? "" : text(error);
     String status = e.status();
-    String css = status.equals("ok") ? "ok"
-        : status.equals("fail") || status.equals("timeout") || status.equals("error") ? "bad" : "other";
-    return new Cited(w.ref(), TIME.format(e.ts()), e.kind(), status, css, orEmpty(e.agent()),
-        orEmpty(e.session()), orEmpty(e.turn()), args, result, err);
+    String css =
+        status.equals("ok")
+            ? "ok"
+            : status.equals("fail") || status.equals("timeout") || status.equals("error")
+                ? "bad"
+                : "other";
+    return new Cited(
+        w.ref(),
+        TIME.format(e.ts()),
+        e.kind(),
+        status,
+        css,
+        orEmpty(e.agent()),
+        orEmpty(e.session()),
+        orEmpty(e.turn()),
+        args,
+        result,
+        err);
   }
 
   private static String text(JsonNode n) {

@@ -24,44 +24,53 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Builds {@code report.html} (docs/REPORT.md) from a pass's result: one self-contained page that needs
- * no network (inline CSS, charts drawn as SVG here, no script at all, and a content security policy that forbids
- * both). At a glance the alarm and the mood; then the emotion timeline, roses/buds/thorns by cause, each detector
- * with the events its evidence cites, the prompt patch and each proposal's diff with its PR note. Lists are capped
- * so that a pass over a large window still writes a page of a few hundred kilobytes.
+ * Builds {@code report.html} (docs/REPORT.md) from a pass's result: one self-contained page that
+ * needs no network (inline CSS, charts drawn as SVG here, no script at all, and a content security
+ * policy that forbids both). At a glance the alarm and the mood; then the emotion timeline,
+ * roses/buds/thorns by cause, each detector with the events its evidence cites, the prompt patch
+ * and each proposal's diff with its PR note. Lists are capped so that a pass over a large window
+ * still writes a page of a few hundred kilobytes.
  */
 final class HtmlReport {
   /** The template. */
   static final String TEMPLATE = "dev/vigil/report/report.peb";
+
   /** Causes listed per class (roses, buds, thorns). */
   static final int MAX_GROUPS = 100;
+
   /** Causes in the top-thorn card (all of them are in the thorns table). */
   static final int MAX_CARD_THORNS = 5;
+
   /** Characters of a detector's evidence object shown as JSON. */
   static final int MAX_EVIDENCE_CHARS = 20_000;
 
   /**
    * Findings of one class that share a cause and emotion.
    *
-   * @param cause     {@code kind:status}
-   * @param emotion   the emotion
-   * @param count     how many
+   * @param cause {@code kind:status}
+   * @param emotion the emotion
+   * @param count how many
    * @param intensity their decayed intensities summed, two decimals
-   * @param last      the newest one's time
+   * @param last the newest one's time
    */
   record FindingGroup(String cause, String emotion, int count, String intensity, String last) {}
 
   /**
    * One detector as the page shows it.
    *
-   * @param name     its name
-   * @param count    instances found
-   * @param summary  its sentence, or empty
+   * @param name its name
+   * @param count instances found
+   * @param summary its sentence, or empty
    * @param evidence its evidence object as JSON, cut at {@link #MAX_EVIDENCE_CHARS}
-   * @param unit     what refs count: {@code line} or {@code seq}
-   * @param listing  the events its evidence cites
+   * @param unit what refs count: {@code line} or {@code seq}
+   * @param listing the events its evidence cites
    */
-  record DetectorView(String name, int count, String summary, String evidence, String unit,
+  record DetectorView(
+      String name,
+      int count,
+      String summary,
+      String evidence,
+      String unit,
       EvidenceEvents.Listing listing) {
     /** Whether it found anything. */
     public boolean fired() {
@@ -77,7 +86,12 @@ final class HtmlReport {
     Diagnosis d = r.diagnosis();
     Snapshot s = r.snapshot();
     Map<String, Object> m = new HashMap<>();
-    m.put("title", "Vigil report" + (o.agent() == null ? "" : " for " + o.agent()) + ", " + Timestamps.format(o.now()));
+    m.put(
+        "title",
+        "Vigil report"
+            + (o.agent() == null ? "" : " for " + o.agent())
+            + ", "
+            + Timestamps.format(o.now()));
     m.put("agent", o.agent() == null ? "" : o.agent());
     m.put("now", Timestamps.format(o.now()));
     m.put("windowHours", fmt(o.window().toSeconds() / 3600.0));
@@ -89,24 +103,58 @@ final class HtmlReport {
     m.put("skipped", new LinkedHashMap<>(r.skipped()));
     m.put("alarm", r.alarm());
     m.put("score", fmt(r.alarm().score()));
-    m.put("reasons", r.alarm().reasons().stream().map(x -> Map.of("source", x.source(), "count", x.count(),
-        "contribution", fmt(x.contribution()), "summary", x.summary())).toList());
+    m.put(
+        "reasons",
+        r.alarm().reasons().stream()
+            .map(
+                x ->
+                    Map.of(
+                        "source",
+                        x.source(),
+                        "count",
+                        x.count(),
+                        "contribution",
+                        fmt(x.contribution()),
+                        "summary",
+                        x.summary()))
+            .toList());
     m.put("model", modelSaw(r.alarm()));
     m.put("mood", s.mood());
     m.put("dominant", s.dominantEmotions());
-    m.put("state", List.of(level("stress", s.stress()), level("energy", s.energy()),
-        level("motivation", s.motivation()), level("focus", s.focus())));
+    m.put(
+        "state",
+        List.of(
+            level("stress", s.stress()),
+            level("energy", s.energy()),
+            level("motivation", s.motivation()),
+            level("focus", s.focus())));
     m.put("rows", s.rows());
     List<Map<String, Object>> top = new ArrayList<>();
     for (ThornCause t : d.topThorns()) {
       top.add(Map.of("cause", t.cause(), "intensity", fmt(t.intensity()), "thorns", t.thorns()));
     }
     m.put("topThorns", top);
-    m.put("nextThorns", top.subList(Math.min(1, top.size()), Math.min(MAX_CARD_THORNS, top.size())));
-    m.put("timeline", EmotionTimeline.of(r.bank().windowRows(), d.thorns(), new Decay(o.halfLife()),
-        o.now().minus(o.window()), o.now()));
-    m.put("counts", Map.of("roses", d.roses().size(), "buds", d.buds().size(), "thorns", d.thorns().size(),
-        "rows", d.rowsConsidered()));
+    m.put(
+        "nextThorns", top.subList(Math.min(1, top.size()), Math.min(MAX_CARD_THORNS, top.size())));
+    m.put(
+        "timeline",
+        EmotionTimeline.of(
+            r.bank().windowRows(),
+            d.thorns(),
+            new Decay(o.halfLife()),
+            o.now().minus(o.window()),
+            o.now()));
+    m.put(
+        "counts",
+        Map.of(
+            "roses",
+            d.roses().size(),
+            "buds",
+            d.buds().size(),
+            "thorns",
+            d.thorns().size(),
+            "rows",
+            d.rowsConsidered()));
     m.put("roses", groups(d.roses()));
     m.put("buds", groups(d.buds()));
     m.put("thorns", groups(d.thorns()));
@@ -119,15 +167,32 @@ final class HtmlReport {
     m.put("codeNotes", r.code().notes());
     m.put("proposals", r.code().proposals().stream().map(ProposalView::of).toList());
     m.put("internalThorns", r.internalThorns().stream().map(HtmlReport::thorn).toList());
-    m.put("resolvedThorns", r.resolvedThorns().stream().map(t -> t.type() + " at stage " + t.stage()).toList());
-    m.put("llm", r.llm() == null ? "" : "model " + r.llm().model() + ": " + r.llm().outcome()
-        + (r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")") + ", " + r.llm().calls().size()
-        + " tool calls");
+    m.put(
+        "resolvedThorns",
+        r.resolvedThorns().stream().map(t -> t.type() + " at stage " + t.stage()).toList());
+    m.put(
+        "llm",
+        r.llm() == null
+            ? ""
+            : "model "
+                + r.llm().model()
+                + ": "
+                + r.llm().outcome()
+                + (r.llm().reason() == null ? "" : " (" + r.llm().reason() + ")")
+                + ", "
+                + r.llm().calls().size()
+                + " tool calls");
     return HtmlTemplates.render(TEMPLATE, m);
   }
 
   private static Map<String, Object> level(String name, double value) {
-    return Map.of("name", name, "value", fmt(value), "pct", Math.round(Math.max(0, Math.min(1, value)) * 100));
+    return Map.of(
+        "name",
+        name,
+        "value",
+        fmt(value),
+        "pct",
+        Math.round(Math.max(0, Math.min(1, value)) * 100));
   }
 
   private static List<Map<String, Object>> figures(PassResult r) {
@@ -152,12 +217,19 @@ final class HtmlReport {
       byCause.computeIfAbsent(f.cause() + "\n" + f.emotion(), k -> new ArrayList<>()).add(f);
     }
     List<List<Finding>> lists = new ArrayList<>(byCause.values());
-    lists.sort(Comparator.comparingDouble((List<Finding> l) -> -l.stream().mapToDouble(Finding::intensity).sum()));
+    lists.sort(
+        Comparator.comparingDouble(
+            (List<Finding> l) -> -l.stream().mapToDouble(Finding::intensity).sum()));
     List<FindingGroup> out = new ArrayList<>();
     for (List<Finding> l : lists.subList(0, Math.min(MAX_GROUPS, lists.size()))) {
       Finding last = l.stream().max(Comparator.comparing(Finding::ts)).orElseThrow();
-      out.add(new FindingGroup(last.cause(), last.emotion(), l.size(),
-          fmt(l.stream().mapToDouble(Finding::intensity).sum()), Timestamps.format(last.ts())));
+      out.add(
+          new FindingGroup(
+              last.cause(),
+              last.emotion(),
+              l.size(),
+              fmt(l.stream().mapToDouble(Finding::intensity).sum()),
+              Timestamps.format(last.ts())));
     }
     return out;
   }
@@ -166,8 +238,14 @@ final class HtmlReport {
     String unit = r.options().events() != null ? "line" : "seq";
     List<DetectorView> out = new ArrayList<>();
     for (Detection det : r.detections()) {
-      out.add(new DetectorView(det.name(), det.count(), det.summary(), json(det.evidence()), unit,
-          new EvidenceEvents(det.cited()).of(det.evidence())));
+      out.add(
+          new DetectorView(
+              det.name(),
+              det.count(),
+              det.summary(),
+              json(det.evidence()),
+              unit,
+              new EvidenceEvents(det.cited()).of(det.evidence())));
     }
     return out;
   }
@@ -175,7 +253,8 @@ final class HtmlReport {
   private static String json(JsonNode evidence) {
     try {
       String s = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(evidence);
-      return s.length() <= MAX_EVIDENCE_CHARS ? s
+      return s.length() <= MAX_EVIDENCE_CHARS
+          ? s
           : s.substring(0, MAX_EVIDENCE_CHARS) + "\n… (cut; report.json holds it all)";
     } catch (JsonProcessingException e) {
       return "(evidence not readable: " + e.getOriginalMessage() + ")";
@@ -186,13 +265,24 @@ final class HtmlReport {
     if (r.prompt() != null) {
       return PromptView.of(r.prompt(), out);
     }
-    boolean failed = r.internalThorns().stream().anyMatch(t -> t.stage().equals(Stage.PROMPT_DONE.label()));
-    return failed ? PromptView.absent("failed", "the prompt stage failed: see the self-repair section")
+    boolean failed =
+        r.internalThorns().stream().anyMatch(t -> t.stage().equals(Stage.PROMPT_DONE.label()));
+    return failed
+        ? PromptView.absent("failed", "the prompt stage failed: see the self-repair section")
         : PromptView.absent("skipped", "no --prompt given");
   }
 
   private static String thorn(InternalThorn t) {
-    return t.type() + " at stage " + t.stage() + " (" + t.step() + "): " + t.exception() + ": " + t.message() + " — "
+    return t.type()
+        + " at stage "
+        + t.stage()
+        + " ("
+        + t.step()
+        + "): "
+        + t.exception()
+        + ": "
+        + t.message()
+        + " — "
         + t.suggestion();
   }
 
@@ -200,22 +290,40 @@ final class HtmlReport {
     return String.format(Locale.ROOT, "%.2f", v);
   }
 
-  /** With a model: the worst session, the reasons with their turns and events, the next sessions; else empty. */
+  /**
+   * With a model: the worst session, the reasons with their turns and events, the next sessions;
+   * else empty.
+   */
   private static Map<String, Object> modelSaw(Alarm alarm) {
     if (alarm.rulesScore() == null || alarm.sessions().isEmpty()) {
       return Map.of();
     }
     List<Map<String, Object>> reasons = new ArrayList<>();
     for (Alarm.Reason x : alarm.reasons()) {
-      reasons.add(Map.of("source", x.source(), "summary", x.summary(), "refs",
-          x.refs().isEmpty() ? "" : x.refs().toString()));
+      reasons.add(
+          Map.of(
+              "source",
+              x.source(),
+              "summary",
+              x.summary(),
+              "refs",
+              x.refs().isEmpty() ? "" : x.refs().toString()));
     }
     List<Map<String, Object>> next = new ArrayList<>();
     for (Alarm.SessionScore x : alarm.sessions().subList(1, alarm.sessions().size())) {
       next.add(Map.of("session", x.session(), "probability", fmt(x.probability())));
     }
     Alarm.SessionScore worst = alarm.sessions().get(0);
-    return Map.of("session", worst.session(), "probability", fmt(worst.probability()), "rules",
-        fmt(alarm.rulesScore()), "reasons", reasons, "next", next);
+    return Map.of(
+        "session",
+        worst.session(),
+        "probability",
+        fmt(worst.probability()),
+        "rules",
+        fmt(alarm.rulesScore()),
+        "reasons",
+        reasons,
+        "next",
+        next);
   }
 }

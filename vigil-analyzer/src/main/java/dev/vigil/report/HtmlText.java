@@ -3,10 +3,10 @@ package dev.vigil.report;
 import io.pebbletemplates.pebble.extension.escaper.EscapingStrategy;
 
 /**
- * The templates' HTML escaping: the five markup characters {@code & < > " '} as {@code &amp; &lt; &gt; &quot; &#39;},
- * everything else as it is. That is what Pebble's own {@code html} strategy writes (unbescape's
- * {@code escapeHtml4Xml}), without building unbescape's tables of every named HTML character (about a tenth of a
- * second of a small run, for five characters).
+ * The templates' HTML escaping: the five markup characters {@code & < > " '} as {@code &amp; &lt;
+ * &gt; &quot; &#39;}, everything else as it is. That is what Pebble's own {@code html} strategy
+ * writes (unbescape's {@code escapeHtml4Xml}), without building unbescape's tables of every named
+ * HTML character (about a tenth of a second of a small run, for five characters).
  */
 // the entities in {@code} above are meant to show literally: they are what the escaping writes
 @SuppressWarnings("EscapedEntity")

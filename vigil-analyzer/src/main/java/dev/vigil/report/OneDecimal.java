@@ -3,9 +3,10 @@ package dev.vigil.report;
 import java.util.Locale;
 
 /**
- * A number with one decimal, as {@code String.format(Locale.ROOT, "%.1f", v)} writes it (the shortest decimal form
- * of the double rounded half up, a minus sign on any negative value, {@code -0.0} included), written from
- * {@link Double#toString} rather than through {@link java.util.Formatter}: a chart has thousands of such numbers.
+ * A number with one decimal, as {@code String.format(Locale.ROOT, "%.1f", v)} writes it (the
+ * shortest decimal form of the double rounded half up, a minus sign on any negative value, {@code
+ * -0.0} included), written from {@link Double#toString} rather than through {@link
+ * java.util.Formatter}: a chart has thousands of such numbers.
  */
 final class OneDecimal {
   private OneDecimal() {}

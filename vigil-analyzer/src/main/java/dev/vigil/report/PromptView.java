@@ -11,18 +11,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The prompt patch as {@code report.html} shows it: the adaptive section before and after (the lines between
- * {@code ## BEGIN_ADAPTIVE_SECTION} and {@code ## END_ADAPTIVE_SECTION}, read from the kept versions under
- * {@code OUT/prompts/}) and the diff between them.
+ * The prompt patch as {@code report.html} shows it: the adaptive section before and after (the
+ * lines between {@code ## BEGIN_ADAPTIVE_SECTION} and {@code ## END_ADAPTIVE_SECTION}, read from
+ * the kept versions under {@code OUT/prompts/}) and the diff between them.
  *
- * @param status  the prompt stage's status: written, unchanged, refused, failed or skipped
- * @param note    what it did, in words (the refusal's reason when refused)
- * @param before  the adaptive section as read, or empty
- * @param after   the adaptive section written, or empty
- * @param diff    the diff between them, empty when they are the same or unknown
+ * @param status the prompt stage's status: written, unchanged, refused, failed or skipped
+ * @param note what it did, in words (the refusal's reason when refused)
+ * @param before the adaptive section as read, or empty
+ * @param after the adaptive section written, or empty
+ * @param diff the diff between them, empty when they are the same or unknown
  * @param problem why the sections could not be shown, or empty
  */
-record PromptView(String status, String note, String before, String after, List<DiffLines.Line> diff,
+record PromptView(
+    String status,
+    String note,
+    String before,
+    String after,
+    List<DiffLines.Line> diff,
     String problem) {
   private static final String BEGIN = "## BEGIN_ADAPTIVE_SECTION";
   private static final String END = "## END_ADAPTIVE_SECTION";
@@ -45,16 +50,29 @@ record PromptView(String status, String note, String before, String after, List<
           before = new String(versions.read(v), StandardCharsets.UTF_8);
         }
       }
-      String after = new String(Files.readAllBytes(o.versionFile() != null ? o.versionFile() : o.newPrompt()),
-          StandardCharsets.UTF_8);
+      String after =
+          new String(
+              Files.readAllBytes(o.versionFile() != null ? o.versionFile() : o.newPrompt()),
+              StandardCharsets.UTF_8);
       List<String> old = adaptive(before);
       List<String> now = adaptive(after);
-      List<DiffLines.Line> diff = old.equals(now) ? List.of()
-          : DiffLines.between("adaptive section, version " + o.originalVersion(), old,
-              "adaptive section, version " + o.version(), now);
-      return new PromptView(o.status().code(), o.note(), String.join("\n", old), String.join("\n", now), diff, "");
+      List<DiffLines.Line> diff =
+          old.equals(now)
+              ? List.of()
+              : DiffLines.between(
+                  "adaptive section, version " + o.originalVersion(),
+                  old,
+                  "adaptive section, version " + o.version(),
+                  now);
+      return new PromptView(
+          o.status().code(), o.note(), String.join("\n", old), String.join("\n", now), diff, "");
     } catch (IOException | RuntimeException e) {
-      return new PromptView(o.status().code(), o.note(), "", "", List.of(),
+      return new PromptView(
+          o.status().code(),
+          o.note(),
+          "",
+          "",
+          List.of(),
           "the kept versions could not be read: " + e.getMessage());
     }
   }

@@ -3,10 +3,10 @@ package dev.vigil.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.Diagnosis;
 import dev.vigil.diagnose.Finding;
 import dev.vigil.diagnose.ThornCause;
+import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
@@ -66,7 +66,10 @@ final class ReportJson {
     input.put("emobank", o.emobank().toString());
   }
 
-  /** The events read, used and deposited, the rows appended, and what was skipped or ignored on the way. */
+  /**
+   * The events read, used and deposited, the rows appended, and what was skipped or ignored on the
+   * way.
+   */
   private static void putCounts(ObjectNode root, PassResult r) {
     root.put("events_read", r.eventsRead());
     root.put("events_in_window", r.eventsInWindow());
@@ -84,12 +87,18 @@ final class ReportJson {
   /**
    * Each detector's count, evidence and summary.
    *
-   * @param evidenceUnit what the evidence's references count: {@code line} of an events file or {@code seq}
+   * @param evidenceUnit what the evidence's references count: {@code line} of an events file or
+   *     {@code seq}
    */
-  private static void putDetectors(ArrayNode detectors, List<Detection> detections, String evidenceUnit) {
+  private static void putDetectors(
+      ArrayNode detectors, List<Detection> detections, String evidenceUnit) {
     for (Detection d : detections) {
-      ObjectNode n = detectors.addObject().put("name", d.name()).put("count", d.count())
-          .put("evidence_unit", evidenceUnit);
+      ObjectNode n =
+          detectors
+              .addObject()
+              .put("name", d.name())
+              .put("count", d.count())
+              .put("evidence_unit", evidenceUnit);
       n.set("evidence", d.evidence());
       if (!d.summary().isEmpty()) {
         n.put("summary", d.summary());
@@ -102,16 +111,26 @@ final class ReportJson {
     ArrayNode thorns = root.putArray("internal_thorns");
     r.internalThorns().forEach(t -> thorns.add(t.toJson()));
     ArrayNode resolved = root.putArray("internal_thorns_resolved");
-    r.resolvedThorns().forEach(t -> resolved.addObject().put("type", t.type()).put("stage", t.stage())
-        .put("message", t.message()));
+    r.resolvedThorns()
+        .forEach(
+            t ->
+                resolved
+                    .addObject()
+                    .put("type", t.type())
+                    .put("stage", t.stage())
+                    .put("message", t.message()));
   }
 
-  /** The prompt stage's outcome, or why there is none: it failed, or no {@code --prompt} was given. */
+  /**
+   * The prompt stage's outcome, or why there is none: it failed, or no {@code --prompt} was given.
+   */
   private static void putPrompt(ObjectNode root, PassResult r) {
     if (r.prompt() != null) {
       root.set("prompt", r.prompt().toJson());
     } else if (failed(r, Stage.PROMPT_DONE)) {
-      root.putObject("prompt").put("status", "failed").put("note", "the prompt stage failed: see internal_thorns");
+      root.putObject("prompt")
+          .put("status", "failed")
+          .put("note", "the prompt stage failed: see internal_thorns");
     } else {
       root.putObject("prompt").put("status", "skipped").put("note", "no --prompt given");
     }
@@ -133,7 +152,10 @@ final class ReportJson {
     counts.put("rows_considered", d.rowsConsidered());
     ArrayNode top = n.putArray("top_thorns");
     for (ThornCause t : d.topThorns()) {
-      top.addObject().put("cause", t.cause()).put("intensity", t.intensity()).put("thorns", t.thorns());
+      top.addObject()
+          .put("cause", t.cause())
+          .put("intensity", t.intensity())
+          .put("thorns", t.thorns());
     }
     ArrayNode rules = n.putArray("prompt_rules_to_add");
     d.promptRulesToAdd().forEach(rules::add);

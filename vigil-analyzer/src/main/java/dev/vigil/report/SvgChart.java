@@ -4,28 +4,38 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A line chart drawn as inline SVG by the analyzer (no charting script, nothing fetched): its coordinates are
- * computed here, in pixels, and {@code dev/vigil/report/chart.peb} draws them. Built with {@link #builder}.
+ * A line chart drawn as inline SVG by the analyzer (no charting script, nothing fetched): its
+ * coordinates are computed here, in pixels, and {@code dev/vigil/report/chart.peb} draws them.
+ * Built with {@link #builder}.
  *
- * @param width  the picture's width in pixels
+ * @param width the picture's width in pixels
  * @param height its height
- * @param left   the plot area's left edge
- * @param right  its right edge
- * @param top    its top edge
+ * @param left the plot area's left edge
+ * @param right its right edge
+ * @param top its top edge
  * @param bottom its bottom edge
- * @param lines  the series, each a polyline
- * @param marks  the points marked on it (a thorn, a pass), each with a title shown on hover
+ * @param lines the series, each a polyline
+ * @param marks the points marked on it (a thorn, a pass), each with a title shown on hover
  * @param xTicks the labels under the plot
  * @param yTicks the labels left of it, each with a grid line
  */
-public record SvgChart(int width, int height, int left, int right, int top, int bottom, List<Line> lines,
-    List<Mark> marks, List<Tick> xTicks, List<Tick> yTicks) {
+public record SvgChart(
+    int width,
+    int height,
+    int left,
+    int right,
+    int top,
+    int bottom,
+    List<Line> lines,
+    List<Mark> marks,
+    List<Tick> xTicks,
+    List<Tick> yTicks) {
 
   /**
    * One series.
    *
-   * @param label  its name, in the legend
-   * @param color  its CSS color
+   * @param label its name, in the legend
+   * @param color its CSS color
    * @param points the polyline's points, {@code x,y x,y …}
    */
   public record Line(String label, String color, String points) {}
@@ -33,8 +43,8 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
   /**
    * One marked point.
    *
-   * @param x     in pixels
-   * @param y     in pixels
+   * @param x in pixels
+   * @param y in pixels
    * @param color its CSS color
    * @param title what it is, in words
    */
@@ -43,10 +53,10 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
   /**
    * One axis label.
    *
-   * @param at     its position in pixels along its axis
-   * @param label  the text
-   * @param anchor how the text sits on its position: {@code start} near the left edge, {@code end} near the right
-   *               one, {@code middle} elsewhere, so that no label is cut off
+   * @param at its position in pixels along its axis
+   * @param label the text
+   * @param anchor how the text sits on its position: {@code start} near the left edge, {@code end}
+   *     near the right one, {@code middle} elsewhere, so that no label is cut off
    */
   public record Tick(String at, String label, String anchor) {}
 
@@ -58,8 +68,12 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
     yTicks = List.copyOf(yTicks);
   }
 
-  /** A chart of {@code width} by {@code height} pixels over the given domains (a degenerate one is widened). */
-  public static Builder builder(int width, int height, double xMin, double xMax, double yMin, double yMax) {
+  /**
+   * A chart of {@code width} by {@code height} pixels over the given domains (a degenerate one is
+   * widened).
+   */
+  public static Builder builder(
+      int width, int height, double xMin, double xMax, double yMin, double yMax) {
     return new Builder(width, height, xMin, xMax, yMin, yMax);
   }
 
@@ -74,6 +88,7 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
     private static final int RIGHT_PAD = 16;
     private static final int TOP = 12;
     private static final int BOTTOM_PAD = 30;
+
     /** An x label closer than this to an edge is anchored on that side. */
     private static final int EDGE = 60;
 
@@ -139,7 +154,16 @@ public record SvgChart(int width, int height, int left, int right, int top, int 
 
     /** The chart. */
     public SvgChart build() {
-      return new SvgChart(width, height, LEFT, width - RIGHT_PAD, TOP, height - BOTTOM_PAD, lines, marks, xTicks,
+      return new SvgChart(
+          width,
+          height,
+          LEFT,
+          width - RIGHT_PAD,
+          TOP,
+          height - BOTTOM_PAD,
+          lines,
+          marks,
+          xTicks,
           yTicks);
     }
 

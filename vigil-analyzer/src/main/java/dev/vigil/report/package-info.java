@@ -1,5 +1,5 @@
 /**
- * The pass's artifacts (docs/DESIGN.md#artifacts): {@code report.json}, {@code report.md}, {@code report.html} and
- * {@code audit.jsonl}.
+ * The pass's artifacts (docs/DESIGN.md#artifacts): {@code report.json}, {@code report.md}, {@code
+ * report.html} and {@code audit.jsonl}.
  */
 package dev.vigil.report;

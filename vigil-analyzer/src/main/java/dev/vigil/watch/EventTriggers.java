@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 
 /**
- * The event-driven triggers of one agent: {@code --after-events N} counts new events deposited since the agent's
- * last pass; {@code --on-thorns K/D} keeps the timestamps of thorn-grade appraisals within the last {@code D}
- * (event time) and fires at the K-th. A trigger that fired stays pending until {@link #passed()}.
+ * The event-driven triggers of one agent: {@code --after-events N} counts new events deposited
+ * since the agent's last pass; {@code --on-thorns K/D} keeps the timestamps of thorn-grade
+ * appraisals within the last {@code D} (event time) and fires at the K-th. A trigger that fired
+ * stays pending until {@link #passed()}.
  */
 final class EventTriggers {
   private final int afterEvents;
@@ -17,7 +18,7 @@ final class EventTriggers {
 
   /**
    * @param afterEvents N, or 0 when {@code --after-events} is off
-   * @param onThorns    K/D, or null when {@code --on-thorns} is off
+   * @param onThorns K/D, or null when {@code --on-thorns} is off
    */
   public EventTriggers(int afterEvents, ThornRate onThorns) {
     this.afterEvents = afterEvents;
@@ -27,7 +28,7 @@ final class EventTriggers {
   /**
    * Counts one newly deposited event.
    *
-   * @param ts    its timestamp
+   * @param ts its timestamp
    * @param thorn whether its appraisal is thorn-grade
    * @return the trigger that fired with this event, or null
    */

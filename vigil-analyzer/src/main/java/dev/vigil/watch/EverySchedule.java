@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * {@code --every}: passes at {@code start + k·every}. A pass that overruns one or more slots is followed by the next
- * slot still ahead; missed slots are not made up.
+ * {@code --every}: passes at {@code start + k·every}. A pass that overruns one or more slots is
+ * followed by the next slot still ahead; missed slots are not made up.
  */
 final class EverySchedule {
   private final Instant start;

@@ -20,12 +20,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The EmoBanks {@code watch} deposits into as events arrive: one for a single agent, one per agent for a fleet
- * ({@link FleetLayout}). Banks are opened on first use and stay open while passes run beside the tail: a pass
- * reads a bank as last committed ({@link EmoBank#openCommitted}) and the tail stays its one writer. A commit records
- * the queue position (the index of the last excerpt read); {@code state.json} is the last pass's, and a fresh
- * snapshot is written there when the banks close (a snapshot reads every live row, and commits come every few
- * milliseconds).
+ * The EmoBanks {@code watch} deposits into as events arrive: one for a single agent, one per agent
+ * for a fleet ({@link FleetLayout}). Banks are opened on first use and stay open while passes run
+ * beside the tail: a pass reads a bank as last committed ({@link EmoBank#openCommitted}) and the
+ * tail stays its one writer. A commit records the queue position (the index of the last excerpt
+ * read); {@code state.json} is the last pass's, and a fresh snapshot is written there when the
+ * banks close (a snapshot reads every live row, and commits come every few milliseconds).
  */
 final class LiveBanks implements AutoCloseable {
   private final String queueKey;
@@ -47,8 +47,9 @@ final class LiveBanks implements AutoCloseable {
   }
 
   /**
-   * Where reading resumes: the committed position of the bank (a single agent), or the lowest of the agents' banks
-   * (a fleet); -1 to read from the start. Events between a bank's own position and that are recognized by identity.
+   * Where reading resumes: the committed position of the bank (a single agent), or the lowest of
+   * the agents' banks (a fleet); -1 to read from the start. Events between a bank's own position
+   * and that are recognized by identity.
    */
   long resumePosition() throws IOException {
     if (!layout.fleet()) {
@@ -95,8 +96,8 @@ final class LiveBanks implements AutoCloseable {
   }
 
   /**
-   * Commits every open bank and compacts its rows older than {@code before} into episode totals (before a pass,
-   * when no pass reads the banks).
+   * Commits every open bank and compacts its rows older than {@code before} into episode totals
+   * (before a pass, when no pass reads the banks).
    */
   void commitAndCompact(long position, Instant before) throws IOException {
     for (EmoBank bank : open.values()) {
@@ -105,7 +106,10 @@ final class LiveBanks implements AutoCloseable {
     dirty.clear();
   }
 
-  /** Commits every open bank at {@code position} with a fresh snapshot and closes them all (when stopping). */
+  /**
+   * Commits every open bank at {@code position} with a fresh snapshot and closes them all (when
+   * stopping).
+   */
   void commitAndClose(long position, Instant now) throws IOException {
     for (EmoBank bank : open.values()) {
       commit(bank, position, snapshot(bank, now), null);
@@ -122,7 +126,8 @@ final class LiveBanks implements AutoCloseable {
     Files.createDirectories(layout.emobank().resolve(FleetLayout.AGENTS));
   }
 
-  private void commit(EmoBank bank, long position, ObjectNode state, Instant compactBefore) throws IOException {
+  private void commit(EmoBank bank, long position, ObjectNode state, Instant compactBefore)
+      throws IOException {
     if (position >= 0) {
       bank.queuePositions().record(queueKey, position);
     }

@@ -11,16 +11,19 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Keeps each pass of {@code watch}: the latest artifacts stay in the report directory, and a copy of the pass's
- * {@code report.json}, {@code report.md}, {@code report.html} and {@code new_prompt.txt} goes to
- * {@code passes/<yyyyMMdd'T'HHmmss'Z'>/} ({@code -2}, {@code -3}… for later passes within the same second).
- * Prompt versions and proposals are kept by their own stages under {@code prompts/} and {@code proposals/}.
+ * Keeps each pass of {@code watch}: the latest artifacts stay in the report directory, and a copy
+ * of the pass's {@code report.json}, {@code report.md}, {@code report.html} and {@code
+ * new_prompt.txt} goes to {@code passes/<yyyyMMdd'T'HHmmss'Z'>/} ({@code -2}, {@code -3}… for later
+ * passes within the same second). Prompt versions and proposals are kept by their own stages under
+ * {@code prompts/} and {@code proposals/}.
  */
 final class PassArchive {
   /** The subdirectory of kept passes. */
   public static final String PASSES = "passes";
+
   /** Timestamps in file names (docs/DESIGN.md#artifacts). */
-  static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+  static final DateTimeFormatter NAME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
   private PassArchive() {}
 

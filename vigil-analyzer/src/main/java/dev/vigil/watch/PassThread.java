@@ -14,22 +14,26 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The thread {@code watch}'s passes run on, beside the tail, one batch at a time: a batch is the passes of the agents
- * due at once, then the fleet summary. The tail starts a batch only when none is in flight.
+ * The thread {@code watch}'s passes run on, beside the tail, one batch at a time: a batch is the
+ * passes of the agents due at once, then the fleet summary. The tail starts a batch only when none
+ * is in flight.
  */
 final class PassThread implements AutoCloseable {
   private final Clock clock;
+
   /** One agent's pass: what it left to deposit, under the layout it ran in. */
   record Outcome(String agent, boolean fleet, List<EmoBank.PendingDeposit> deposits) {}
 
   private final WatchPasses passes;
   private final PrintWriter out;
   private final PrintWriter err;
-  private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "vigil-pass");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService thread =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "vigil-pass");
+            t.setDaemon(true);
+            return t;
+          });
   private Future<List<Outcome>> inFlight;
 
   PassThread(WatchPasses passes, Clock clock, PrintWriter out, PrintWriter err) {
@@ -52,27 +56,36 @@ final class PassThread implements AutoCloseable {
   /**
    * Starts the passes of the due agents.
    *
-   * @param events        per agent, new events since its last pass
+   * @param events per agent, new events since its last pass
    * @param depositedLive events {@code watch} has deposited so far
    */
-  void start(Map<String, Trigger> due, Map<String, Long> events, FleetLayout layout, long depositedLive) {
-    inFlight = thread.submit(() -> {
-      List<Outcome> outcomes = new ArrayList<>();
-      for (Map.Entry<String, Trigger> d : due.entrySet()) {
-        String agent = d.getKey();
-        outcomes.add(new Outcome(agent, layout.fleet(),
-            passes.run(agent, d.getValue(), events.get(agent), layout, depositedLive)));
-      }
-      if (layout.fleet()) {
-        passes.summarize(layout, depositedLive);
-      }
-      out.flush();
-      err.flush();
-      return outcomes;
-    });
+  void start(
+      Map<String, Trigger> due, Map<String, Long> events, FleetLayout layout, long depositedLive) {
+    inFlight =
+        thread.submit(
+            () -> {
+              List<Outcome> outcomes = new ArrayList<>();
+              for (Map.Entry<String, Trigger> d : due.entrySet()) {
+                String agent = d.getKey();
+                outcomes.add(
+                    new Outcome(
+                        agent,
+                        layout.fleet(),
+                        passes.run(agent, d.getValue(), events.get(agent), layout, depositedLive)));
+              }
+              if (layout.fleet()) {
+                passes.summarize(layout, depositedLive);
+              }
+              out.flush();
+              err.flush();
+              return outcomes;
+            });
   }
 
-  /** Waits for the batch in flight and returns what its passes left to deposit; none when nothing is in flight. */
+  /**
+   * Waits for the batch in flight and returns what its passes left to deposit; none when nothing is
+   * in flight.
+   */
   List<Outcome> await() {
     if (inFlight == null) {
       return List.of();
@@ -83,8 +96,10 @@ final class PassThread implements AutoCloseable {
       Thread.currentThread().interrupt();
       return List.of();
     } catch (ExecutionException e) {
-      // WatchPasses reports a failing pass itself; anything else escaping it is one line and no deposits
-      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "pass failed: " + e.getCause()));
+      // WatchPasses reports a failing pass itself; anything else escaping it is one line and no
+      // deposits
+      err.println(
+          Notice.line(clock.instant(), "watch", Notice.Level.WARN, "pass failed: " + e.getCause()));
       return List.of();
     } finally {
       inFlight = null;

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * When {@code watch} (and the group watch of {@code dev.vigil.kafka}) runs a pass and for which agents:
- * {@code --every} for every agent, else the event-driven triggers of each agent ({@link EventTriggers}), fed with
- * every event deposited live. One agent (not a fleet) passes when any counter fires, and its pass covers them all.
- * Used by the tail's thread only.
+ * When {@code watch} (and the group watch of {@code dev.vigil.kafka}) runs a pass and for which
+ * agents: {@code --every} for every agent, else the event-driven triggers of each agent ({@link
+ * EventTriggers}), fed with every event deposited live. One agent (not a fleet) passes when any
+ * counter fires, and its pass covers them all. Used by the tail's thread only.
  */
 public final class PassTriggers {
   private final Watcher.Settings settings;
@@ -25,15 +25,20 @@ public final class PassTriggers {
     this.every = settings.every() == null ? null : new EverySchedule(started, settings.every());
   }
 
-  /** Counts an event deposited into an agent's bank: a thorn-grade appraisal is one of the RBT's thorns. */
+  /**
+   * Counts an event deposited into an agent's bank: a thorn-grade appraisal is one of the RBT's
+   * thorns.
+   */
   public void deposited(String agent, EmotionRow row) {
     boolean thorn = rbt.isThorn(row.emotion(), row.intensity(), row.valence());
-    byAgent.computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
+    byAgent
+        .computeIfAbsent(agent, x -> new EventTriggers(settings.afterEvents(), settings.onThorns()))
         .deposited(row.ts(), thorn);
   }
 
   /**
-   * The agents due a pass at {@code now} and why: every agent on the timer, else those whose event triggers fired.
+   * The agents due a pass at {@code now} and why: every agent on the timer, else those whose event
+   * triggers fired.
    *
    * @param agents the agents seen so far (a fleet), or the one agent's name in a list of one
    */
@@ -44,24 +49,27 @@ public final class PassTriggers {
       return due;
     }
     String single = agents.get(0);
-    byAgent.forEach((agent, tr) -> {
-      if (tr.pending() != null) {
-        due.put(fleet ? agent : single, tr.pending());
-      }
-    });
+    byAgent.forEach(
+        (agent, tr) -> {
+          if (tr.pending() != null) {
+            due.put(fleet ? agent : single, tr.pending());
+          }
+        });
     return due;
   }
 
   /**
-   * The due agents' passes start: resets the counters they cover and returns, per agent, the new events since its
-   * last pass. One agent's pass covers every counter; a fleet agent's only its own.
+   * The due agents' passes start: resets the counters they cover and returns, per agent, the new
+   * events since its last pass. One agent's pass covers every counter; a fleet agent's only its
+   * own.
    */
   public Map<String, Long> passing(Iterable<String> agents, boolean fleet) {
     Map<String, Long> events = new LinkedHashMap<>();
     for (String agent : agents) {
-      List<EventTriggers> covered = fleet
-          ? (byAgent.containsKey(agent) ? List.of(byAgent.get(agent)) : List.of())
-          : List.copyOf(byAgent.values());
+      List<EventTriggers> covered =
+          fleet
+              ? (byAgent.containsKey(agent) ? List.of(byAgent.get(agent)) : List.of())
+              : List.copyOf(byAgent.values());
       events.put(agent, covered.stream().mapToLong(EventTriggers::eventsSincePass).sum());
       covered.forEach(EventTriggers::passed);
     }
@@ -85,7 +93,8 @@ public final class PassTriggers {
       parts.add("after " + settings.afterEvents() + " events");
     }
     if (settings.onThorns() != null) {
-      parts.add("on " + settings.onThorns().count() + " thorns within " + settings.onThorns().within());
+      parts.add(
+          "on " + settings.onThorns().count() + " thorns within " + settings.onThorns().within());
     }
     return parts.isEmpty() ? "no trigger (deposits only)" : "passes " + String.join(", ", parts);
   }

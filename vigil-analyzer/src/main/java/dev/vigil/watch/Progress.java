@@ -15,6 +15,7 @@ import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 final class Progress {
   /** A backlog at least this long gets progress lines. */
   static final long MIN_BACKLOG = 10_000;
+
   /** How often a progress line is printed while reading a backlog. */
   static final Duration EVERY = Duration.ofSeconds(2);
 
@@ -31,7 +32,10 @@ final class Progress {
     this.done = backlog < MIN_BACKLOG;
   }
 
-  /** The backlog after {@code position} (the last excerpt read, -1 for none); 0 when it cannot be counted. */
+  /**
+   * The backlog after {@code position} (the last excerpt read, -1 for none); 0 when it cannot be
+   * counted.
+   */
   static Progress of(ChronicleQueue queue, long position, Instant now) {
     long backlog;
     try {
@@ -61,13 +65,25 @@ final class Progress {
     read += n;
     if (dry) {
       done = true;
-      out.println(Timestamps.format(now) + " caught up: " + read + " excerpts of the backlog read in "
-          + String.format(Locale.ROOT, "%.1f s", Duration.between(started, now).toMillis() / 1000.0));
+      out.println(
+          Timestamps.format(now)
+              + " caught up: "
+              + read
+              + " excerpts of the backlog read in "
+              + String.format(
+                  Locale.ROOT, "%.1f s", Duration.between(started, now).toMillis() / 1000.0));
       out.flush();
     } else if (!now.isBefore(nextLine)) {
       nextLine = now.plus(EVERY);
-      out.println(Timestamps.format(now) + " catching up: " + read + "/" + backlog + " excerpts ("
-          + Math.min(100, read * 100 / backlog) + "%)");
+      out.println(
+          Timestamps.format(now)
+              + " catching up: "
+              + read
+              + "/"
+              + backlog
+              + " excerpts ("
+              + Math.min(100, read * 100 / backlog)
+              + "%)");
       out.flush();
     }
   }

@@ -1,7 +1,6 @@
 package dev.vigil.watch;
 
 import dev.vigil.appraise.Appraiser;
-import dev.vigil.orchestrate.Depositor;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.ingest.AgentName;
@@ -10,6 +9,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.Timestamps;
+import dev.vigil.orchestrate.Depositor;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -20,10 +20,10 @@ import java.util.Set;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
- * What the tail does with each excerpt: appraises the event and deposits it into its agent's bank, exactly once (by
- * the excerpt's identity, as {@code run} does), counts it for the triggers and its delay. The first event of a
- * second agent turns the banks into a fleet's. Also deposits what a finished pass left to the tail. Used by the
- * tail's thread only.
+ * What the tail does with each excerpt: appraises the event and deposits it into its agent's bank,
+ * exactly once (by the excerpt's identity, as {@code run} does), counts it for the triggers and its
+ * delay. The first event of a second agent turns the banks into a fleet's. Also deposits what a
+ * finished pass left to the tail. Used by the tail's thread only.
  */
 final class TailDeposits {
   private final LiveBanks banks;
@@ -40,10 +40,18 @@ final class TailDeposits {
 
   /**
    * @param agents the agents of the window when {@code watch} started
-   * @param from   the start of that window: older events are passed over, as {@code run} would
+   * @param from the start of that window: older events are passed over, as {@code run} would
    */
-  TailDeposits(LiveBanks banks, String queueKey, Instant from, Set<String> agents, Depositor depositor,
-      PassTriggers triggers, LiveDelays delays, Clock clock, PrintWriter out) {
+  TailDeposits(
+      LiveBanks banks,
+      String queueKey,
+      Instant from,
+      Set<String> agents,
+      Depositor depositor,
+      PassTriggers triggers,
+      LiveDelays delays,
+      Clock clock,
+      PrintWriter out) {
     this.banks = banks;
     this.queueKey = queueKey;
     this.from = from;
@@ -65,7 +73,9 @@ final class TailDeposits {
     return skipped;
   }
 
-  /** The agents seen: the fleet's, or the one agent's name ({@link AgentName#UNNAMED} before any). */
+  /**
+   * The agents seen: the fleet's, or the one agent's name ({@link AgentName#UNNAMED} before any).
+   */
   List<String> passAgents() {
     return agents.isEmpty() || !banks.layout().fleet() ? List.of(single()) : List.copyOf(agents);
   }
@@ -77,7 +87,8 @@ final class TailDeposits {
   /**
    * Appraises and deposits the excerpt at {@code index}.
    *
-   * @param previous the index of the excerpt read before (where a fleet's banks are committed when one forms)
+   * @param previous the index of the excerpt read before (where a fleet's banks are committed when
+   *     one forms)
    * @return whether something was deposited
    */
   boolean excerpt(Bytes<?> bytes, long index, long previous) throws IOException {
@@ -94,8 +105,13 @@ final class TailDeposits {
     String agent = AgentName.display(e.agent());
     if (agents.add(agent) && !banks.layout().fleet() && agents.size() > 1) {
       banks.switchToFleet(previous, clock.instant());
-      out.println(Timestamps.format(clock.instant()) + " fleet: agent " + agent + " joined " + agents.iterator().next()
-          + "; each agent now has its own bank and reports under agents/");
+      out.println(
+          Timestamps.format(clock.instant())
+              + " fleet: agent "
+              + agent
+              + " joined "
+              + agents.iterator().next()
+              + "; each agent now has its own bank and reports under agents/");
     }
     EmoBank bank = banks.bank(agent);
     long identity = EventIdentity.ofQueueIndex(queueKey, index);
@@ -122,14 +138,16 @@ final class TailDeposits {
   }
 
   /**
-   * Deposits what a finished pass left to the tail (unless the layout changed meanwhile): events the tail has not
-   * deposited yet (it counts them as it would have; when it reads them later they are recognized), such as a new
-   * fleet agent's events from before the fleet formed, and the derived events of the detectors.
+   * Deposits what a finished pass left to the tail (unless the layout changed meanwhile): events
+   * the tail has not deposited yet (it counts them as it would have; when it reads them later they
+   * are recognized), such as a new fleet agent's events from before the fleet formed, and the
+   * derived events of the detectors.
    */
   void absorb(List<PassThread.Outcome> outcomes) throws IOException {
     for (PassThread.Outcome o : outcomes) {
       if (o.fleet() != banks.layout().fleet()) {
-        continue; // the first agent's bank was left as it was when the fleet formed; its next pass refills
+        continue; // the first agent's bank was left as it was when the fleet formed; its next pass
+        // refills
       }
       EmoBank bank = banks.bank(o.agent());
       for (EmoBank.PendingDeposit d : o.deposits()) {

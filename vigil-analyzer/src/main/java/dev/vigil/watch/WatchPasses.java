@@ -21,15 +21,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs {@code watch}'s passes: one agent's pass through the {@link PassRunner}, its artifacts written like
- * {@code run}'s and kept ({@link PassArchive}), {@code pass.json} and {@code watch.json} with the trigger, the
- * alarm, the mood and the delay figures, {@code index.html} listing the kept passes ({@link PassIndex}), one line on
- * stdout; a pass that throws is one line on stderr and {@code watch} goes on. After the
- * passes of a fleet, the fleet summary.
+ * Runs {@code watch}'s passes: one agent's pass through the {@link PassRunner}, its artifacts
+ * written like {@code run}'s and kept ({@link PassArchive}), {@code pass.json} and {@code
+ * watch.json} with the trigger, the alarm, the mood and the delay figures, {@code index.html}
+ * listing the kept passes ({@link PassIndex}), one line on stdout; a pass that throws is one line
+ * on stderr and {@code watch} goes on. After the passes of a fleet, the fleet summary.
  */
 final class WatchPasses {
   /** The last pass's trigger, time and figures, in the agent's report directory. */
   static final String WATCH_JSON = "watch.json";
+
   /** The same, in each kept pass's directory. */
   static final String PASS_JSON = "pass.json";
 
@@ -45,8 +46,14 @@ final class WatchPasses {
   private volatile long passes;
   private volatile long failed;
 
-  WatchPasses(PassOptions template, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err,
-      DelayStats delays, AlarmNotice alarmNotice) {
+  WatchPasses(
+      PassOptions template,
+      PassRunner runner,
+      Clock clock,
+      PrintWriter out,
+      PrintWriter err,
+      DelayStats delays,
+      AlarmNotice alarmNotice) {
     this.alarmNotice = alarmNotice;
     this.template = template;
     this.runner = runner;
@@ -67,19 +74,28 @@ final class WatchPasses {
   /**
    * Runs one agent's pass now, over the bank as the tail last committed it.
    *
-   * @param events        new events since the agent's last pass
+   * @param events new events since the agent's last pass
    * @param depositedLive events {@code watch} has deposited so far, for the figures
    * @return the derived deposits the pass left to the tail (none when it failed)
    */
-  // passes and failed are written on PassThread's one thread only; volatile so that other threads read them fresh
+  // passes and failed are written on PassThread's one thread only; volatile so that other threads
+  // read them fresh
   @SuppressWarnings("NonAtomicVolatileUpdate")
-  List<EmoBank.PendingDeposit> run(String agent, Trigger trigger, long events, FleetLayout layout,
-      long depositedLive) {
+  List<EmoBank.PendingDeposit> run(
+      String agent, Trigger trigger, long events, FleetLayout layout, long depositedLive) {
     Instant at = clock.instant();
-    PassOptions o = template.at(at).forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent))
-        .withLiveBank();
-    String head = Timestamps.format(at) + " pass trigger=" + trigger.label()
-        + (layout.fleet() ? " agent=" + agent : "") + " events=" + events;
+    PassOptions o =
+        template
+            .at(at)
+            .forAgent(layout.fleet() ? agent : null, layout.bank(agent), layout.out(agent))
+            .withLiveBank();
+    String head =
+        Timestamps.format(at)
+            + " pass trigger="
+            + trigger.label()
+            + (layout.fleet() ? " agent=" + agent : "")
+            + " events="
+            + events;
     passes++;
     try {
       PassResult r = runner.run(o); // writes the pass's artifacts, as run does
@@ -90,7 +106,12 @@ final class WatchPasses {
       pass.put("agent", agent);
       pass.put("events", events);
       pass.put("degraded", r.degraded());
-      pass.set("alarm", MAPPER.createObjectNode().put("score", r.alarm().score()).put("level", r.alarm().level()));
+      pass.set(
+          "alarm",
+          MAPPER
+              .createObjectNode()
+              .put("score", r.alarm().score())
+              .put("level", r.alarm().level()));
       pass.put("mood", r.snapshot().mood());
       pass.put("thorns", r.diagnosis().thorns().size());
       List<ThornCause> topThorns = r.diagnosis().topThorns();
@@ -103,12 +124,26 @@ final class WatchPasses {
         FleetSummary.recordPass(o.out(), agent, at, null);
       }
       List<ThornCause> top = topThorns;
-      out.println(head + " used=" + r.eventsUsed() + " roses=" + r.diagnosis().roses().size()
-          + " buds=" + r.diagnosis().buds().size() + " thorns=" + r.diagnosis().thorns().size()
-          + " top_thorn=" + (top.isEmpty() ? "none" : top.get(0).cause()) + " alarm=" + r.alarm().level()
-          + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score()) + " stage=" + r.stage()
-          + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "") + " "
-          + delays.summary().line());
+      out.println(
+          head
+              + " used="
+              + r.eventsUsed()
+              + " roses="
+              + r.diagnosis().roses().size()
+              + " buds="
+              + r.diagnosis().buds().size()
+              + " thorns="
+              + r.diagnosis().thorns().size()
+              + " top_thorn="
+              + (top.isEmpty() ? "none" : top.get(0).cause())
+              + " alarm="
+              + r.alarm().level()
+              + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score())
+              + " stage="
+              + r.stage()
+              + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "")
+              + " "
+              + delays.summary().line());
       PassProblems.print(r, at, "watch", "agent " + agent + ": ", err);
       alarmNotice.after(r.alarm(), agent, at, o.out(), err);
       out.flush();
@@ -117,33 +152,53 @@ final class WatchPasses {
     } catch (Exception e) {
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
-      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "pass failed (trigger "
-          + trigger.label() + ", agent " + agent + "): " + e
-          + "; watch goes on, the next trigger runs the next pass"));
+      err.println(
+          Notice.line(
+              clock.instant(),
+              "watch",
+              Notice.Level.WARN,
+              "pass failed (trigger "
+                  + trigger.label()
+                  + ", agent "
+                  + agent
+                  + "): "
+                  + e
+                  + "; watch goes on, the next trigger runs the next pass"));
       out.flush();
       err.flush();
       return List.of();
     }
   }
 
-  /** Rewrites the agent's {@code index.html}; a failure to write it is one line on stderr, the pass stands. */
+  /**
+   * Rewrites the agent's {@code index.html}; a failure to write it is one line on stderr, the pass
+   * stands.
+   */
   private void index(Path agentOut, String agent) {
     try {
       PassIndex.write(agentOut, agent);
     } catch (IOException | RuntimeException e) {
-      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, agentOut.resolve(PassIndex.INDEX_HTML)
-          + " not written: " + e));
+      err.println(
+          Notice.line(
+              clock.instant(),
+              "watch",
+              Notice.Level.WARN,
+              agentOut.resolve(PassIndex.INDEX_HTML) + " not written: " + e));
     }
   }
 
-  /** Rewrites the fleet summary after a fleet's passes; a failure to write it is one line on stderr. */
+  /**
+   * Rewrites the fleet summary after a fleet's passes; a failure to write it is one line on stderr.
+   */
   void summarize(FleetLayout layout, long depositedLive) {
     ObjectNode extra = MAPPER.createObjectNode();
     extra.set("watch", figures(depositedLive));
     try {
       FleetSummary.write(layout.out(), clock.instant(), extra);
     } catch (IOException | RuntimeException e) {
-      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "fleet summary not written: " + e));
+      err.println(
+          Notice.line(
+              clock.instant(), "watch", Notice.Level.WARN, "fleet summary not written: " + e));
     }
   }
 

@@ -23,42 +23,52 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The {@code watch} loop. One thread tails the queue from the position the banks committed, appraises each new
- * event and deposits it into its agent's EmoBank ({@link TailDeposits}), commits in small batches, and runs a pass
- * when a trigger fires ({@link PassTriggers}) and the backlog is read. A pass runs on a thread of its own beside the
- * tail, one at a time ({@link PassThread}): it reads each bank as the tail last committed it and deposits nothing
- * itself, so the tail stays each bank's one writer and events that arrive during a pass are appraised and committed
- * as they come; the derived events a pass finds are deposited by the tail when the pass ends. Rows older than the
- * retention are compacted by the tail before a pass. {@link #stop()} (from a signal) ends the loop after the pass
- * in flight; the banks are then committed at the last excerpt read, where the next {@code watch} resumes.
+ * The {@code watch} loop. One thread tails the queue from the position the banks committed,
+ * appraises each new event and deposits it into its agent's EmoBank ({@link TailDeposits}), commits
+ * in small batches, and runs a pass when a trigger fires ({@link PassTriggers}) and the backlog is
+ * read. A pass runs on a thread of its own beside the tail, one at a time ({@link PassThread}): it
+ * reads each bank as the tail last committed it and deposits nothing itself, so the tail stays each
+ * bank's one writer and events that arrive during a pass are appraised and committed as they come;
+ * the derived events a pass finds are deposited by the tail when the pass ends. Rows older than the
+ * retention are compacted by the tail before a pass. {@link #stop()} (from a signal) ends the loop
+ * after the pass in flight; the banks are then committed at the last excerpt read, where the next
+ * {@code watch} resumes.
  */
 public final class Watcher {
   /** Deposits committed at once at most, while reading a backlog. */
   static final int BATCH = 1_000;
+
   /** The longest a deposit waits for its batch's commit. */
   static final Duration MAX_BATCH_WAIT = Duration.ofMillis(100);
+
   /**
-   * How long the loop parks when the queue has had nothing new for a while. Parking is the pause between two reads
-   * of the queue, not a time the loop waits for: nothing is decided by it, so it is the one use of real time here.
+   * How long the loop parks when the queue has had nothing new for a while. Parking is the pause
+   * between two reads of the queue, not a time the loop waits for: nothing is decided by it, so it
+   * is the one use of real time here.
    */
   static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
   /**
-   * How long it parks for the first {@link #BRISK_SPELL} after an event (on the clock): an agent making calls in a
-   * burst sees its next event appraised a fraction of a millisecond sooner, and a quiet agent costs no more wake-ups.
+   * How long it parks for the first {@link #BRISK_SPELL} after an event (on the clock): an agent
+   * making calls in a burst sees its next event appraised a fraction of a millisecond sooner, and a
+   * quiet agent costs no more wake-ups.
    */
   static final long BRISK_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+
   static final Duration BRISK_SPELL = Duration.ofMillis(50);
 
   /**
    * What {@code watch} was asked to do.
    *
-   * @param template    the {@code run} options every pass starts from (its {@code now} is replaced per pass)
-   * @param every       {@code --every}, or null
+   * @param template the {@code run} options every pass starts from (its {@code now} is replaced per
+   *     pass)
+   * @param every {@code --every}, or null
    * @param afterEvents {@code --after-events}, or 0
-   * @param onThorns    {@code --on-thorns}, or null
-   * @param onAlarm     {@code --on-alarm}: {@code watch} or {@code alarm}, or null
+   * @param onThorns {@code --on-thorns}, or null
+   * @param onAlarm {@code --on-alarm}: {@code watch} or {@code alarm}, or null
    */
-  public record Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns, String onAlarm) {
+  public record Settings(
+      PassOptions template, Duration every, int afterEvents, ThornRate onThorns, String onAlarm) {
     /** Settings without {@code --on-alarm}. */
     public Settings(PassOptions template, Duration every, int afterEvents, ThornRate onThorns) {
       this(template, every, afterEvents, onThorns, null);
@@ -69,12 +79,13 @@ public final class Watcher {
    * What a {@code watch} did, reported when it stops.
    *
    * @param deposited events deposited as they arrived
-   * @param passes    passes run
-   * @param failed    of those, passes that failed
-   * @param position  the index of the last excerpt read, kept for the next {@code watch}
-   * @param delay     the append-to-appraisal delay
+   * @param passes passes run
+   * @param failed of those, passes that failed
+   * @param position the index of the last excerpt read, kept for the next {@code watch}
+   * @param delay the append-to-appraisal delay
    */
-  public record Totals(long deposited, long passes, long failed, long position, DelayStats.Summary delay) {}
+  public record Totals(
+      long deposited, long passes, long failed, long position, DelayStats.Summary delay) {}
 
   private final Settings settings;
   private final WatchPasses passes;
@@ -87,15 +98,23 @@ public final class Watcher {
 
   /**
    * @param runner runs each pass ({@link dev.vigil.api.Analyzer#run(PassOptions)} in production)
-   * @param clock  the one time source: each pass's now, the {@code --every} schedule, the batches' commit wait, the
-   *               brisk spell after an event and the delay measurement
-   * @param out    pass lines, progress, start and stop lines
-   * @param err    what went wrong in a pass, one line each
+   * @param clock the one time source: each pass's now, the {@code --every} schedule, the batches'
+   *     commit wait, the brisk spell after an event and the delay measurement
+   * @param out pass lines, progress, start and stop lines
+   * @param err what went wrong in a pass, one line each
    */
-  public Watcher(Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
+  public Watcher(
+      Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
     this.settings = settings;
-    this.passes = new WatchPasses(settings.template(), runner, clock, out, err, delays,
-        new AlarmNotice(settings.onAlarm()));
+    this.passes =
+        new WatchPasses(
+            settings.template(),
+            runner,
+            clock,
+            out,
+            err,
+            delays,
+            new AlarmNotice(settings.onAlarm()));
     this.clock = clock;
     this.out = out;
     this.err = err;
@@ -116,7 +135,8 @@ public final class Watcher {
   }
 
   /**
-   * Runs until {@link #stop()}. A queue the agent has not created yet is waited for ({@link QueueArrival}).
+   * Runs until {@link #stop()}. A queue the agent has not created yet is waited for ({@link
+   * QueueArrival}).
    *
    * @throws IllegalArgumentException naming the queue when it can never be one (a file, unreadable)
    */
@@ -124,12 +144,16 @@ public final class Watcher {
     loopThread = Thread.currentThread();
     PassOptions t = settings.template();
     if (!QueueArrival.await(t.queue(), () -> stopping, clock, out)) {
-      out.println(Timestamps.format(clock.instant()) + " watch stopped: the queue " + t.queue()
-          + " was never created; nothing read");
+      out.println(
+          Timestamps.format(clock.instant())
+              + " watch stopped: the queue "
+              + t.queue()
+              + " was never created; nothing read");
       out.flush();
       return new Totals(0, 0, 0, -1, delays.summary());
     }
-    QueueSource source = new QueueSource(t.queue()); // checks the directory, names the position's key
+    QueueSource source =
+        new QueueSource(t.queue()); // checks the directory, names the position's key
     Instant started = clock.instant();
     Instant from = started.minus(t.window());
     Set<String> agents = AgentScan.inQueue(t.queue(), from, null);
@@ -143,52 +167,103 @@ public final class Watcher {
     try (LiveBanks banks = new LiveBanks(layout, source.key(), t.window(), t.halfLife());
         ChronicleQueue queue = EventQueues.openForReading(t.queue());
         PassThread passThread = new PassThread(passes, clock, out, err)) {
-      TailDeposits tail = new TailDeposits(banks, source.key(), from, agents, new Depositor(t.rules()), triggers,
-          live, clock, out);
+      TailDeposits tail =
+          new TailDeposits(
+              banks,
+              source.key(),
+              from,
+              agents,
+              new Depositor(t.rules()),
+              triggers,
+              live,
+              clock,
+              out);
       long position = banks.resumePosition();
       ExcerptTailer tailer = queue.createTailer();
       resume(tailer, position, t);
       Progress progress = Progress.of(queue, position, clock.instant());
       printStarted(started, t, triggers, layout, agents.size(), position, progress);
-      loop = new Loop(banks, tail, triggers, live, passThread, tailer, progress, t.retention(), position, started);
+      loop =
+          new Loop(
+              banks,
+              tail,
+              triggers,
+              live,
+              passThread,
+              tailer,
+              progress,
+              t.retention(),
+              position,
+              started);
       loop.run();
     }
     return stopped(loop.tail, loop.position);
   }
 
   /**
-   * Moves the tailer past the excerpt at {@code position}, the one the banks were committed at; when the queue no
-   * longer holds it, warns and reads from the queue's start. A position below 0 leaves the tailer at the start.
+   * Moves the tailer past the excerpt at {@code position}, the one the banks were committed at;
+   * when the queue no longer holds it, warns and reads from the queue's start. A position below 0
+   * leaves the tailer at the start.
    */
   private void resume(ExcerptTailer tailer, long position, PassOptions t) {
     if (position >= 0 && tailer.moveToIndex(position)) {
       tailer.readingDocument().close(); // read before the last stop
     } else if (position >= 0) {
-      err.println(Notice.line(clock.instant(), "watch", Notice.Level.WARN, "queue " + t.queue()
-          + " no longer holds the position " + position
-          + "; reading from its start (events deposited before are recognized and skipped)"));
+      err.println(
+          Notice.line(
+              clock.instant(),
+              "watch",
+              Notice.Level.WARN,
+              "queue "
+                  + t.queue()
+                  + " no longer holds the position "
+                  + position
+                  + "; reading from its start (events deposited before are recognized and skipped)"));
       tailer.toStart();
     }
   }
 
   /** The start line: the queue, the triggers, the fleet, where reading resumes and the backlog. */
-  private void printStarted(Instant started, PassOptions t, PassTriggers triggers, FleetLayout layout, int agents,
-      long position, Progress progress) {
-    out.println(Timestamps.format(started) + " watch started: queue " + t.queue() + ", " + triggers.describe()
-        + (layout.fleet() ? ", fleet of " + agents + " agents" : "")
-        + (position >= 0 ? ", resuming after excerpt " + Long.toHexString(position) : ", reading from the start")
-        + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
+  private void printStarted(
+      Instant started,
+      PassOptions t,
+      PassTriggers triggers,
+      FleetLayout layout,
+      int agents,
+      long position,
+      Progress progress) {
+    out.println(
+        Timestamps.format(started)
+            + " watch started: queue "
+            + t.queue()
+            + ", "
+            + triggers.describe()
+            + (layout.fleet() ? ", fleet of " + agents + " agents" : "")
+            + (position >= 0
+                ? ", resuming after excerpt " + Long.toHexString(position)
+                : ", reading from the start")
+            + (progress.backlog() > 0 ? ", backlog " + progress.backlog() + " excerpts" : ""));
     out.flush();
   }
 
   /** The stop line, and the totals it reports. */
   private Totals stopped(TailDeposits tail, long position) {
-    Totals totals = new Totals(tail.deposited(), passes.passes(), passes.failed(), position, delays.summary());
-    out.println(Timestamps.format(clock.instant()) + " watch stopped: " + tail.deposited() + " events deposited live, "
-        + passes.passes() + (passes.passes() == 1 ? " pass (" : " passes (") + passes.failed() + " failed), "
-        + (tail.skipped() > 0 ? tail.skipped() + " excerpts skipped, " : "")
-        + "read position " + (position >= 0 ? Long.toHexString(position) : "none") + " kept; "
-        + totals.delay().line());
+    Totals totals =
+        new Totals(tail.deposited(), passes.passes(), passes.failed(), position, delays.summary());
+    out.println(
+        Timestamps.format(clock.instant())
+            + " watch stopped: "
+            + tail.deposited()
+            + " events deposited live, "
+            + passes.passes()
+            + (passes.passes() == 1 ? " pass (" : " passes (")
+            + passes.failed()
+            + " failed), "
+            + (tail.skipped() > 0 ? tail.skipped() + " excerpts skipped, " : "")
+            + "read position "
+            + (position >= 0 ? Long.toHexString(position) : "none")
+            + " kept; "
+            + totals.delay().line());
     out.flush();
     return totals;
   }
@@ -197,13 +272,13 @@ public final class Watcher {
    * What one batch read from the queue.
    *
    * @param read excerpts read
-   * @param dry  whether the queue had nothing more to read
+   * @param dry whether the queue had nothing more to read
    */
   private record Batch(int read, boolean dry) {}
 
   /**
-   * The loop over the open queue and banks: its read position and the marks the commits and the brisk spell are
-   * timed from. One instance per {@link #run()}, used by the loop's thread only.
+   * The loop over the open queue and banks: its read position and the marks the commits and the
+   * brisk spell are timed from. One instance per {@link #run()}, used by the loop's thread only.
    */
   private final class Loop {
     private final LiveBanks banks;
@@ -214,15 +289,27 @@ public final class Watcher {
     private final ExcerptTailer tailer;
     private final Progress progress;
     private final Duration retention;
+
     /** The index of the last excerpt read, or -1 when none has been. */
     private long position;
+
     /** When the oldest deposit not committed yet was made, or null when everything is committed. */
     private Instant firstUncommitted;
+
     /** When an excerpt was last read. */
     private Instant lastRead;
 
-    Loop(LiveBanks banks, TailDeposits tail, PassTriggers triggers, LiveDelays live, PassThread passThread,
-        ExcerptTailer tailer, Progress progress, Duration retention, long position, Instant started) {
+    Loop(
+        LiveBanks banks,
+        TailDeposits tail,
+        PassTriggers triggers,
+        LiveDelays live,
+        PassThread passThread,
+        ExcerptTailer tailer,
+        Progress progress,
+        Duration retention,
+        long position,
+        Instant started) {
       this.banks = banks;
       this.tail = tail;
       this.triggers = triggers;
@@ -236,8 +323,8 @@ public final class Watcher {
     }
 
     /**
-     * Reads, deposits, commits and starts passes until {@link #stop()}; then waits for the pass in flight, deposits
-     * what it found and commits the banks at the last excerpt read.
+     * Reads, deposits, commits and starts passes until {@link #stop()}; then waits for the pass in
+     * flight, deposits what it found and commits the banks at the last excerpt read.
      */
     void run() throws IOException {
       while (!stopping) {
@@ -261,7 +348,10 @@ public final class Watcher {
       live.committed();
     }
 
-    /** Reads up to {@link #BATCH} excerpts, appraising and depositing each new event, until the queue runs dry. */
+    /**
+     * Reads up to {@link #BATCH} excerpts, appraising and depositing each new event, until the
+     * queue runs dry.
+     */
     private Batch readBatch() throws IOException {
       int read = 0;
       while (read < BATCH && !stopping) {
@@ -280,24 +370,30 @@ public final class Watcher {
       return new Batch(read, false);
     }
 
-    /** When the pass in flight has ended: deposits the derived events it found and tells the triggers. */
+    /**
+     * When the pass in flight has ended: deposits the derived events it found and tells the
+     * triggers.
+     */
     private void absorbEndedPass() throws IOException {
       if (passThread.finished()) {
         tail.absorb(passThread.await());
         triggers.passEnded(clock.instant());
         if (firstUncommitted == null && banks.hasUncommitted()) {
-          firstUncommitted = clock.instant(); // what the pass left is committed within the batch wait too
+          firstUncommitted =
+              clock.instant(); // what the pass left is committed within the batch wait too
         }
       }
     }
 
     /**
-     * Commits the banks at the last excerpt read when the queue ran dry, a batch is full or the oldest deposit has
-     * waited {@link #MAX_BATCH_WAIT}.
+     * Commits the banks at the last excerpt read when the queue ran dry, a batch is full or the
+     * oldest deposit has waited {@link #MAX_BATCH_WAIT}.
      */
     private void commitIfDue(boolean dry, Instant now) throws IOException {
-      if (banks.hasUncommitted() && (dry || live.count() >= BATCH
-          || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
+      if (banks.hasUncommitted()
+          && (dry
+              || live.count() >= BATCH
+              || Duration.between(firstUncommitted, now).compareTo(MAX_BATCH_WAIT) >= 0)) {
         banks.commit(position);
         live.committed();
         firstUncommitted = null;
@@ -307,29 +403,40 @@ public final class Watcher {
     }
 
     /**
-     * Starts a pass when no pass is in flight and a trigger is due: commits and compacts the banks first.
+     * Starts a pass when no pass is in flight and a trigger is due: commits and compacts the banks
+     * first.
      *
      * @return whether a pass started
      */
     private boolean startDuePass(Instant now) throws IOException {
-      Map<String, Trigger> due = passThread.busy() ? Map.of()
-          : triggers.due(now, banks.layout().fleet(), tail.passAgents());
+      Map<String, Trigger> due =
+          passThread.busy()
+              ? Map.of()
+              : triggers.due(now, banks.layout().fleet(), tail.passAgents());
       if (due.isEmpty()) {
         return false;
       }
-      // everything read so far is committed, old rows compacted: the pass reads the banks as they are now
+      // everything read so far is committed, old rows compacted: the pass reads the banks as they
+      // are now
       banks.commitAndCompact(position, now.minus(retention));
       live.committed();
       firstUncommitted = null;
-      passThread.start(due, triggers.passing(due.keySet(), banks.layout().fleet()), banks.layout(),
+      passThread.start(
+          due,
+          triggers.passing(due.keySet(), banks.layout().fleet()),
+          banks.layout(),
           tail.deposited());
       return true;
     }
 
-    /** Parks before the next read: briefly within the brisk spell after an event, longer when idle. */
+    /**
+     * Parks before the next read: briefly within the brisk spell after an event, longer when idle.
+     */
     private void park(Instant now) {
-      LockSupport.parkNanos(Duration.between(lastRead, now).compareTo(BRISK_SPELL) < 0 ? BRISK_PARK_NANOS
-          : IDLE_PARK_NANOS);
+      LockSupport.parkNanos(
+          Duration.between(lastRead, now).compareTo(BRISK_SPELL) < 0
+              ? BRISK_PARK_NANOS
+              : IDLE_PARK_NANOS);
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.diagnose.detect.Derived;
 import dev.vigil.diagnose.detect.Detection;
 import dev.vigil.diagnose.detect.Detector;
@@ -23,19 +24,19 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The facade (docs/LIBRARY.md): run's options on a builder, a user's own detector, swapped stages, artifacts. */
+/**
+ * The facade (docs/LIBRARY.md): run's options on a builder, a user's own detector, swapped stages,
+ * artifacts.
+ */
 class AnalyzerTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** Flags every failed call of one kind: derives one event per failure, as it reads the window. */
   private static Detector failuresOf(String name, String kind) {
@@ -58,7 +59,8 @@ class AnalyzerTest {
 
           @Override
           public Detection finish() {
-            return found.detection(JsonNodeFactory.instance.objectNode(), found.count() + " flagged");
+            return found.detection(
+                JsonNodeFactory.instance.objectNode(), found.count() + " flagged");
           }
         };
       }
@@ -69,20 +71,31 @@ class AnalyzerTest {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < n; i++) {
       var payload = EventJson.mapper().createObjectNode().put("i", i);
-      sb.append(EventJson.write(Event.of(NOW.minusSeconds(3600 - 60L * i), "tool.book", i % 2 == 0 ? "fail" : "ok",
-          payload))).append('\n');
+      sb.append(
+              EventJson.write(
+                  Event.of(
+                      NOW.minusSeconds(3600 - 60L * i),
+                      "tool.book",
+                      i % 2 == 0 ? "fail" : "ok",
+                      payload)))
+          .append('\n');
     }
     return Files.writeString(tmp.resolve("events.jsonl"), sb.toString());
   }
 
   private AnalyzerBuilder builder() throws IOException {
-    return Analyzer.builder().events(events(10)).emobank(tmp.resolve("bank")).out(tmp.resolve("out")).now(NOW)
+    return Analyzer.builder()
+        .events(events(10))
+        .emobank(tmp.resolve("bank"))
+        .out(tmp.resolve("out"))
+        .now(NOW)
         .clock(Clock.fixed(NOW, ZoneOffset.UTC));
   }
 
   @Test
   void aUsersDetectorRunsAfterVigilsAndItsDerivedEventsAreDeposited() throws Exception {
-    PassResult r = builder().detector(failuresOf("failed_bookings", "tool.book")).build().run().result();
+    PassResult r =
+        builder().detector(failuresOf("failed_bookings", "tool.book")).build().run().result();
     List<String> names = r.detections().stream().map(Detection::name).toList();
     assertEquals("failed_bookings", names.get(names.size() - 1), names.toString());
     assertEquals(5, r.detections().get(names.size() - 1).count());
@@ -94,16 +107,25 @@ class AnalyzerTest {
 
   @Test
   void aDetectorNamedLikeAnotherIsRefusedNamingBoth() throws Exception {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> builder().detector(failuresOf("latency", "tool.book")).build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> builder().detector(failuresOf("latency", "tool.book")).build());
     assertTrue(e.getMessage().contains("the name \"latency\" is taken"), e.getMessage());
   }
 
   @Test
   void aStageSwappedWithALambdaFailsUnderTheGuardAndTheOthersRun() throws Exception {
-    Analysis a = builder().stages(Stages.defaults().withDiagnose((pass, update, detections) -> {
-      throw new IllegalStateException("diagnosis exploded");
-    })).build().run();
+    Analysis a =
+        builder()
+            .stages(
+                Stages.defaults()
+                    .withDiagnose(
+                        (pass, update, detections) -> {
+                          throw new IllegalStateException("diagnosis exploded");
+                        }))
+            .build()
+            .run();
     PassResult r = a.result();
     assertTrue(a.degraded());
     assertEquals(1, r.internalThorns().size());
@@ -127,9 +149,11 @@ class AnalyzerTest {
 
   @Test
   void exactlyOneInputIsRequired() {
-    IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Analyzer.builder().build());
+    IllegalArgumentException none =
+        assertThrows(IllegalArgumentException.class, () -> Analyzer.builder().build());
     assertTrue(none.getMessage().contains("give exactly one input"), none.getMessage());
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> Analyzer.builder().events("a.jsonl").queue(tmp.resolve("q")).build());
   }
 
@@ -137,14 +161,24 @@ class AnalyzerTest {
   void anInputHoldingTwoAgentsIsAnalyzedAsAFleet() throws Exception {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 6; i++) {
-      sb.append(EventJson.write(Event.of(NOW.minusSeconds(600 - 60L * i), "tool.book", "ok")
-          .withOrigin(i % 2 == 0 ? "robin" : "wren", null, null, null))).append('\n');
+      sb.append(
+              EventJson.write(
+                  Event.of(NOW.minusSeconds(600 - 60L * i), "tool.book", "ok")
+                      .withOrigin(i % 2 == 0 ? "robin" : "wren", null, null, null)))
+          .append('\n');
     }
     Path file = Files.writeString(tmp.resolve("fleet.jsonl"), sb.toString());
-    Analysis a = Analyzer.builder().events(file).emobank(tmp.resolve("bank")).out(tmp.resolve("out")).now(NOW)
-        .build().run();
+    Analysis a =
+        Analyzer.builder()
+            .events(file)
+            .emobank(tmp.resolve("bank"))
+            .out(tmp.resolve("out"))
+            .now(NOW)
+            .build()
+            .run();
     assertTrue(a.fleet());
-    assertEquals(List.of("robin", "wren"), a.passes().stream().map(Analysis.AgentPass::agent).toList());
+    assertEquals(
+        List.of("robin", "wren"), a.passes().stream().map(Analysis.AgentPass::agent).toList());
     assertEquals(3, a.passes().get(1).result().eventsUsed());
     assertEquals(2, a.fleetSummary().get("agent_count").asInt());
   }

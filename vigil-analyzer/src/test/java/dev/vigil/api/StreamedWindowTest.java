@@ -14,8 +14,6 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassResult;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,19 +25,20 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pass walks its window from the input, never holding it: events come to the detectors oldest first whatever
- * their order in the input (within the reorder buffer), the newest {@code --limit} are chosen from any order, and
- * standard input is read like a file.
+ * The pass walks its window from the input, never holding it: events come to the detectors oldest
+ * first whatever their order in the input (within the reorder buffer), the newest {@code --limit}
+ * are chosen from any order, and standard input is read like a file.
  */
 class StreamedWindowTest {
   private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** Records the seconds (before now) of every event it is handed, in the order handed. */
   private static class Recorder implements Detector {
@@ -70,11 +69,18 @@ class StreamedWindowTest {
   }
 
   private static String line(long secondsBefore) {
-    return "{\"ts\":\"" + NOW.minusSeconds(secondsBefore) + "\",\"kind\":\"tool.search\",\"status\":\"ok\","
-        + "\"payload\":{\"n\":" + secondsBefore + "}}\n";
+    return "{\"ts\":\""
+        + NOW.minusSeconds(secondsBefore)
+        + "\",\"kind\":\"tool.search\",\"status\":\"ok\","
+        + "\"payload\":{\"n\":"
+        + secondsBefore
+        + "}}\n";
   }
 
-  /** Events {@code 1..n} seconds before now, each moved at most {@code shift} places from its place in time. */
+  /**
+   * Events {@code 1..n} seconds before now, each moved at most {@code shift} places from its place
+   * in time.
+   */
   private Path nearlyInOrder(int n, int shift, long seed) throws IOException {
     List<Long> ages = new ArrayList<>();
     for (long s = n; s >= 1; s--) {
@@ -92,20 +98,31 @@ class StreamedWindowTest {
   }
 
   private PassResult run(AnalyzerBuilder b, Recorder recorder, int limit) throws IOException {
-    return b.emobank(tmp.resolve("bank")).out(tmp.resolve("out")).now(NOW).limit(limit).detectors("none")
-        .detector(recorder).writeArtifacts(false).build().run().result();
+    return b.emobank(tmp.resolve("bank"))
+        .out(tmp.resolve("out"))
+        .now(NOW)
+        .limit(limit)
+        .detectors("none")
+        .detector(recorder)
+        .writeArtifacts(false)
+        .build()
+        .run()
+        .result();
   }
 
   private static void assertOldestFirst(List<Long> secondsBefore) {
     for (int i = 1; i < secondsBefore.size(); i++) {
-      assertTrue(secondsBefore.get(i) < secondsBefore.get(i - 1), "event " + i + " is not after the one before it");
+      assertTrue(
+          secondsBefore.get(i) < secondsBefore.get(i - 1),
+          "event " + i + " is not after the one before it");
     }
   }
 
   @Test
   void eventsOutOfOrderInTheInputReachTheDetectorsOldestFirst() throws Exception {
     Recorder recorder = new Recorder();
-    PassResult r = run(Analyzer.builder().events(nearlyInOrder(20_000, 500, 7)), recorder, 1_000_000);
+    PassResult r =
+        run(Analyzer.builder().events(nearlyInOrder(20_000, 500, 7)), recorder, 1_000_000);
 
     assertEquals(20_000, recorder.secondsBefore.size());
     assertOldestFirst(recorder.secondsBefore);
@@ -126,7 +143,8 @@ class StreamedWindowTest {
   }
 
   @Test
-  void aFileReadInPartsFindsTheNewestOfAllPartsWithTheirLineNumbersAndCountsEveryPart() throws Exception {
+  void aFileReadInPartsFindsTheNewestOfAllPartsWithTheirLineNumbersAndCountsEveryPart()
+      throws Exception {
     int n = 60_000; // about 6 MB: read in two parts side by side
     List<Long> ages = new ArrayList<>();
     for (long s = n; s >= 1; s--) {
@@ -150,7 +168,8 @@ class StreamedWindowTest {
     }
     Path file = tmp.resolve("large.jsonl");
     Files.writeString(file, sb.toString());
-    assertTrue(Files.size(file) > dev.vigil.ingest.JsonlSourceTest.SPLIT_BYTES, "large enough to split");
+    assertTrue(
+        Files.size(file) > dev.vigil.ingest.JsonlSourceTest.SPLIT_BYTES, "large enough to split");
     Recorder recorder = new Recorder();
     PassResult r = run(Analyzer.builder().events(file), recorder, 1_000);
 
@@ -191,34 +210,38 @@ class StreamedWindowTest {
         EventWire.append(appender, Event.of(NOW.minusSeconds(s), "tool.search", "ok"));
       }
     }
-    Recorder recorder = new Recorder() {
-      @Override
-      public Scan scan(Consumer<Derived> derived) {
-        Scan inner = super.scan(derived);
-        return new Scan() {
+    Recorder recorder =
+        new Recorder() {
           @Override
-          public void accept(WindowEvent w) {
-            if (secondsBefore.isEmpty()) { // the agent appends while the pass walks the window
-              try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
-                ExcerptAppender appender = q.createAppender();
-                for (int i = 0; i < 50; i++) {
-                  EventWire.append(appender, Event.of(NOW.minusMillis(500), "tool.late", "ok"));
+          public Scan scan(Consumer<Derived> derived) {
+            Scan inner = super.scan(derived);
+            return new Scan() {
+              @Override
+              public void accept(WindowEvent w) {
+                if (secondsBefore.isEmpty()) { // the agent appends while the pass walks the window
+                  try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+                    ExcerptAppender appender = q.createAppender();
+                    for (int i = 0; i < 50; i++) {
+                      EventWire.append(appender, Event.of(NOW.minusMillis(500), "tool.late", "ok"));
+                    }
+                  }
                 }
+                inner.accept(w);
               }
-            }
-            inner.accept(w);
-          }
 
-          @Override
-          public Detection finish() {
-            return inner.finish();
+              @Override
+              public Detection finish() {
+                return inner.finish();
+              }
+            };
           }
         };
-      }
-    };
     PassResult r = run(Analyzer.builder().queue(queue), recorder, 1_000_000);
 
-    assertEquals(100, recorder.secondsBefore.size(), "the 50 appended after the first reading wait for the next pass");
+    assertEquals(
+        100,
+        recorder.secondsBefore.size(),
+        "the 50 appended after the first reading wait for the next pass");
     assertEquals(100, r.eventsUsed());
   }
 
@@ -229,8 +252,13 @@ class StreamedWindowTest {
       sb.append(line(s));
     }
     Recorder recorder = new Recorder();
-    PassResult r = run(Analyzer.builder().events("-")
-        .stdin(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8))), recorder, 20);
+    PassResult r =
+        run(
+            Analyzer.builder()
+                .events("-")
+                .stdin(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8))),
+            recorder,
+            20);
 
     assertEquals(20, recorder.secondsBefore.size());
     assertEquals(20L, recorder.secondsBefore.get(0));

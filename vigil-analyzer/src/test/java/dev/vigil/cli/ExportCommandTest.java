@@ -24,15 +24,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ExportCommandTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private int run(String... args) {
-    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        args);
   }
 
   private String stdout() {
@@ -69,22 +70,27 @@ class ExportCommandTest {
     for (int i = 0; i < events.size(); i++) {
       assertEquals(EventJson.write(events.get(i)), lines.get(i), "event " + i);
     }
-    assertTrue(lines.stream().filter(l -> l.length() > 1_000_000).count() >= 10, "1 MB values were exported");
+    assertTrue(
+        lines.stream().filter(l -> l.length() > 1_000_000).count() >= 10,
+        "1 MB values were exported");
     assertTrue(stderr().contains("exported 10000 events to " + file), stderr());
   }
 
   @Test
   void exportsToStdoutAndFiltersByFrom() {
     Instant t0 = Instant.parse("2026-11-22T10:00:00Z");
-    List<Event> events = List.of(
-        Event.of(t0, "tool.a", "ok"),
-        Event.of(t0.plusSeconds(60), "tool.b", "fail"),
-        Event.of(t0.plusSeconds(120), "tool.c", "ok"));
+    List<Event> events =
+        List.of(
+            Event.of(t0, "tool.a", "ok"),
+            Event.of(t0.plusSeconds(60), "tool.b", "fail"),
+            Event.of(t0.plusSeconds(120), "tool.c", "ok"));
     Path queue = queueWith(events);
 
-    assertEquals(0, run("export", "--queue", queue.toString(), "--from", "2026-11-22T10:01:00Z"), stderr());
+    assertEquals(
+        0, run("export", "--queue", queue.toString(), "--from", "2026-11-22T10:01:00Z"), stderr());
 
-    assertEquals(EventJson.write(events.get(1)) + "\n" + EventJson.write(events.get(2)) + "\n", stdout());
+    assertEquals(
+        EventJson.write(events.get(1)) + "\n" + EventJson.write(events.get(2)) + "\n", stdout());
   }
 
   @Test

@@ -20,32 +20,44 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code run} over the events of several agents: a bank and reports per agent, and a fleet summary. */
+/**
+ * {@code run} over the events of several agents: a bank and reports per agent, and a fleet summary.
+ */
 class FleetRunTest {
   private static final Instant T0 = Instant.parse("2026-11-22T11:00:00Z");
   private static final String NOW = "2026-11-22T12:00:00Z";
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private int run(String... args) {
-    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        args);
   }
 
-  /** Agent alpha fails four times; with {@code twoAgents}, agent "beta/eu" succeeds four times in between. */
+  /**
+   * Agent alpha fails four times; with {@code twoAgents}, agent "beta/eu" succeeds four times in
+   * between.
+   */
   private String events(boolean twoAgents) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < 4; i++) {
-      b.append(EventJson.write(Event.of(T0.plusSeconds(60L * i), "tool.book_slot", "fail")
-          .withOrigin("alpha", (long) i, null, null))).append('\n');
+      b.append(
+              EventJson.write(
+                  Event.of(T0.plusSeconds(60L * i), "tool.book_slot", "fail")
+                      .withOrigin("alpha", (long) i, null, null)))
+          .append('\n');
       if (twoAgents) {
-        b.append(EventJson.write(Event.of(T0.plusSeconds(60L * i + 30), "tool.look_up", "ok")
-            .withOrigin("beta/eu", (long) i, null, null))).append('\n');
+        b.append(
+                EventJson.write(
+                    Event.of(T0.plusSeconds(60L * i + 30), "tool.look_up", "ok")
+                        .withOrigin("beta/eu", (long) i, null, null)))
+            .append('\n');
       }
     }
     return b.toString();
@@ -61,16 +73,37 @@ class FleetRunTest {
   void eachAgentGetsItsOwnBankAndReportsAndTheSummaryListsThem() throws Exception {
     Path bank = tmp.resolve("bank");
     Path outDir = tmp.resolve("out");
-    assertEquals(0, run("run", "--events", file("fleet.jsonl", events(true)).toString(), "--emobank",
-        bank.toString(), "--out", outDir.toString(), "--now", NOW, "--detectors", "none"), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            file("fleet.jsonl", events(true)).toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            outDir.toString(),
+            "--now",
+            NOW,
+            "--detectors",
+            "none"),
+        err.toString());
 
     String betaDir = dev.vigil.ingest.AgentName.directory("beta/eu");
     assertTrue(betaDir.startsWith("beta_eu-"), betaDir);
     assertFalse(Files.exists(bank.resolve(EmoBank.EMOTIONS)), "no bank at the root of a fleet");
-    assertEquals(4, MAPPER.readTree(bank.resolve("agents/alpha/checkpoint.json").toFile())
-        .get("events_deposited").asInt());
-    assertEquals(4, MAPPER.readTree(bank.resolve("agents").resolve(betaDir).resolve("checkpoint.json").toFile())
-        .get("events_deposited").asInt());
+    assertEquals(
+        4,
+        MAPPER
+            .readTree(bank.resolve("agents/alpha/checkpoint.json").toFile())
+            .get("events_deposited")
+            .asInt());
+    assertEquals(
+        4,
+        MAPPER
+            .readTree(bank.resolve("agents").resolve(betaDir).resolve("checkpoint.json").toFile())
+            .get("events_deposited")
+            .asInt());
     JsonNode alphaReport = MAPPER.readTree(outDir.resolve("agents/alpha/report.json").toFile());
     assertEquals(4, alphaReport.get("events_used").asInt());
     assertEquals("frustration", alphaReport.get("snapshot").get("mood").asText());
@@ -93,14 +126,32 @@ class FleetRunTest {
     assertTrue(beta.get("top_thorn").isNull());
     String md = Files.readString(outDir.resolve("report.md"));
     assertTrue(md.contains("| alpha | frustration |"), md);
-    assertTrue(out.toString().contains("fleet summary: " + outDir.resolve("report.json") + " (2 agents)"),
+    assertTrue(
+        out.toString().contains("fleet summary: " + outDir.resolve("report.json") + " (2 agents)"),
         out.toString());
 
     // a second run deposits nothing twice
-    assertEquals(0, run("run", "--events", tmp.resolve("fleet.jsonl").toString(), "--emobank", bank.toString(),
-        "--out", outDir.toString(), "--now", NOW, "--detectors", "none"), err.toString());
-    assertEquals(0, MAPPER.readTree(outDir.resolve("agents/alpha/report.json").toFile())
-        .get("events_deposited").asInt());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            tmp.resolve("fleet.jsonl").toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            outDir.toString(),
+            "--now",
+            NOW,
+            "--detectors",
+            "none"),
+        err.toString());
+    assertEquals(
+        0,
+        MAPPER
+            .readTree(outDir.resolve("agents/alpha/report.json").toFile())
+            .get("events_deposited")
+            .asInt());
   }
 
   @Test
@@ -109,21 +160,51 @@ class FleetRunTest {
     InputStream saved = System.in;
     try {
       System.setIn(new ByteArrayInputStream(events(true).getBytes(StandardCharsets.UTF_8)));
-      assertEquals(0, run("run", "--events", "-", "--emobank", tmp.resolve("bank").toString(), "--out",
-          outDir.toString(), "--now", NOW, "--detectors", "none"), err.toString());
+      assertEquals(
+          0,
+          run(
+              "run",
+              "--events",
+              "-",
+              "--emobank",
+              tmp.resolve("bank").toString(),
+              "--out",
+              outDir.toString(),
+              "--now",
+              NOW,
+              "--detectors",
+              "none"),
+          err.toString());
     } finally {
       System.setIn(saved);
     }
-    assertEquals(2, MAPPER.readTree(outDir.resolve("report.json").toFile()).get("agent_count").asInt());
-    assertEquals(4, MAPPER.readTree(outDir.resolve("agents/alpha/report.json").toFile()).get("events_used").asInt());
+    assertEquals(
+        2, MAPPER.readTree(outDir.resolve("report.json").toFile()).get("agent_count").asInt());
+    assertEquals(
+        4,
+        MAPPER
+            .readTree(outDir.resolve("agents/alpha/report.json").toFile())
+            .get("events_used")
+            .asInt());
   }
 
   @Test
   void oneAgentKeepsTheLayoutOfAPlainRun() throws Exception {
     Path bank = tmp.resolve("bank");
     Path outDir = tmp.resolve("out");
-    assertEquals(0, run("run", "--events", file("one.jsonl", events(false)).toString(), "--emobank",
-        bank.toString(), "--out", outDir.toString(), "--now", NOW), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            file("one.jsonl", events(false)).toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            outDir.toString(),
+            "--now",
+            NOW),
+        err.toString());
     assertTrue(Files.exists(bank.resolve(EmoBank.EMOTIONS)));
     assertFalse(Files.exists(bank.resolve("agents")));
     assertFalse(Files.exists(outDir.resolve("agents")));

@@ -14,15 +14,20 @@ class HelpSummaryTest {
   @Test
   void everyCommandsSummaryIsOneWholeSentenceOnOneLine() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), "--help");
+    Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        "--help");
     String help = out.toString(StandardCharsets.UTF_8);
     List<String> lines = help.lines().dropWhile(l -> !l.equals("Commands:")).skip(1).toList();
-    assertEquals(Main.COMMANDS.size(), lines.size(), "one line per command, none wrapped:\n" + help);
+    assertEquals(
+        Main.COMMANDS.size(), lines.size(), "one line per command, none wrapped:\n" + help);
     for (String line : lines) {
       String[] parts = line.strip().split("\\s+", 2);
       assertTrue(Main.COMMANDS.containsKey(parts[0]), line);
-      assertTrue(parts[1].endsWith(".") && Character.isUpperCase(parts[1].charAt(0)), "a whole sentence: " + line);
+      assertTrue(
+          parts[1].endsWith(".") && Character.isUpperCase(parts[1].charAt(0)),
+          "a whole sentence: " + line);
     }
   }
 }

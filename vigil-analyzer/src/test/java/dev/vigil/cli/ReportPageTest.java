@@ -32,24 +32,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code report.html} of a real {@code run} (Robin's sample events, its prompt, a repository with a receipt hotspot),
- * opened in a real headless Chromium: it loads with no error and fetches nothing, shows what {@code report.json}
- * says, draws its chart, and looks like something. The screenshot goes to {@code target/report.png} and, with
- * {@code -Dvigil.screenshot=FILE}, to that file too (as docs/REPORT.md shows).
+ * {@code report.html} of a real {@code run} (Robin's sample events, its prompt, a repository with a
+ * receipt hotspot), opened in a real headless Chromium: it loads with no error and fetches nothing,
+ * shows what {@code report.json} says, draws its chart, and looks like something. The screenshot
+ * goes to {@code target/report.png} and, with {@code -Dvigil.screenshot=FILE}, to that file too (as
+ * docs/REPORT.md shows).
  */
 @ExtendWith(ChromiumExtension.class)
 class ReportPageTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final Path SAMPLE = Path.of(System.getProperty("vigil.sample", "../samples/robin-a.jsonl"));
+  private static final Path SAMPLE =
+      Path.of(System.getProperty("vigil.sample", "../samples/robin-a.jsonl"));
   private static final Path PROMPT =
-      Path.of(System.getProperty("vigil.robin.prompt", "../demo-robin/robin/prompt/system-prompt.txt"));
+      Path.of(
+          System.getProperty("vigil.robin.prompt", "../demo-robin/robin/prompt/system-prompt.txt"));
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path pass() throws IOException, URISyntaxException {
     Path repo = tmp.resolve("repo");
-    Path source = Path.of(ReportPageTest.class.getClassLoader().getResource("repos/receipt-service").toURI());
+    Path source =
+        Path.of(ReportPageTest.class.getClassLoader().getResource("repos/receipt-service").toURI());
     try (Stream<Path> walk = Files.walk(source)) {
       for (Path p : walk.toList()) {
         Path t = repo.resolve(source.relativize(p).toString());
@@ -63,61 +66,103 @@ class ReportPageTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     Path dir = tmp.resolve("out");
-    int exit = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), "run", "--events", SAMPLE.toString(), "--emobank",
-        tmp.resolve("bank").toString(), "--out", dir.toString(), "--now", "2025-10-31T20:00:00Z", "--prompt",
-        PROMPT.toString(), "--repo", repo.toString());
+    int exit =
+        Main.run(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            "run",
+            "--events",
+            SAMPLE.toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            dir.toString(),
+            "--now",
+            "2025-10-31T20:00:00Z",
+            "--prompt",
+            PROMPT.toString(),
+            "--repo",
+            repo.toString());
     assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-    assertTrue(out.toString(StandardCharsets.UTF_8).contains(dir.resolve("report.html").toString()), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains(dir.resolve("report.html").toString()),
+        out.toString());
     return dir;
   }
 
   private static String text(Chromium chromium, String selector) {
-    return chromium.evaluate("document.querySelector(" + MAPPER.valueToTree(selector) + ").textContent.trim()")
+    return chromium
+        .evaluate("document.querySelector(" + MAPPER.valueToTree(selector) + ").textContent.trim()")
         .asText();
   }
 
   @Test
-  void showsTheAlarmTheMoodTheTopThornAndEveryDetectorOfReportJson(Chromium chromium) throws Exception {
+  void showsTheAlarmTheMoodTheTopThornAndEveryDetectorOfReportJson(Chromium chromium)
+      throws Exception {
     Path out = pass();
     JsonNode report = MAPPER.readTree(out.resolve("report.json").toFile());
 
     JsonNode audit = MAPPER.readTree(Files.readAllLines(out.resolve("audit.jsonl")).get(0));
-    assertEquals(Artifacts.sha256(Files.readAllBytes(out.resolve("report.html"))),
-        audit.at("/artifacts/report.html").asText(), "audit.jsonl digests the page");
+    assertEquals(
+        Artifacts.sha256(Files.readAllBytes(out.resolve("report.html"))),
+        audit.at("/artifacts/report.html").asText(),
+        "audit.jsonl digests the page");
 
     Chromium.Load load = chromium.open(out.resolve("report.html"));
 
     assertEquals(List.of(), load.errors(), "the page logged errors");
     assertEquals(List.of(), load.requests(), "the page fetched something");
     assertEquals(report.at("/alarm/level").asText(), text(chromium, "#alarm .level"));
-    assertEquals(String.format(Locale.ROOT, "%.2f", report.at("/alarm/score").asDouble()),
+    assertEquals(
+        String.format(Locale.ROOT, "%.2f", report.at("/alarm/score").asDouble()),
         text(chromium, "#alarm .score"));
-    assertEquals(report.at("/alarm/reasons").size(),
+    assertEquals(
+        report.at("/alarm/reasons").size(),
         chromium.evaluate("document.querySelectorAll('#alarm-reasons tr').length").asInt() - 1);
     assertEquals(report.at("/snapshot/mood").asText(), text(chromium, "#mood .mood"));
-    assertEquals(report.at("/rbt/top_thorns/0/cause").asText(), text(chromium, "#top-thorn .cause"));
+    assertEquals(
+        report.at("/rbt/top_thorns/0/cause").asText(), text(chromium, "#top-thorn .cause"));
     assertEquals(report.at("/rbt/counts/thorns").asText(), text(chromium, "#count-thorns"));
     for (JsonNode d : report.get("detectors")) {
       String at = "[data-detector=\"" + d.get("name").asText() + "\"] ";
       assertEquals(d.get("name").asText(), text(chromium, at + ".name"));
       assertEquals(d.get("count").asText(), text(chromium, at + ".count"));
     }
-    // premature_success cites each of its 12 successes and their confirmations: 24 events, with kind and status
-    assertEquals(24, chromium.evaluate(
-        "document.querySelectorAll('[data-detector=\"premature_success\"] table.ev tr').length").asInt() - 1);
-    assertEquals("reminder.toast",
+    // premature_success cites each of its 12 successes and their confirmations: 24 events, with
+    // kind and status
+    assertEquals(
+        24,
+        chromium
+                .evaluate(
+                    "document.querySelectorAll('[data-detector=\"premature_success\"] table.ev tr').length")
+                .asInt()
+            - 1);
+    assertEquals(
+        "reminder.toast",
         text(chromium, "[data-detector=\"premature_success\"] table.ev tr:nth-child(2) code"));
 
     int emotions = report.at("/snapshot/totals").size();
-    assertEquals(emotions, chromium.evaluate("document.querySelectorAll('#timeline-chart polyline').length").asInt());
-    assertTrue(chromium.evaluate("[...document.querySelectorAll('#timeline-chart polyline')]"
-        + ".every(p => p.getTotalLength() > 100 && p.getBBox().width > 500)").asBoolean(), "every line is drawn");
-    assertEquals(report.at("/rbt/counts/thorns").asInt(),
-        chromium.evaluate("document.querySelectorAll('#timeline-chart circle.mark').length").asInt());
-    assertTrue(chromium.evaluate("document.querySelectorAll('#prompt-diff .add').length").asInt() > 0);
-    assertTrue(chromium.evaluate("document.querySelectorAll('#proposals .diff .add').length").asInt() > 0);
-    assertTrue(chromium.evaluate("document.querySelectorAll('#proposals .diff .del').length").asInt() > 0);
+    assertEquals(
+        emotions,
+        chromium.evaluate("document.querySelectorAll('#timeline-chart polyline').length").asInt());
+    assertTrue(
+        chromium
+            .evaluate(
+                "[...document.querySelectorAll('#timeline-chart polyline')]"
+                    + ".every(p => p.getTotalLength() > 100 && p.getBBox().width > 500)")
+            .asBoolean(),
+        "every line is drawn");
+    assertEquals(
+        report.at("/rbt/counts/thorns").asInt(),
+        chromium
+            .evaluate("document.querySelectorAll('#timeline-chart circle.mark').length")
+            .asInt());
+    assertTrue(
+        chromium.evaluate("document.querySelectorAll('#prompt-diff .add').length").asInt() > 0);
+    assertTrue(
+        chromium.evaluate("document.querySelectorAll('#proposals .diff .add').length").asInt() > 0);
+    assertTrue(
+        chromium.evaluate("document.querySelectorAll('#proposals .diff .del').length").asInt() > 0);
     assertTrue(text(chromium, "#proposals").contains("## Why"), "the PR note is shown");
 
     byte[] png = chromium.screenshot();
@@ -130,7 +175,8 @@ class ReportPageTest {
   }
 
   @Test
-  void htmlAndScriptInEventsRenderAsTextAndNoScriptOfTheirsRuns(Chromium chromium) throws Exception {
+  void htmlAndScriptInEventsRenderAsTextAndNoScriptOfTheirsRuns(Chromium chromium)
+      throws Exception {
     String script = "<script>window.pwned=1;document.title='pwned'</script>";
     String img = "<img src=x onerror=\"window.pwned=2\">";
     String result = "</td></tr></table></details><script>window.pwned=3</script>";
@@ -140,21 +186,45 @@ class ReportPageTest {
       ObjectNode payload = MAPPER.createObjectNode().put("tool", "book");
       payload.putObject("args").put("note", script + " #" + i);
       payload.put("result", result);
-      payload.putObject("error").put("type", "<b>BookingException</b>")
+      payload
+          .putObject("error")
+          .put("type", "<b>BookingException</b>")
           .put("message", img + " the backend refused the booking request, attempt " + i);
-      Event e = Event.of(Instant.parse("2026-11-22T11:00:00Z").plusSeconds(60L * i), "tool.book", "fail", payload)
-          .withSession(session);
+      Event e =
+          Event.of(
+                  Instant.parse("2026-11-22T11:00:00Z").plusSeconds(60L * i),
+                  "tool.book",
+                  "fail",
+                  payload)
+              .withSession(session);
       events.append(EventJson.write(e)).append('\n');
     }
     Path file = Files.writeString(tmp.resolve("hostile.jsonl"), events.toString());
     Path dir = tmp.resolve("hostile");
-    int exit = Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "run", "--events",
-        file.toString(), "--emobank", tmp.resolve("bank2").toString(), "--out", dir.toString(), "--now",
-        "2026-11-22T12:00:00Z");
+    int exit =
+        Main.run(
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            "run",
+            "--events",
+            file.toString(),
+            "--emobank",
+            tmp.resolve("bank2").toString(),
+            "--out",
+            dir.toString(),
+            "--now",
+            "2026-11-22T12:00:00Z");
     assertEquals(0, exit);
-    assertEquals(1, MAPPER.readTree(dir.resolve("report.json").toFile()).at("/detectors")
-        .findValues("plateaus").stream().filter(p -> p.size() > 0).count(), "failure_plateau cites the four calls");
+    assertEquals(
+        1,
+        MAPPER
+            .readTree(dir.resolve("report.json").toFile())
+            .at("/detectors")
+            .findValues("plateaus")
+            .stream()
+            .filter(p -> p.size() > 0)
+            .count(),
+        "failure_plateau cites the four calls");
 
     Chromium.Load load = chromium.open(dir.resolve("report.html"));
 
@@ -162,15 +232,25 @@ class ReportPageTest {
     assertEquals(List.of(), load.requests());
     assertEquals("undefined", chromium.evaluate("typeof window.pwned").asText());
     assertTrue(chromium.evaluate("document.title").asText().startsWith("Vigil report"));
-    assertEquals(0, chromium.evaluate("document.querySelectorAll('script, img, [onerror]').length").asInt());
-    assertEquals(false, chromium.evaluate(
-        "[...document.querySelectorAll('b')].some(b => b.textContent === 'BookingException')").asBoolean());
+    assertEquals(
+        0, chromium.evaluate("document.querySelectorAll('script, img, [onerror]').length").asInt());
+    assertEquals(
+        false,
+        chromium
+            .evaluate(
+                "[...document.querySelectorAll('b')].some(b => b.textContent === 'BookingException')")
+            .asBoolean());
     String page = chromium.evaluate("document.body.textContent").asText();
     for (String shown : List.of(script + " #3", img, result, session, "<b>BookingException</b>")) {
       assertTrue(page.contains(shown), "the page shows " + shown + " as text");
     }
-    assertEquals(4, chromium.evaluate(
-        "document.querySelectorAll('[data-detector=\"failure_plateau\"] table.ev tr').length").asInt() - 1);
+    assertEquals(
+        4,
+        chromium
+                .evaluate(
+                    "document.querySelectorAll('[data-detector=\"failure_plateau\"] table.ev tr').length")
+                .asInt()
+            - 1);
   }
 
   /** Many colors, and a good share of the picture not the background. */
@@ -191,6 +271,8 @@ class ReportPageTest {
     }
     long sampled = (long) ((image.getWidth() + 1) / 2) * ((image.getHeight() + 1) / 2);
     assertTrue(colors.size() >= 50, "only " + colors.size() + " colors in the screenshot");
-    assertTrue(other * 20 > sampled, "the screenshot is nearly all background: " + other + " of " + sampled);
+    assertTrue(
+        other * 20 > sampled,
+        "the screenshot is nearly all background: " + other + " of " + sampled);
   }
 }

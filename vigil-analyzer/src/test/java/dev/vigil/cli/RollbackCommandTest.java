@@ -26,11 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RollbackCommandTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  private static final String PROMPT = "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n"
-      + "## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n";
+  private static final String PROMPT =
+      "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n"
+          + "## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -40,13 +40,22 @@ class RollbackCommandTest {
   private int run(String... args) {
     out.reset();
     err.reset();
-    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        args);
   }
 
   private PromptOutcome pass(String rule, int minute) {
-    return PromptAdaptation.adapt(prompt, new AdaptiveContent(List.of(rule),
-        List.of(new PlanItem("tool.set_reminder:fail", 1.5, 2)), "note", NOW, Integer.toString(minute)), outDir,
+    return PromptAdaptation.adapt(
+        prompt,
+        new AdaptiveContent(
+            List.of(rule),
+            List.of(new PlanItem("tool.set_reminder:fail", 1.5, 2)),
+            "note",
+            NOW,
+            Integer.toString(minute)),
+        outDir,
         Clock.fixed(NOW.plusSeconds(60L * minute), ZoneOffset.UTC));
   }
 
@@ -66,14 +75,21 @@ class RollbackCommandTest {
   void writesTheVersionWithThatNumberAsNewPrompt() throws Exception {
     assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", "1"), err.toString());
     assertArrayEquals(Files.readAllBytes(prompt), newPrompt());
-    assertTrue(out.toString().contains("rolled back: wrote version 1 (prompt_0001_20261122T120100Z.txt, sha256 "
-        + Artifacts.sha256(PROMPT.getBytes(StandardCharsets.UTF_8))), out.toString());
+    assertTrue(
+        out.toString()
+            .contains(
+                "rolled back: wrote version 1 (prompt_0001_20261122T120100Z.txt, sha256 "
+                    + Artifacts.sha256(PROMPT.getBytes(StandardCharsets.UTF_8))),
+        out.toString());
     assertTrue(out.toString().contains("to " + outDir.resolve("new_prompt.txt")), out.toString());
     assertEquals(PROMPT, Files.readString(prompt), "the prompt file is not touched");
 
     assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", "2"), err.toString());
-    assertArrayEquals(Files.readAllBytes(outDir.resolve("prompts/prompt_0002_20261122T120100Z.txt")), newPrompt());
-    assertTrue(new String(newPrompt(), StandardCharsets.UTF_8).contains("- Wait for the receipt.\n"));
+    assertArrayEquals(
+        Files.readAllBytes(outDir.resolve("prompts/prompt_0002_20261122T120100Z.txt")),
+        newPrompt());
+    assertTrue(
+        new String(newPrompt(), StandardCharsets.UTF_8).contains("- Wait for the receipt.\n"));
   }
 
   @Test
@@ -96,12 +112,20 @@ class RollbackCommandTest {
     byte[] before = newPrompt();
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "7"));
     String e = err.toString();
-    assertTrue(e.contains(" vigil rollback ERROR: --out " + outDir + ": no kept version is numbered \"7\""), e);
-    assertTrue(e.contains("version 1  sha256 ") && e.contains("version 2  sha256 ") && e.contains("version 3  sha256 "),
+    assertTrue(
+        e.contains(
+            " vigil rollback ERROR: --out " + outDir + ": no kept version is numbered \"7\""),
+        e);
+    assertTrue(
+        e.contains("version 1  sha256 ")
+            && e.contains("version 2  sha256 ")
+            && e.contains("version 3  sha256 "),
         e);
     assertArrayEquals(before, newPrompt());
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "abc"));
-    assertTrue(err.toString().contains("is neither a version number nor a SHA-256 prefix"), err.toString());
+    assertTrue(
+        err.toString().contains("is neither a version number nor a SHA-256 prefix"),
+        err.toString());
   }
 
   @Test
@@ -121,7 +145,8 @@ class RollbackCommandTest {
     assertTrue(err.toString().contains("--out " + missing + " is not a directory"), err.toString());
     Path empty = Files.createDirectories(tmp.resolve("empty"));
     assertEquals(2, run("rollback", "--out", empty.toString(), "--to", "1"));
-    assertTrue(err.toString().contains("no prompt versions are kept in " + empty.resolve("prompts")),
+    assertTrue(
+        err.toString().contains("no prompt versions are kept in " + empty.resolve("prompts")),
         err.toString());
     assertEquals(2, run("rollback", "--out", empty.toString(), "--list"));
     assertTrue(err.toString().contains("no prompt versions are kept"), err.toString());

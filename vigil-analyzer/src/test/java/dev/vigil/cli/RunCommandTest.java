@@ -33,8 +33,7 @@ class RunCommandTest {
   private static final Instant T0 = Instant.parse("2026-11-22T08:00:00Z");
   private static final String NOW = "2026-11-22T12:00:00Z";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -42,13 +41,23 @@ class RunCommandTest {
   private int run(String... args) {
     out.reset();
     err.reset();
-    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        args);
   }
 
   private int pass(String inputFlag, Path input, Path bank) {
-    return run("run", inputFlag, input.toString(), "--emobank", bank.toString(), "--out",
-        tmp.resolve("out").toString(), "--now", NOW);
+    return run(
+        "run",
+        inputFlag,
+        input.toString(),
+        "--emobank",
+        bank.toString(),
+        "--out",
+        tmp.resolve("out").toString(),
+        "--now",
+        NOW);
   }
 
   /** Event i of a varied trace: failures, delays, successes, a minute apart. */
@@ -107,7 +116,8 @@ class RunCommandTest {
 
     Path oneBank = tmp.resolve("one");
     assertEquals(0, pass("--events", jsonl("all.jsonl", 0, 140), oneBank), err.toString());
-    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+    assertArrayEquals(
+        Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
   }
 
@@ -130,15 +140,18 @@ class RunCommandTest {
       }
     }
     assertEquals(0, pass("--queue", queue, bank), err.toString());
-    assertEquals(140, report().get("events_read").asInt(), "the window is read whole, for the detectors");
-    assertEquals(70, report().get("events_deposited").asInt(), "only the new excerpts are deposited");
+    assertEquals(
+        140, report().get("events_read").asInt(), "the window is read whole, for the detectors");
+    assertEquals(
+        70, report().get("events_deposited").asInt(), "only the new excerpts are deposited");
     assertEquals(70, report().get("events_already_deposited").asInt());
     assertEquals(0, pass("--queue", queue, bank), err.toString());
     assertEquals(0, report().get("events_deposited").asInt());
 
     Path oneBank = tmp.resolve("one");
     assertEquals(0, pass("--queue", queue, oneBank), err.toString());
-    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+    assertArrayEquals(
+        Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
   }
 
@@ -151,18 +164,23 @@ class RunCommandTest {
     try (EmoBank b = EmoBank.open(bank)) {
       b.deposit(42L, EmotionRow.of(T0.plusSeconds(3000), "frustration", 0.9, -0.7, "x:fail"));
     }
-    long committed = new ObjectMapper().readTree(bank.resolve(EmoBank.CHECKPOINT).toFile())
-        .get("emotions_bytes").asLong();
+    long committed =
+        new ObjectMapper()
+            .readTree(bank.resolve(EmoBank.CHECKPOINT).toFile())
+            .get("emotions_bytes")
+            .asLong();
     assertTrue(Files.size(bank.resolve(EmoBank.EMOTIONS)) > committed);
 
     assertEquals(0, pass("--events", file, bank), err.toString());
-    assertTrue(Files.readString(bank.resolve("recovered-2.jsonl")).contains("x:fail"),
+    assertTrue(
+        Files.readString(bank.resolve("recovered-2.jsonl")).contains("x:fail"),
         "the uncommitted rows are kept aside, not lost");
 
     Path oneBank = tmp.resolve("one");
     assertEquals(0, pass("--events", jsonl("f1.jsonl", 0, 40), oneBank), err.toString());
     assertEquals(0, pass("--events", file, oneBank), err.toString());
-    assertArrayEquals(Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
+    assertArrayEquals(
+        Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
   }
 
@@ -175,8 +193,11 @@ class RunCommandTest {
         switch ((i / 100) % 4) {
           case 0 -> lines.add("this is not json {");
           case 1 -> lines.add("{\"ts\":\"2026-11-22T09:00:00Z\",\"kind\":\"k\",\"payload\":{}}");
-          case 2 -> lines.add("{\"ts\":\"tomorrow\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":{}}");
-          default -> lines.add("{\"ts\":\"2026-11-22T09:00:00Z\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":7}");
+          case 2 ->
+              lines.add("{\"ts\":\"tomorrow\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":{}}");
+          default ->
+              lines.add(
+                  "{\"ts\":\"2026-11-22T09:00:00Z\",\"kind\":\"k\",\"status\":\"ok\",\"payload\":7}");
         }
       } else {
         Event e = Event.of(T0.plusMillis(100L * i), "tool.t" + (i % 5), i % 9 == 0 ? "fail" : "ok");
@@ -184,8 +205,21 @@ class RunCommandTest {
       }
     }
     Files.write(file, lines);
-    assertEquals(0, run("run", "--events", file.toString(), "--emobank", tmp.resolve("bank").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--limit", "200000"), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            file.toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--limit",
+            "200000"),
+        err.toString());
     JsonNode r = report();
     assertEquals(99_000, r.get("events_read").asInt());
     assertEquals(250, r.at("/skipped/not_json").asInt());
@@ -198,8 +232,22 @@ class RunCommandTest {
   @Test
   void usesOnlyTheNewestLimitEventsOfTheWindow() throws Exception {
     Path file = jsonl("a.jsonl", 0, 300); // 08:00 .. 12:59, now is 12:00
-    assertEquals(0, run("run", "--events", file.toString(), "--emobank", tmp.resolve("bank").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--window-hours", "2", "--limit", "50"));
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            file.toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--window-hours",
+            "2",
+            "--limit",
+            "50"));
     JsonNode r = report();
     assertEquals(300, r.get("events_read").asInt());
     assertEquals(121, r.get("events_in_window").asInt()); // 10:00 .. 12:00 inclusive
@@ -209,13 +257,29 @@ class RunCommandTest {
   @Test
   void missingInputExitsTwoNamingThePath() {
     Path missing = tmp.resolve("nope.jsonl");
-    assertEquals(2, run("run", "--events", missing.toString(), "--emobank", tmp.resolve("bank").toString(),
-        "--out", tmp.resolve("out").toString()));
+    assertEquals(
+        2,
+        run(
+            "run",
+            "--events",
+            missing.toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            tmp.resolve("out").toString()));
     assertTrue(err.toString().contains(missing.toString()), err.toString());
-    assertEquals(2, run("run", "--queue", tmp.resolve("noq").toString(), "--emobank",
-        tmp.resolve("bank").toString()));
+    assertEquals(
+        2,
+        run(
+            "run",
+            "--queue",
+            tmp.resolve("noq").toString(),
+            "--emobank",
+            tmp.resolve("bank").toString()));
     // a one-shot pass has nothing to wait for: unlike watch, run names the missing queue and exits
-    assertTrue(err.toString().contains("queue directory " + tmp.resolve("noq") + " does not exist"), err.toString());
+    assertTrue(
+        err.toString().contains("queue directory " + tmp.resolve("noq") + " does not exist"),
+        err.toString());
   }
 
   @Test
@@ -231,7 +295,8 @@ class RunCommandTest {
     Map<String, byte[]> before = snapshotOf(bank);
 
     assertEquals(1, pass("--events", jsonl("b.jsonl", 40, 80), bank));
-    assertTrue(err.toString().contains("internal thorn internal.schema_conflict at stage eb_updated"),
+    assertTrue(
+        err.toString().contains("internal thorn internal.schema_conflict at stage eb_updated"),
         err.toString());
     JsonNode r = report();
     JsonNode thorn = r.get("internal_thorns").get(0);
@@ -240,18 +305,29 @@ class RunCommandTest {
     assertEquals("eb_updated", thorn.get("stage").asText());
     assertEquals("update_eb_from_logs", thorn.get("step").asText());
     assertEquals("dev.vigil.emobank.BankCorruptException", thorn.get("exception").asText());
-    assertTrue(thorn.get("message").asText().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3: intensity"),
+    assertTrue(
+        thorn
+            .get("message")
+            .asText()
+            .contains(bank.resolve(EmoBank.EMOTIONS) + " line 3: intensity"),
         thorn.toString());
-    assertTrue(thorn.get("frames").get(0).asText().startsWith("dev.vigil.emobank."), thorn.toString());
-    assertTrue(thorn.get("suggestion").asText().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3"),
+    assertTrue(
+        thorn.get("frames").get(0).asText().startsWith("dev.vigil.emobank."), thorn.toString());
+    assertTrue(
+        thorn.get("suggestion").asText().contains(bank.resolve(EmoBank.EMOTIONS) + " line 3"),
         thorn.toString());
-    assertTrue(thorn.get("suggestion").asText().contains("(read at dev.vigil.emobank."), thorn.toString());
-    // provisional: the top thorns of the last snapshot, and every stage after the failed one still ran
+    assertTrue(
+        thorn.get("suggestion").asText().contains("(read at dev.vigil.emobank."), thorn.toString());
+    // provisional: the top thorns of the last snapshot, and every stage after the failed one still
+    // ran
     assertTrue(r.at("/rbt/provisional").asBoolean(), r.toString());
-    assertEquals(first.at("/rbt/top_thorns/0/cause").asText(), r.at("/rbt/top_thorns/0/cause").asText());
+    assertEquals(
+        first.at("/rbt/top_thorns/0/cause").asText(), r.at("/rbt/top_thorns/0/cause").asText());
     assertEquals(first.at("/snapshot/mood").asText(), r.at("/snapshot/mood").asText());
     assertEquals("diff_done", r.get("stage").asText());
-    assertTrue(r.get("fallback").asText().startsWith("provisional diagnosis from the last snapshot"), r.toString());
+    assertTrue(
+        r.get("fallback").asText().startsWith("provisional diagnosis from the last snapshot"),
+        r.toString());
     Map<String, byte[]> after = snapshotOf(bank);
     assertEquals(before.keySet(), after.keySet());
     before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
@@ -263,7 +339,9 @@ class RunCommandTest {
     assertEquals(0, r.get("internal_thorns").size());
     assertEquals("internal.schema_conflict", r.at("/internal_thorns_resolved/0/type").asText());
     assertEquals(40, r.get("events_deposited").asInt());
-    assertTrue(out.toString().contains("internal thorn resolved: internal.schema_conflict"), out.toString());
+    assertTrue(
+        out.toString().contains("internal thorn resolved: internal.schema_conflict"),
+        out.toString());
     assertTrue(!r.at("/rbt/provisional").asBoolean());
   }
 
@@ -275,21 +353,35 @@ class RunCommandTest {
     assertTrue(err.toString().contains("notes.txt is not an EmoBank file"), err.toString());
     assertEquals("internal.BankCorruptException", report().at("/internal_thorns/0/type").asText());
     assertTrue(report().at("/rbt/provisional").asBoolean());
-    assertEquals(List.of("notes.txt"), Files.list(bank).map(p -> p.getFileName().toString()).toList());
+    assertEquals(
+        List.of("notes.txt"), Files.list(bank).map(p -> p.getFileName().toString()).toList());
   }
 
   @Test
   void writesTheArtifactsAndASummary() throws Exception {
-    assertEquals(0, pass("--events", jsonl("a.jsonl", 0, 100), tmp.resolve("bank")), err.toString());
+    assertEquals(
+        0, pass("--events", jsonl("a.jsonl", 0, 100), tmp.resolve("bank")), err.toString());
     assertTrue(out.toString().contains("thorns"), out.toString());
     JsonNode r = report();
-    for (String field : List.of("now", "window_hours", "events_used", "skipped", "stage", "snapshot", "rbt",
-        "detectors", "internal_thorns", "prompt", "proposals")) {
+    for (String field :
+        List.of(
+            "now",
+            "window_hours",
+            "events_used",
+            "skipped",
+            "stage",
+            "snapshot",
+            "rbt",
+            "detectors",
+            "internal_thorns",
+            "prompt",
+            "proposals")) {
       assertTrue(r.has(field), field);
     }
     assertEquals("2026-11-22T12:00:00.000000Z", r.get("now").asText());
     assertTrue(r.at("/rbt/counts/thorns").asInt() > 0);
-    assertTrue(Files.readString(tmp.resolve("out/report.md")).contains("## Roses, buds and thorns"));
+    assertTrue(
+        Files.readString(tmp.resolve("out/report.md")).contains("## Roses, buds and thorns"));
     assertEquals(1, Files.readAllLines(tmp.resolve("out/audit.jsonl")).size());
     assertTrue(Files.exists(tmp.resolve("bank/state.json")));
   }
@@ -308,12 +400,28 @@ class RunCommandTest {
     // ten days later, new events: the old rows are past the 7-day retention
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 5; i++) {
-      sb.append(EventJson.write(Event.of(Instant.parse("2026-12-02T11:00:00Z").plusSeconds(i * 3600L),
-          "tool.new", "fail"))).append('\n');
+      sb.append(
+              EventJson.write(
+                  Event.of(
+                      Instant.parse("2026-12-02T11:00:00Z").plusSeconds(i * 3600L),
+                      "tool.new",
+                      "fail")))
+          .append('\n');
     }
     Path fresh = Files.writeString(tmp.resolve("new.jsonl"), sb.toString());
-    assertEquals(0, run("run", "--events", fresh.toString(), "--emobank", bank.toString(), "--out",
-        tmp.resolve("out").toString(), "--now", "2026-12-02T16:00:00Z"), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            fresh.toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            "2026-12-02T16:00:00Z"),
+        err.toString());
 
     List<String> after = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
     assertEquals(5, after.size(), "only the recent rows stay in emotions.jsonl");
@@ -328,24 +436,47 @@ class RunCommandTest {
     assertTrue(before.size() >= liveBefore);
 
     // the compacted bank reopens cleanly and still deposits exactly once
-    assertEquals(0, run("run", "--events", fresh.toString(), "--emobank", bank.toString(), "--out",
-        tmp.resolve("out").toString(), "--now", "2026-12-02T16:00:00Z"), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            fresh.toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            "2026-12-02T16:00:00Z"),
+        err.toString());
     assertEquals(0, report().get("events_deposited").asInt());
     assertEquals(5, Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)).size());
   }
 
-  /** Three reminders whose "Reminder set" toast comes 97 s before the receipt, one naive receipt time. */
+  /**
+   * Three reminders whose "Reminder set" toast comes 97 s before the receipt, one naive receipt
+   * time.
+   */
   private Path prematureToasts() throws IOException {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 3; i++) {
       Instant t = Instant.parse("2026-11-22T10:00:00Z").plusSeconds(600L * i);
       String id = "{\"reminder_id\":\"r-" + i + "\"}";
-      sb.append("{\"ts\":\"").append(t).append("\",\"kind\":\"reminder.toast\",\"status\":\"ok\",\"payload\":")
-          .append(id).append("}\n");
-      String receipt = i == 2 ? t.plusSeconds(97).toString().replace("T", " ").replace("Z", "") : t.plusSeconds(97)
-          .toString();
-      sb.append("{\"ts\":\"").append(receipt).append("\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",")
-          .append("\"payload\":").append(id).append("}\n");
+      sb.append("{\"ts\":\"")
+          .append(t)
+          .append("\",\"kind\":\"reminder.toast\",\"status\":\"ok\",\"payload\":")
+          .append(id)
+          .append("}\n");
+      String receipt =
+          i == 2
+              ? t.plusSeconds(97).toString().replace("T", " ").replace("Z", "")
+              : t.plusSeconds(97).toString();
+      sb.append("{\"ts\":\"")
+          .append(receipt)
+          .append("\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",")
+          .append("\"payload\":")
+          .append(id)
+          .append("}\n");
     }
     return Files.writeString(tmp.resolve("toasts.jsonl"), sb.toString());
   }
@@ -355,8 +486,17 @@ class RunCommandTest {
     Path bank = tmp.resolve("bank");
     assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
     JsonNode r = report();
-    assertEquals(List.of("premature_success", "latency", "timestamp_inconsistent", "tool_call_explosion",
-        "failure_plateau", "unconfirmed_write", "claim_without_action", "user_correction", "write_after_refusal"),
+    assertEquals(
+        List.of(
+            "premature_success",
+            "latency",
+            "timestamp_inconsistent",
+            "tool_call_explosion",
+            "failure_plateau",
+            "unconfirmed_write",
+            "claim_without_action",
+            "user_correction",
+            "write_after_refusal"),
         r.get("detectors").findValuesAsText("name"));
     assertEquals(3, r.at("/detectors/0/count").asInt());
     assertEquals(97.0, r.at("/detectors/0/evidence/mean_receipt_lag_sec").asDouble(), 1e-9);
@@ -364,17 +504,35 @@ class RunCommandTest {
     assertEquals(1, r.at("/detectors/2/count").asInt());
     assertEquals(4, r.get("derived_events").asInt());
     assertEquals(4, r.get("derived_events_deposited").asInt());
-    assertTrue(r.at("/rbt/top_thorns/0/cause").asText().equals("reminder.toast.premature:fail"), r.toString());
+    assertTrue(
+        r.at("/rbt/top_thorns/0/cause").asText().equals("reminder.toast.premature:fail"),
+        r.toString());
     String rules = r.at("/rbt/prompt_rules_to_add").toString();
     assertTrue(rules.contains("the confirmation came 97.0 s later on average"), rules);
     assertTrue(rules.contains("1 naive and 5 zoned timestamps"), rules);
     assertTrue(out.toString().contains("detector premature_success: 3 successes"), out.toString());
 
     assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
-    assertEquals(0, report().get("derived_events_deposited").asInt(), "derived events are deposited once too");
+    assertEquals(
+        0,
+        report().get("derived_events_deposited").asInt(),
+        "derived events are deposited once too");
 
-    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b2").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--detectors", "none"), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            prematureToasts().toString(),
+            "--emobank",
+            tmp.resolve("b2").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--detectors",
+            "none"),
+        err.toString());
     assertEquals(0, report().get("detectors").size());
     assertEquals(0, report().get("derived_events").asInt());
   }
@@ -382,16 +540,32 @@ class RunCommandTest {
   @Test
   void thePromptStageRewritesOnlyTheAdaptiveSectionIntoOut() throws Exception {
     String core = "## BEGIN_CORE_IDENTITY\r\nYou are Robin.\r\n## END_CORE_IDENTITY\r\n";
-    Path prompt = Files.writeString(tmp.resolve("prompt.txt"),
-        core + "\r\n## BEGIN_ADAPTIVE_SECTION\r\n(none)\r\n## END_ADAPTIVE_SECTION\r\n");
+    Path prompt =
+        Files.writeString(
+            tmp.resolve("prompt.txt"),
+            core + "\r\n## BEGIN_ADAPTIVE_SECTION\r\n(none)\r\n## END_ADAPTIVE_SECTION\r\n");
     byte[] original = Files.readAllBytes(prompt);
-    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("bank").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--prompt", prompt.toString()), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            prematureToasts().toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--prompt",
+            prompt.toString()),
+        err.toString());
     assertArrayEquals(original, Files.readAllBytes(prompt), "the agent's prompt is never modified");
     String written = Files.readString(tmp.resolve("out/new_prompt.txt"));
     assertTrue(written.startsWith(core), written);
     assertTrue(written.contains("the confirmation came 97.0 s later on average"), written);
-    assertTrue(written.contains("premature_success: 3 successes"), "the reflection's note: " + written);
+    assertTrue(
+        written.contains("premature_success: 3 successes"), "the reflection's note: " + written);
     assertTrue(written.contains("Generated by Vigil from pass 1"), written);
     JsonNode r = report();
     assertEquals("written", r.at("/prompt/status").asText());
@@ -401,8 +575,20 @@ class RunCommandTest {
   @Test
   void aPromptWithoutMarkersIsRefusedTheOtherStagesGoOnAndThePassExitsOne() throws Exception {
     Path prompt = Files.writeString(tmp.resolve("prompt.txt"), "You are Robin.\n");
-    assertEquals(1, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("bank").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--prompt", prompt.toString()));
+    assertEquals(
+        1,
+        run(
+            "run",
+            "--events",
+            prematureToasts().toString(),
+            "--emobank",
+            tmp.resolve("bank").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--prompt",
+            prompt.toString()));
     assertTrue(err.toString().contains("prompt.txt"), err.toString());
     JsonNode r = report();
     assertEquals("refused", r.at("/prompt/status").asText());
@@ -410,7 +596,10 @@ class RunCommandTest {
     assertTrue(Files.notExists(tmp.resolve("out/new_prompt.txt")));
   }
 
-  /** A test repository copied out of the resources, so that the run reads it from disk like a user's tree. */
+  /**
+   * A test repository copied out of the resources, so that the run reads it from disk like a user's
+   * tree.
+   */
   private Path repo(String name) throws IOException {
     Path from = Path.of("src/test/resources/repos", name);
     Path to = tmp.resolve("repos").resolve(name);
@@ -431,39 +620,74 @@ class RunCommandTest {
     Map<String, byte[]> files = new TreeMap<>();
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path f : (Iterable<Path>) s::iterator) {
-        files.put(dir.relativize(f).toString(), Files.isRegularFile(f) ? Files.readAllBytes(f) : new byte[0]);
+        files.put(
+            dir.relativize(f).toString(),
+            Files.isRegularFile(f) ? Files.readAllBytes(f) : new byte[0]);
       }
     }
     return files;
   }
 
   @Test
-  void aLogFullOfDelayAndFailureThornsGivesProposalsForARepoWithHotspotsAndNoneForOneWithout() throws Exception {
+  void aLogFullOfDelayAndFailureThornsGivesProposalsForARepoWithHotspotsAndNoneForOneWithout()
+      throws Exception {
     Path withHotspots = repo("receipt-service");
     Map<String, byte[]> before = tree(withHotspots);
-    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b1").toString(),
-        "--out", tmp.resolve("out").toString(), "--now", NOW, "--repo", withHotspots.toString()), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            prematureToasts().toString(),
+            "--emobank",
+            tmp.resolve("b1").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--repo",
+            withHotspots.toString()),
+        err.toString());
     JsonNode r = report();
     assertEquals("diff_done", r.get("stage").asText());
     assertTrue(r.get("proposals").size() >= 1, r.toString());
     try (Stream<Path> s = Files.list(tmp.resolve("out/proposals"))) {
-      assertTrue(s.anyMatch(p -> p.getFileName().toString().matches("patch_\\d{8}T\\d{6}Z(_\\d+)?\\.diff")));
+      assertTrue(
+          s.anyMatch(
+              p -> p.getFileName().toString().matches("patch_\\d{8}T\\d{6}Z(_\\d+)?\\.diff")));
     }
     Map<String, byte[]> after = tree(withHotspots);
     assertEquals(before.keySet(), after.keySet(), "nothing is written into --repo");
     before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
 
-    assertEquals(0, run("run", "--events", prematureToasts().toString(), "--emobank", tmp.resolve("b2").toString(),
-        "--out", tmp.resolve("out2").toString(), "--now", NOW, "--repo", repo("clean").toString()), err.toString());
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--events",
+            prematureToasts().toString(),
+            "--emobank",
+            tmp.resolve("b2").toString(),
+            "--out",
+            tmp.resolve("out2").toString(),
+            "--now",
+            NOW,
+            "--repo",
+            repo("clean").toString()),
+        err.toString());
     JsonNode clean = new ObjectMapper().readTree(tmp.resolve("out2/report.json").toFile());
     assertEquals(0, clean.get("proposals").size(), clean.toString());
   }
 
   @Test
   void anUnknownDetectorIsAUsageErrorNamingTheKnownOnes() throws Exception {
-    assertEquals(2, run("run", "--events", jsonl("a.jsonl", 0, 5).toString(), "--detectors", "latency,vibes"));
+    assertEquals(
+        2,
+        run("run", "--events", jsonl("a.jsonl", 0, 5).toString(), "--detectors", "latency,vibes"));
     assertTrue(err.toString().contains("unknown detector(s) [vibes]"), err.toString());
-    assertTrue(err.toString().contains("premature_success, latency, timestamp_inconsistent"), err.toString());
+    assertTrue(
+        err.toString().contains("premature_success, latency, timestamp_inconsistent"),
+        err.toString());
   }
 
   @Test
@@ -473,7 +697,8 @@ class RunCommandTest {
     assertTrue(err.toString().contains("--now \"soon\""), err.toString());
     assertEquals(2, run("run", "--events", file.toString(), "--queue", tmp.toString()));
     assertEquals(2, run("run", "--events", file.toString(), "--assume-zone", "Mars/Olympus"));
-    assertEquals(2, run("run", "--events", file.toString(), "--rules", tmp.resolve("none.json").toString()));
+    assertEquals(
+        2, run("run", "--events", file.toString(), "--rules", tmp.resolve("none.json").toString()));
     assertTrue(err.toString().contains("none.json"), err.toString());
   }
 }

@@ -13,12 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code watch}'s usage errors: exit 2, with a message naming the option and the value. (A queue the agent has not
- * created yet is waited for, not an error: {@code WatcherTest}, {@code WatchIT}.)
+ * {@code watch}'s usage errors: exit 2, with a message naming the option and the value. (A queue
+ * the agent has not created yet is waited for, not an error: {@code WatcherTest}, {@code WatchIT}.)
  */
 class WatchCommandTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -26,8 +25,10 @@ class WatchCommandTest {
     String[] all = new String[args.length + 1];
     all[0] = "watch";
     System.arraycopy(args, 0, all, 1, args.length);
-    return Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), all);
+    return Main.run(
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        all);
   }
 
   private String queue() {
@@ -43,20 +44,25 @@ class WatchCommandTest {
   @Test
   void aBadThornRateExitsTwoNamingTheOption() {
     assertEquals(2, watch("--queue", queue(), "--on-thorns", "three/1m"));
-    assertTrue(err.toString().contains("--on-thorns \"three/1m\": K must be a whole number"), err.toString());
+    assertTrue(
+        err.toString().contains("--on-thorns \"three/1m\": K must be a whole number"),
+        err.toString());
   }
 
   @Test
   void aNonPositiveEventCountExitsTwo() {
     assertEquals(2, watch("--queue", queue(), "--after-events", "0"));
-    assertTrue(err.toString().contains("--after-events must be a positive number of events, not 0"), err.toString());
+    assertTrue(
+        err.toString().contains("--after-events must be a positive number of events, not 0"),
+        err.toString());
   }
 
   @Test
   void aQueuePathThatIsAFileExitsTwoNamingThePath() throws Exception {
     Files.writeString(tmp.resolve("queue"), "not a directory");
     assertEquals(2, watch("--queue", queue(), "--every", "1m"));
-    assertTrue(err.toString().contains("queue path " + queue() + " is not a directory"), err.toString());
+    assertTrue(
+        err.toString().contains("queue path " + queue() + " is not a directory"), err.toString());
   }
 
   @Test
@@ -65,11 +71,15 @@ class WatchCommandTest {
     assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
     err.reset();
     assertEquals(2, watch("--every", "1m"));
-    assertTrue(err.toString().contains("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT"),
+    assertTrue(
+        err.toString()
+            .contains("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT"),
         err.toString());
     err.reset();
     assertEquals(2, watch("--bootstrap", "kafka", "--every", "1m"));
-    assertTrue(err.toString().contains("--bootstrap \"kafka\": \"kafka\" is not HOST:PORT"), err.toString());
+    assertTrue(
+        err.toString().contains("--bootstrap \"kafka\": \"kafka\" is not HOST:PORT"),
+        err.toString());
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--events", "x.jsonl"));
     assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
@@ -81,10 +91,18 @@ class WatchCommandTest {
   @Test
   void helpListsThePassOptionsSharedWithRunButNotItsInput() {
     ByteArrayOutputStream help = new ByteArrayOutputStream();
-    assertEquals(0, Main.run(new PrintStream(help, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8), "watch", "--help"));
+    assertEquals(
+        0,
+        Main.run(
+            new PrintStream(help, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            "watch",
+            "--help"));
     String text = help.toString(StandardCharsets.UTF_8);
-    assertTrue(text.contains("--emobank=DIR") && text.contains("--half-life-hours=H") && text.contains("--every"),
+    assertTrue(
+        text.contains("--emobank=DIR")
+            && text.contains("--half-life-hours=H")
+            && text.contains("--every"),
         text);
     assertFalse(text.contains("--events") || text.contains("--now"), text);
   }

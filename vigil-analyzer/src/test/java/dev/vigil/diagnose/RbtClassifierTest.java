@@ -17,18 +17,20 @@ class RbtClassifierTest {
 
   @ParameterizedTest(name = "{0} I={1} v={2} -> {3}")
   @CsvSource({
-      "relief, 0.5, 0.6, ROSE",
-      "relief, 0.49, 0.6, BUD",
-      "pride, 0.5, 0.85, ROSE",
-      "calm, 0.3, 0.2, BUD",
-      "calm, 0.3, 0.19, NONE",
-      "curiosity, 0.3, 0.4, BUD",
-      "curiosity, 0.29, 0.4, NONE",
-      "frustration, 0.4, -0.7, THORN",
-      "frustration, 0.39, -0.7, NONE",
-      "anxiety, 0.4, -0.6, THORN",
-      "determination, 0.9, 0.4, NONE"})
-  void classifiesAtTheThresholds(String emotion, double intensity, double valence, RbtClass expected) {
+    "relief, 0.5, 0.6, ROSE",
+    "relief, 0.49, 0.6, BUD",
+    "pride, 0.5, 0.85, ROSE",
+    "calm, 0.3, 0.2, BUD",
+    "calm, 0.3, 0.19, NONE",
+    "curiosity, 0.3, 0.4, BUD",
+    "curiosity, 0.29, 0.4, NONE",
+    "frustration, 0.4, -0.7, THORN",
+    "frustration, 0.39, -0.7, NONE",
+    "anxiety, 0.4, -0.6, THORN",
+    "determination, 0.9, 0.4, NONE"
+  })
+  void classifiesAtTheThresholds(
+      String emotion, double intensity, double valence, RbtClass expected) {
     assertEquals(expected, classifier.classify(emotion, intensity, valence));
   }
 
@@ -44,7 +46,9 @@ class RbtClassifierTest {
       String emotion = i % 4 == 0 ? "frustration" : "anxiety";
       rows.add(EmotionRow.of(now, emotion, i % 4 == 0 ? 0.9 : 0.5, -0.6, cause));
     }
-    Diagnosis d = new RbtDiagnosis(RbtThresholds.defaults(), new Decay(Duration.ofHours(12))).diagnose(rows, now);
+    Diagnosis d =
+        new RbtDiagnosis(RbtThresholds.defaults(), new Decay(Duration.ofHours(12)))
+            .diagnose(rows, now);
     assertEquals(200, d.rowsConsidered());
     assertEquals(200, d.thorns().size());
     assertEquals("b:delay", d.topThorns().get(0).cause());
@@ -61,8 +65,17 @@ class RbtClassifierTest {
     RbtThresholds t = RbtThresholds.defaults();
     assertEquals(true, t.isThorn("frustration", 0.4, -0.7));
     assertEquals(false, t.isThorn("frustration", 0.39, -0.7));
-    RbtThresholds overlapping = new RbtThresholds(java.util.Set.of("relief", "anxiety"), t.thornEmotions(),
-        t.roseMinIntensity(), t.budMinValence(), t.budCuriosityMinIntensity(), t.thornMinIntensity());
-    assertEquals(false, overlapping.isThorn("anxiety", 0.9, -0.6), "a rose first, by the first rule that holds");
+    RbtThresholds overlapping =
+        new RbtThresholds(
+            java.util.Set.of("relief", "anxiety"),
+            t.thornEmotions(),
+            t.roseMinIntensity(),
+            t.budMinValence(),
+            t.budCuriosityMinIntensity(),
+            t.thornMinIntensity());
+    assertEquals(
+        false,
+        overlapping.isThorn("anxiety", 0.9, -0.6),
+        "a rose first, by the first rule that holds");
   }
 }

@@ -12,12 +12,26 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The one model of the dialogue: the session key, positional turns, tool names and claims, each defined once. */
+/**
+ * The one model of the dialogue: the session key, positional turns, tool names and claims, each
+ * defined once.
+ */
 class DialogueModelTest {
   private record E(Event event, long ref) implements DialogueEvent {}
 
-  private static Event event(String kind, ObjectNode payload, String agent, String session, String turn) {
-    return new Event(Instant.parse("2026-11-22T12:00:00Z"), kind, "ok", payload, agent, 1L, 1L, "main", turn, null,
+  private static Event event(
+      String kind, ObjectNode payload, String agent, String session, String turn) {
+    return new Event(
+        Instant.parse("2026-11-22T12:00:00Z"),
+        kind,
+        "ok",
+        payload,
+        agent,
+        1L,
+        1L,
+        "main",
+        turn,
+        null,
         session);
   }
 
@@ -30,7 +44,8 @@ class DialogueModelTest {
     ObjectNode p = JsonNodeFactory.instance.objectNode();
     assertEquals("s-1", SessionKey.of(event("tool.x", p, "shop", "s-1", null)));
     assertEquals("shop", SessionKey.of(event("tool.x", p, "shop", null, null)));
-    assertEquals("shop", SessionKey.of(event("tool.x", p, "shop", "  ", null)), "a blank session is none");
+    assertEquals(
+        "shop", SessionKey.of(event("tool.x", p, "shop", "  ", null)), "a blank session is none");
     assertEquals(AgentName.display(null), SessionKey.of(event("tool.x", p, null, null, null)));
   }
 
@@ -40,16 +55,29 @@ class DialogueModelTest {
     ObjectNode blank = JsonNodeFactory.instance.objectNode().put("tool", " ");
     assertEquals("refund_order", ToolRoles.toolName(event("tool.x", named, "a", null, null)));
     assertEquals("get_order", ToolRoles.toolName(event("tool.get_order", blank, "a", null, null)));
-    assertEquals("cancel", ToolRoles.toolName(event("tool.shop.cancel", JsonNodeFactory.instance.objectNode(), "a",
-        null, null)));
+    assertEquals(
+        "cancel",
+        ToolRoles.toolName(
+            event("tool.shop.cancel", JsonNodeFactory.instance.objectNode(), "a", null, null)));
   }
 
   @Test
   void eventsWithAndWithoutTurnIdsFormTurnsInOneSession() {
     List<String> seen = new ArrayList<>();
     Conversation<E> c = new Conversation<>();
-    c.subscribe(session -> turn -> seen.add(turn.session() + "/" + turn.id() + ":" + turn.userText() + "|"
-        + turn.calls() + "|" + turn.answerText()));
+    c.subscribe(
+        session ->
+            turn ->
+                seen.add(
+                    turn.session()
+                        + "/"
+                        + turn.id()
+                        + ":"
+                        + turn.userText()
+                        + "|"
+                        + turn.calls()
+                        + "|"
+                        + turn.answerText()));
     ObjectNode call = JsonNodeFactory.instance.objectNode().put("tool", "get_order");
     c.accept(new E(event("turn.user", text("where is 7"), "shop", null, null), 1));
     c.accept(new E(event("tool.get_order", call, "shop", null, null), 2));

@@ -7,11 +7,39 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** A tool's role is that of the verb {@link ToolRoles#verb} reads from its name, whatever the name's characters. */
+/**
+ * A tool's role is that of the verb {@link ToolRoles#verb} reads from its name, whatever the name's
+ * characters.
+ */
 class ToolRolesTest {
   private static final String[] PARTS = {
-      "book", "Book", "BOOK", "get", "Get", "cancel", "_", "-", "order", "Order", "s", "x", "İ", "ǅ", "é", "1", ".",
-      "set", "Set", "search", "ß", "K", "\uD83D\uDE00", "", "i", "ng"};
+    "book",
+    "Book",
+    "BOOK",
+    "get",
+    "Get",
+    "cancel",
+    "_",
+    "-",
+    "order",
+    "Order",
+    "s",
+    "x",
+    "İ",
+    "ǅ",
+    "é",
+    "1",
+    ".",
+    "set",
+    "Set",
+    "search",
+    "ß",
+    "K",
+    "\uD83D\uDE00",
+    "",
+    "i",
+    "ng"
+  };
 
   private static ToolRoles.Role byVerb(ToolRoles roles, String name) {
     String verb = ToolRoles.verb(name);
@@ -23,7 +51,8 @@ class ToolRolesTest {
 
   @Test
   void rolesAreThoseOfTheVerbOnVariedNames() {
-    ToolRoles custom = new ToolRoles(List.of("i", "ǆ", "é", "_", "1"), List.of("kx", "bookorder", "k"), Map.of());
+    ToolRoles custom =
+        new ToolRoles(List.of("i", "ǆ", "é", "_", "1"), List.of("kx", "bookorder", "k"), Map.of());
     Random random = new Random(19);
     for (int i = 0; i < 50_000; i++) {
       StringBuilder b = new StringBuilder();

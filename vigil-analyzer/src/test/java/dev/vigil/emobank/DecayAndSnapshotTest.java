@@ -16,7 +16,8 @@ class DecayAndSnapshotTest {
     assertEquals(0.8, DECAY.apply(0.8, NOW, NOW), 1e-12);
     assertEquals(0.4, DECAY.apply(0.8, NOW.minus(Duration.ofHours(12)), NOW), 1e-12);
     assertEquals(0.2, DECAY.apply(0.8, NOW.minus(Duration.ofHours(24)), NOW), 1e-12);
-    assertEquals(0.4, new Decay(Duration.ofHours(1)).apply(0.8, NOW.minus(Duration.ofHours(1)), NOW), 1e-12);
+    assertEquals(
+        0.4, new Decay(Duration.ofHours(1)).apply(0.8, NOW.minus(Duration.ofHours(1)), NOW), 1e-12);
   }
 
   @Test
@@ -32,16 +33,19 @@ class DecayAndSnapshotTest {
 
   @Test
   void snapshotFormulas() {
-    List<EmotionRow> rows = List.of(
-        EmotionRow.of(NOW, "frustration", 0.9, -0.7, "a:fail"),
-        EmotionRow.of(NOW.minus(Duration.ofHours(12)), "curiosity", 0.6, 0.4, "b:x"),
-        EmotionRow.of(NOW, "relief", 0.3, 0.6, "c:ok"),
-        EmotionRow.of(NOW, "pride", 0.3, 0.85, "d:ok"));
+    List<EmotionRow> rows =
+        List.of(
+            EmotionRow.of(NOW, "frustration", 0.9, -0.7, "a:fail"),
+            EmotionRow.of(NOW.minus(Duration.ofHours(12)), "curiosity", 0.6, 0.4, "b:x"),
+            EmotionRow.of(NOW, "relief", 0.3, 0.6, "c:ok"),
+            EmotionRow.of(NOW, "pride", 0.3, 0.85, "d:ok"));
     Snapshot s = Snapshot.of(rows, DECAY, NOW);
     // decayed: frustration 0.9, curiosity 0.3, relief 0.3, pride 0.3; n = 4
     assertEquals(4, s.rows());
     assertEquals("frustration", s.mood());
-    assertEquals(List.of("frustration", "curiosity", "relief"), s.dominantEmotions()); // ties keep first-seen order
+    assertEquals(
+        List.of("frustration", "curiosity", "relief"),
+        s.dominantEmotions()); // ties keep first-seen order
     assertEquals(0.6 * 1.8 / 4, s.energy(), 1e-12);
     assertEquals(0.9 / 4, s.stress(), 1e-12);
     assertEquals(0.6 / 4, s.motivation(), 1e-12);
@@ -50,12 +54,15 @@ class DecayAndSnapshotTest {
 
   @Test
   void snapshotValuesAreCappedAtOne() {
-    // rows from a day after now (an agent whose clock runs ahead): decay doubles them twice, to 4.0 each, so every
-    // uncapped value exceeds 1: energy 0.6 * 8 / 2 = 2.4, stress 4 / 2 = 2, motivation and focus 4 / 2 = 2
+    // rows from a day after now (an agent whose clock runs ahead): decay doubles them twice, to 4.0
+    // each, so every
+    // uncapped value exceeds 1: energy 0.6 * 8 / 2 = 2.4, stress 4 / 2 = 2, motivation and focus 4
+    // / 2 = 2
     Instant ahead = NOW.plus(Duration.ofHours(24));
-    List<EmotionRow> rows = List.of(
-        EmotionRow.of(ahead, "frustration", 1.0, -0.7, "a:fail"),
-        EmotionRow.of(ahead, "curiosity", 1.0, 0.4, "b:x"));
+    List<EmotionRow> rows =
+        List.of(
+            EmotionRow.of(ahead, "frustration", 1.0, -0.7, "a:fail"),
+            EmotionRow.of(ahead, "curiosity", 1.0, 0.4, "b:x"));
     Snapshot s = Snapshot.of(rows, DECAY, NOW);
     assertEquals(4.0, s.totals().get("frustration"), 1e-12, "the totals themselves are not capped");
     assertEquals(4.0, s.totals().get("curiosity"), 1e-12);

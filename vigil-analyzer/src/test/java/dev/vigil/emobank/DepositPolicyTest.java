@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DepositPolicyTest {
   private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
 
-  private static EmotionRow row(long secondsAfterT, String emotion, double intensity, double valence, String cause) {
+  private static EmotionRow row(
+      long secondsAfterT, String emotion, double intensity, double valence, String cause) {
     return EmotionRow.of(T.plusSeconds(secondsAfterT), emotion, intensity, valence, cause);
   }
 
@@ -88,14 +89,28 @@ class DepositPolicyTest {
   void withinAgreesWithTheDurationBetweenTheInstants() {
     Random random = new Random(19);
     Duration window = DepositPolicy.COALESCE_WINDOW;
-    long[] offsets = {0, 1, -1, 999_999_999, 1_000_000_000, -1_000_000_000, 300_000_000_000L, 300_000_000_001L,
-        299_999_999_999L, -300_000_000_000L, 600_000_000_000L};
+    long[] offsets = {
+      0,
+      1,
+      -1,
+      999_999_999,
+      1_000_000_000,
+      -1_000_000_000,
+      300_000_000_000L,
+      300_000_000_001L,
+      299_999_999_999L,
+      -300_000_000_000L,
+      600_000_000_000L
+    };
     for (int i = 0; i < 10_000; i++) {
       Instant earlier = T.plusNanos(random.nextInt(1_000_000_000));
-      long offset = i < offsets.length ? offsets[i] : (long) ((random.nextDouble() - 0.3) * 400_000_000_000L);
+      long offset =
+          i < offsets.length ? offsets[i] : (long) ((random.nextDouble() - 0.3) * 400_000_000_000L);
       Instant later = earlier.plusNanos(offset);
       Duration delta = Duration.between(earlier, later);
-      assertEquals(!delta.isNegative() && delta.compareTo(window) <= 0, DepositPolicy.within(earlier, later, window),
+      assertEquals(
+          !delta.isNegative() && delta.compareTo(window) <= 0,
+          DepositPolicy.within(earlier, later, window),
           earlier + " to " + later);
     }
     assertTrue(DepositPolicy.within(Instant.MIN, Instant.MAX, Duration.ofSeconds(Long.MAX_VALUE)));

@@ -19,8 +19,7 @@ class EmoBankTest {
   private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void anAmendRowReplacesItsPredecessorForEveryReader() throws Exception {
@@ -31,7 +30,9 @@ class EmoBankTest {
       bank.deposit(4, EmotionRow.of(T.plusSeconds(180), "relief", 0.3, 0.6, "a:ok"));
       bank.commit(MAPPER.createObjectNode());
     }
-    assertEquals(5, Files.readAllLines(dir.resolve(EmoBank.EMOTIONS)).size()); // row, 2 amends, relief, shadow
+    assertEquals(
+        5,
+        Files.readAllLines(dir.resolve(EmoBank.EMOTIONS)).size()); // row, 2 amends, relief, shadow
     try (EmoBank bank = EmoBank.open(dir)) {
       List<EmotionRow> live = bank.liveRows();
       assertEquals(3, live.size());
@@ -47,11 +48,13 @@ class EmoBankTest {
   void anEventIsDepositedOnce() throws Exception {
     try (EmoBank bank = EmoBank.open(dir)) {
       assertEquals(1, bank.deposit(7, EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")).size());
-      assertEquals(List.of(), bank.deposit(7, EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")));
+      assertEquals(
+          List.of(), bank.deposit(7, EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")));
       bank.commit(MAPPER.createObjectNode());
     }
     try (EmoBank bank = EmoBank.open(dir)) {
-      assertEquals(List.of(), bank.deposit(7, EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")));
+      assertEquals(
+          List.of(), bank.deposit(7, EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")));
     }
   }
 
@@ -65,8 +68,12 @@ class EmoBankTest {
     // the state a crash leaves between the compaction's commit and its renames
     String keptRow = Files.readAllLines(dir.resolve(EmoBank.EMOTIONS)).get(1) + "\n";
     Files.writeString(dir.resolve(EmoBank.EMOTIONS + ".compact.tmp"), keptRow);
-    ObjectNode episodes = Retention.compact(List.of(EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")),
-        T.plusSeconds(1), Retention.emptyEpisodes()).episodes();
+    ObjectNode episodes =
+        Retention.compact(
+                List.of(EmotionRow.of(T, "frustration", 0.9, -0.7, "a:fail")),
+                T.plusSeconds(1),
+                Retention.emptyEpisodes())
+            .episodes();
     MAPPER.writeValue(dir.resolve(EmoBank.EPISODES + ".tmp").toFile(), episodes);
     ObjectNode cp = (ObjectNode) MAPPER.readTree(dir.resolve(EmoBank.CHECKPOINT).toFile());
     cp.put("compaction_bytes", keptRow.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
@@ -108,7 +115,9 @@ class EmoBankTest {
     }
     try (EmoBank bank = EmoBank.open(dir)) {
       assertEquals(3, bank.depositedEvents());
-      assertEquals(List.of(), bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail")));
+      assertEquals(
+          List.of(),
+          bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail")));
     }
   }
 
@@ -119,11 +128,16 @@ class EmoBankTest {
       bank.commit(MAPPER.createObjectNode());
     }
     Path seen = onlySeenFile();
-    // a commit that died after appending identity 2 and half of 3, before its checkpoint was renamed into place
-    Files.write(seen, new byte[] {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0}, java.nio.file.StandardOpenOption.APPEND);
+    // a commit that died after appending identity 2 and half of 3, before its checkpoint was
+    // renamed into place
+    Files.write(
+        seen,
+        new byte[] {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0},
+        java.nio.file.StandardOpenOption.APPEND);
     try (EmoBank bank = EmoBank.open(dir)) {
       assertEquals(1, bank.depositedEvents());
-      assertEquals(1, bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok")).size());
+      assertEquals(
+          1, bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok")).size());
       bank.commit(null);
     }
     Path rewritten = onlySeenFile();
@@ -145,7 +159,9 @@ class EmoBankTest {
     Files.write(seen, java.util.Arrays.copyOf(Files.readAllBytes(seen), 8));
     byte[] checkpoint = Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT));
     BankCorruptException e = assertThrows(BankCorruptException.class, () -> EmoBank.open(dir));
-    assertTrue(e.getMessage().contains(seen.getFileName().toString()) && e.getMessage().contains("counts 2"),
+    assertTrue(
+        e.getMessage().contains(seen.getFileName().toString())
+            && e.getMessage().contains("counts 2"),
         e.getMessage());
     assertArrayEquals(checkpoint, Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT)));
   }
@@ -160,7 +176,8 @@ class EmoBankTest {
       bank.deposit(2, EmotionRow.of(T.plusSeconds(60), "joy", 0.5, 0.6, "a:ok"));
       bank.commit(null);
     }
-    assertEquals("calm", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
+    assertEquals(
+        "calm", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
     try (EmoBank bank = EmoBank.open(dir)) {
       assertEquals(2, bank.depositedEvents());
     }
@@ -173,7 +190,9 @@ class EmoBankTest {
     writer.commit(MAPPER.createObjectNode());
     writer.deposit(2, EmotionRow.of(T.plusSeconds(60), "frustration", 0.9, -0.7, "b:fail"));
     writer.commit(null);
-    writer.deposit(3, EmotionRow.of(T.plusSeconds(120), "frustration", 0.9, -0.7, "b:fail")); // not committed yet
+    writer.deposit(
+        3,
+        EmotionRow.of(T.plusSeconds(120), "frustration", 0.9, -0.7, "b:fail")); // not committed yet
     Path rows = dir.resolve(EmoBank.EMOTIONS);
     writer.close(); // its row is in the file, past the committed length
     long bytes = Files.size(rows);
@@ -184,14 +203,17 @@ class EmoBankTest {
       assertEquals(2, view.liveRows().size());
       assertEquals(2, view.depositedEvents());
       assertTrue(view.isDeposited(2) && !view.isDeposited(3));
-      assertFalse(view.deposit(3, EmotionRow.of(T.plusSeconds(120), "joy", 0.5, 0.6, "a:ok")).isEmpty());
+      assertFalse(
+          view.deposit(3, EmotionRow.of(T.plusSeconds(120), "joy", 0.5, 0.6, "a:ok")).isEmpty());
       assertTrue(view.isDeposited(3));
-      assertEquals(T.plusSeconds(120), view.lastRow().ts(), "a deposit into the view counts for its reader");
+      assertEquals(
+          T.plusSeconds(120), view.lastRow().ts(), "a deposit into the view counts for its reader");
       view.commit(MAPPER.createObjectNode().put("mood", "seen"), T.plusSeconds(3600 * 24 * 30));
     }
     assertEquals(bytes, Files.size(rows), "the uncommitted row is neither read nor cut off");
     assertArrayEquals(checkpoint, Files.readAllBytes(dir.resolve(EmoBank.CHECKPOINT)));
-    assertEquals("seen", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
+    assertEquals(
+        "seen", MAPPER.readTree(dir.resolve(EmoBank.STATE).toFile()).path("mood").asText());
     try (EmoBank reopened = EmoBank.open(dir)) {
       assertEquals(2, reopened.depositedEvents(), "the view deposited nothing");
     }
@@ -209,7 +231,8 @@ class EmoBankTest {
 
   private Path onlySeenFile() throws Exception {
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-      List<Path> seen = files.filter(f -> f.getFileName().toString().matches("seen-\\d+\\.bin")).toList();
+      List<Path> seen =
+          files.filter(f -> f.getFileName().toString().matches("seen-\\d+\\.bin")).toList();
       assertEquals(1, seen.size(), seen.toString());
       return seen.get(0);
     }

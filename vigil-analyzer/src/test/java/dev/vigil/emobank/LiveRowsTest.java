@@ -15,14 +15,35 @@ class LiveRowsTest {
   void rowsReadBackAsTheyWentInAcrossGrowth() {
     LiveRows rows = new LiveRows();
     for (int i = 0; i < 1000; i++) {
-      rows.add(new EmotionRow(T.plusNanos(i), i % 2 == 0 ? "frustration" : "relief", i / 1000.0, -0.5 + i % 3,
-          "tool.x:" + (i % 7), "ep" + (i % 7), 0.5, EmotionRow.SHADOW, false));
+      rows.add(
+          new EmotionRow(
+              T.plusNanos(i),
+              i % 2 == 0 ? "frustration" : "relief",
+              i / 1000.0,
+              -0.5 + i % 3,
+              "tool.x:" + (i % 7),
+              "ep" + (i % 7),
+              0.5,
+              EmotionRow.SHADOW,
+              false));
     }
     assertEquals(1000, rows.size());
     EmotionRow r = rows.get(999);
-    assertEquals(new EmotionRow(T.plusNanos(999), "relief", 0.999, -0.5, "tool.x:5", "ep5", 0.5, EmotionRow.SHADOW,
-        false), r);
-    assertEquals(T.plusNanos(999).getEpochSecond() * 1_000_000_000L + T.plusNanos(999).getNano(), rows.tsNanos(999));
+    assertEquals(
+        new EmotionRow(
+            T.plusNanos(999),
+            "relief",
+            0.999,
+            -0.5,
+            "tool.x:5",
+            "ep5",
+            0.5,
+            EmotionRow.SHADOW,
+            false),
+        r);
+    assertEquals(
+        T.plusNanos(999).getEpochSecond() * 1_000_000_000L + T.plusNanos(999).getNano(),
+        rows.tsNanos(999));
   }
 
   @Test

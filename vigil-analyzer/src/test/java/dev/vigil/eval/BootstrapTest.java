@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 class BootstrapTest {
   private static final int N = 120;
 
-  /** Scores that separate the classes imperfectly: failed ones drawn higher on average, with ties. */
+  /**
+   * Scores that separate the classes imperfectly: failed ones drawn higher on average, with ties.
+   */
   private static double[] scores(boolean[] failed) {
     SplittableRandom r = new SplittableRandom(7);
     double[] s = new double[failed.length];
@@ -51,8 +53,9 @@ class BootstrapTest {
 
   @Test
   void perfectSeparationStaysPerfectInEveryResample() {
-    Bootstrap.Interval i = new Bootstrap(100, 1).interval(new double[] {0.9, 0.8, 0.2, 0.1},
-        new boolean[] {true, true, false, false});
+    Bootstrap.Interval i =
+        new Bootstrap(100, 1)
+            .interval(new double[] {0.9, 0.8, 0.2, 0.1}, new boolean[] {true, true, false, false});
     assertEquals(new Bootstrap.Interval(1.0, 1.0), i);
   }
 

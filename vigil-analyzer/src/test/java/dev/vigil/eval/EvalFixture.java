@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A tiny hand-made labelled corpus: five sessions of one agent, interleaved in the file, and events of another agent
- * without a session.
+ * A tiny hand-made labelled corpus: five sessions of one agent, interleaved in the file, and events
+ * of another agent without a session.
  *
  * <ul>
  *   <li>{@code s1}, failed: three failures that say the same thing ({@code failure_plateau} fires);
@@ -18,21 +18,41 @@ import java.util.List;
  *   <li>{@code s5}, failed: one successful call (nothing fires);
  *   <li>agent {@code other}, no session: two calls, unlabelled.
  * </ul>
+ *
  * Events used per session: 3, 9, 3, 9, 1.
  */
 final class EvalFixture {
   static final String[] PLATEAU = {
-      "sudo: a password is required to edit the sudoers file",
-      "Editing sudoers failed because sudo now requires a password",
-      "The password requirement of sudo blocks every change to sudoers"};
+    "sudo: a password is required to edit the sudoers file",
+    "Editing sudoers failed because sudo now requires a password",
+    "The password requirement of sudo blocks every change to sudoers"
+  };
 
   private EvalFixture() {}
 
-  static String event(String session, int minute, int second, String kind, String status, String payload,
+  static String event(
+      String session,
+      int minute,
+      int second,
+      String kind,
+      String status,
+      String payload,
       String turn) {
-    return "{\"ts\":\"2026-11-22T10:" + pad(minute) + ":" + pad(second) + "Z\",\"kind\":\"" + kind
-        + "\",\"status\":\"" + status + "\",\"payload\":" + payload + ",\"agent\":\"shop\""
-        + (turn == null ? "" : ",\"turn\":\"" + turn + "\"") + ",\"session\":\"" + session + "\"}";
+    return "{\"ts\":\"2026-11-22T10:"
+        + pad(minute)
+        + ":"
+        + pad(second)
+        + "Z\",\"kind\":\""
+        + kind
+        + "\",\"status\":\""
+        + status
+        + "\",\"payload\":"
+        + payload
+        + ",\"agent\":\"shop\""
+        + (turn == null ? "" : ",\"turn\":\"" + turn + "\"")
+        + ",\"session\":\""
+        + session
+        + "\"}";
   }
 
   private static String pad(int n) {
@@ -43,16 +63,26 @@ final class EvalFixture {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < 9; i++) {
       if (i < 3) {
-        lines.add(event("s1", 1, i, "tool.apply_fix", "fail",
-            "{\"error\":{\"type\":\"java.io.IOException\",\"message\":\"" + PLATEAU[i] + "\"}}", "t1"));
-        lines.add(event("s3", 3, i, "tool.get_order", "ok", "{\"args\":{\"id\":\"A-" + i + "\"}}", "t3"));
+        lines.add(
+            event(
+                "s1",
+                1,
+                i,
+                "tool.apply_fix",
+                "fail",
+                "{\"error\":{\"type\":\"java.io.IOException\",\"message\":\"" + PLATEAU[i] + "\"}}",
+                "t1"));
+        lines.add(
+            event("s3", 3, i, "tool.get_order", "ok", "{\"args\":{\"id\":\"A-" + i + "\"}}", "t3"));
       }
       lines.add(event("s2", 2, i, "tool.list_orders", "ok", "{}", "t2"));
       lines.add(event("s4", 4, i, "tool.search_products", "ok", "{}", "t4"));
     }
     lines.add(event("s5", 5, 0, "tool.get_order", "ok", "{}", "t5"));
-    lines.add("{\"ts\":\"2026-11-22T10:06:00Z\",\"kind\":\"tool.x\",\"status\":\"ok\",\"payload\":{},\"agent\":\"other\"}");
-    lines.add("{\"ts\":\"2026-11-22T10:06:01Z\",\"kind\":\"tool.x\",\"status\":\"ok\",\"payload\":{},\"agent\":\"other\"}");
+    lines.add(
+        "{\"ts\":\"2026-11-22T10:06:00Z\",\"kind\":\"tool.x\",\"status\":\"ok\",\"payload\":{},\"agent\":\"other\"}");
+    lines.add(
+        "{\"ts\":\"2026-11-22T10:06:01Z\",\"kind\":\"tool.x\",\"status\":\"ok\",\"payload\":{},\"agent\":\"other\"}");
     lines.add("this line is not an event");
     Path file = dir.resolve("events.jsonl");
     Files.write(file, lines);
@@ -66,7 +96,8 @@ final class EvalFixture {
   }
 
   static Path labels(Path dir) throws IOException {
-    return labels(dir,
+    return labels(
+        dir,
         "{\"session\":\"s1\",\"failed\":true}",
         "{\"session\":\"s2\",\"failed\":true}",
         "{\"session\":\"s3\",\"failed\":false}",

@@ -24,7 +24,10 @@ class AgentNameTest {
   void otherCharactersBecomeUnderscoresWithAHashOfTheOriginal() {
     String dir = AgentName.directory("billing/agent v2");
     assertTrue(dir.matches("billing_agent_v2-[0-9a-f]{8}"), dir);
-    assertNotEquals(dir, AgentName.directory("billing_agent v2"), "names differing in a replaced character differ");
+    assertNotEquals(
+        dir,
+        AgentName.directory("billing_agent v2"),
+        "names differing in a replaced character differ");
     assertTrue(AgentName.directory("..").matches("_\\.-[0-9a-f]{8}"), AgentName.directory(".."));
     assertTrue(AgentName.directory(".hidden").startsWith("_hidden-"));
   }

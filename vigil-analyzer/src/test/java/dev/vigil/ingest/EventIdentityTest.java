@@ -13,28 +13,36 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Content identities stay what they were when banks were first written: the values below were computed by the
- * first implementation (the payload serialized to a byte array, then hashed), so existing banks keep recognizing
- * the events they hold.
+ * Content identities stay what they were when banks were first written: the values below were
+ * computed by the first implementation (the payload serialized to a byte array, then hashed), so
+ * existing banks keep recognizing the events they hold.
  */
 class EventIdentityTest {
-  /** One per line of {@code identity/events.jsonl}: unicode, escapes, numbers of every kind, nesting, naive ts. */
+  /**
+   * One per line of {@code identity/events.jsonl}: unicode, escapes, numbers of every kind,
+   * nesting, naive ts.
+   */
   private static final long[] PINNED = {
-      0x9aa0155a6edb832aL, 0x82b5455081a31848L, 0x8804aa58e1c75a41L, 0x3aa49a765bc2cb8cL,
-      0x91e2281b158d53ffL, 0xfca0fd8fdb5028aaL, 0xee97b72e71abc9daL, 0xbe705feef4fe35a5L};
+    0x9aa0155a6edb832aL, 0x82b5455081a31848L, 0x8804aa58e1c75a41L, 0x3aa49a765bc2cb8cL,
+    0x91e2281b158d53ffL, 0xfca0fd8fdb5028aaL, 0xee97b72e71abc9daL, 0xbe705feef4fe35a5L
+  };
 
   private static final long QUEUE = 0xef2d4935dfdee1aaL;
   private static final long DERIVED = 0xce5174a531cb9753L;
 
   private static List<Event> events() throws IOException {
     try (InputStream in = EventIdentityTest.class.getResourceAsStream("/identity/events.jsonl")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(line -> {
-        try {
-          return EventJson.read(line, ZoneOffset.UTC).event();
-        } catch (Exception e) {
-          throw new IllegalStateException(line, e);
-        }
-      }).toList();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .map(
+              line -> {
+                try {
+                  return EventJson.read(line, ZoneOffset.UTC).event();
+                } catch (Exception e) {
+                  throw new IllegalStateException(line, e);
+                }
+              })
+          .toList();
     }
   }
 
@@ -44,7 +52,8 @@ class EventIdentityTest {
     assertEquals(PINNED.length, events.size());
     for (int i = 0; i < PINNED.length; i++) {
       assertEquals(PINNED[i], EventIdentity.ofContent(events.get(i)), "line " + (i + 1));
-      assertEquals(PINNED[i], EventIdentity.ofContent(events.get(i)), "line " + (i + 1) + ", again");
+      assertEquals(
+          PINNED[i], EventIdentity.ofContent(events.get(i)), "line " + (i + 1) + ", again");
     }
   }
 

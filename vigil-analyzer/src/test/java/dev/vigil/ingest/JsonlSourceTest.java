@@ -20,16 +20,22 @@ public class JsonlSourceTest {
 
   private static List<Seen> read(byte[] input, Map<String, Long> skipped) throws Exception {
     List<Seen> seen = new ArrayList<>();
-    IngestStats stats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-        .read((event, identity, ref) -> seen.add(new Seen(event.event(), ref, identity.getAsLong())));
+    IngestStats stats =
+        new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+            .read(
+                (event, identity, ref) ->
+                    seen.add(new Seen(event.event(), ref, identity.getAsLong())));
     skipped.putAll(stats.skipped());
     assertEquals(seen.size(), stats.eventsRead());
     return seen;
   }
 
   private static String line(int i, String payload) {
-    return "{\"ts\":\"2026-11-22T10:00:0" + (i % 10) + "Z\",\"kind\":\"tool.t\",\"status\":\"ok\",\"payload\":"
-        + payload + "}";
+    return "{\"ts\":\"2026-11-22T10:00:0"
+        + (i % 10)
+        + "Z\",\"kind\":\"tool.t\",\"status\":\"ok\",\"payload\":"
+        + payload
+        + "}";
   }
 
   @Test
@@ -68,13 +74,23 @@ public class JsonlSourceTest {
 
   @Test
   void theSameEventHasTheSameIdentityOnAnyLine() throws Exception {
-    String text = line(1, "{\"a\":[1,2]}") + "\n" + line(1, "{\"a\":[1,2]}") + "\n" + line(1, "{\"a\":[2,1]}") + "\n";
+    String text =
+        line(1, "{\"a\":[1,2]}")
+            + "\n"
+            + line(1, "{\"a\":[1,2]}")
+            + "\n"
+            + line(1, "{\"a\":[2,1]}")
+            + "\n";
     List<Seen> seen = read(text.getBytes(StandardCharsets.UTF_8), new java.util.TreeMap<>());
     assertEquals(seen.get(0).identity(), seen.get(1).identity());
-    org.junit.jupiter.api.Assertions.assertNotEquals(seen.get(0).identity(), seen.get(2).identity());
+    org.junit.jupiter.api.Assertions.assertNotEquals(
+        seen.get(0).identity(), seen.get(2).identity());
   }
 
-  /** Lines of every kind, more than a read-ahead hand-over holds: events, blank lines, lines that are not events. */
+  /**
+   * Lines of every kind, more than a read-ahead hand-over holds: events, blank lines, lines that
+   * are not events.
+   */
   private static byte[] mixed() {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 3 * ReadAhead.BATCH + 17; i++) {
@@ -96,30 +112,43 @@ public class JsonlSourceTest {
     byte[] input = mixed();
     for (long firstLine : new long[] {1, 2, 300, 10_000}) {
       List<Seen> plain = new ArrayList<>();
-      IngestStats plainStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-          .read((event, identity, ref) -> plain.add(new Seen(event.event(), ref, identity.getAsLong())), firstLine);
+      IngestStats plainStats =
+          new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+              .read(
+                  (event, identity, ref) ->
+                      plain.add(new Seen(event.event(), ref, identity.getAsLong())),
+                  firstLine);
       List<Seen> ahead = new ArrayList<>();
-      IngestStats aheadStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-          .readAhead((event, identity, ref) -> ahead.add(new Seen(event.event(), ref, identity.getAsLong())),
-              firstLine);
+      IngestStats aheadStats =
+          new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+              .readAhead(
+                  (event, identity, ref) ->
+                      ahead.add(new Seen(event.event(), ref, identity.getAsLong())),
+                  firstLine);
       assertEquals(plain, ahead, "from line " + firstLine);
       assertEquals(plainStats.skipped(), aheadStats.skipped());
       assertEquals(plainStats.eventsRead(), aheadStats.eventsRead());
       assertEquals(plainStats.naiveTimestamps(), aheadStats.naiveTimestamps());
     }
-    assertEquals(3, new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-        .read((e, id, ref) -> {}).skipped().size());
+    assertEquals(
+        3,
+        new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+            .read((e, id, ref) -> {})
+            .skipped()
+            .size());
   }
 
   @Test
   void scanningCountsAsReadingAndSeesEachEventsTimeAndAgent() throws Exception {
     byte[] input = mixed();
     List<String> read = new ArrayList<>();
-    IngestStats readStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-        .read((event, identity, ref) -> read.add(event.ts() + " " + event.agent() + " " + ref));
+    IngestStats readStats =
+        new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+            .read((event, identity, ref) -> read.add(event.ts() + " " + event.agent() + " " + ref));
     List<String> scanned = new ArrayList<>();
-    IngestStats scanStats = new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-        .scan((header, line) -> scanned.add(header.ts() + " " + header.agent() + " " + line));
+    IngestStats scanStats =
+        new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+            .scan((header, line) -> scanned.add(header.ts() + " " + header.agent() + " " + line));
     assertEquals(read, scanned);
     assertEquals(readStats.skipped(), scanStats.skipped());
     assertEquals(readStats.eventsRead(), scanStats.eventsRead());
@@ -130,31 +159,44 @@ public class JsonlSourceTest {
   void aSinkThatFailsStopsTheReadAheadThread() {
     byte[] input = mixed();
     int[] taken = {0};
-    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-        () -> new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
-            .readAhead((event, identity, ref) -> {
-              if (++taken[0] == 3) {
-                throw new IllegalStateException("full");
-              }
-            }, 1));
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalStateException.class,
+            () ->
+                new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, new ByteArrayInputStream(input))
+                    .readAhead(
+                        (event, identity, ref) -> {
+                          if (++taken[0] == 3) {
+                            throw new IllegalStateException("full");
+                          }
+                        },
+                        1));
     assertEquals("full", e.getMessage());
-    assertEquals(List.of(), Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().equals("vigil-read-ahead") && t.isAlive()).toList());
+    assertEquals(
+        List.of(),
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals("vigil-read-ahead") && t.isAlive())
+            .toList());
   }
 
   @Test
   void aStreamThatFailsFailsTheReadAhead() {
-    java.io.InputStream broken = new java.io.SequenceInputStream(new ByteArrayInputStream(mixed()),
-        new java.io.InputStream() {
-          @Override
-          public int read() throws java.io.IOException {
-            throw new java.io.IOException("disk gone");
-          }
-        });
+    java.io.InputStream broken =
+        new java.io.SequenceInputStream(
+            new ByteArrayInputStream(mixed()),
+            new java.io.InputStream() {
+              @Override
+              public int read() throws java.io.IOException {
+                throw new java.io.IOException("disk gone");
+              }
+            });
     List<Long> lines = new ArrayList<>();
-    java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-        () -> new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, broken)
-            .readAhead((event, identity, ref) -> lines.add(ref), 1));
+    java.io.IOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.io.IOException.class,
+            () ->
+                new JsonlSource(JsonlSource.STDIN, ZoneOffset.UTC, broken)
+                    .readAhead((event, identity, ref) -> lines.add(ref), 1));
     assertEquals("disk gone", e.getMessage());
     assertEquals(false, lines.isEmpty());
   }
@@ -170,13 +212,14 @@ public class JsonlSourceTest {
       }
       out.write(line(1, "{}").getBytes(StandardCharsets.UTF_8)); // a last line without a line feed
     }
-    JsonlSource source = new JsonlSource(file.toString(), ZoneOffset.UTC, java.io.InputStream.nullInputStream());
+    JsonlSource source =
+        new JsonlSource(file.toString(), ZoneOffset.UTC, java.io.InputStream.nullInputStream());
     List<String> whole = new ArrayList<>();
     IngestStats wholeStats = source.scan((header, line) -> whole.add(header.ts() + " " + line));
 
     List<List<String>> seen = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    List<JsonlSource.ScannedPart> parts = source.scan(3,
-        i -> (header, line) -> seen.get(i).add(header.ts() + " " + line));
+    List<JsonlSource.ScannedPart> parts =
+        source.scan(3, i -> (header, line) -> seen.get(i).add(header.ts() + " " + line));
     assertEquals(3, parts.size());
     List<String> joined = new ArrayList<>();
     IngestStats joinedStats = new IngestStats();

@@ -22,16 +22,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code watch --bootstrap} against a real KRaft broker (docs/KAFKA.md): two instances of one group share two
- * agents; one is killed with SIGKILL in the middle of the stream and the other takes its agent over with the bank
- * rebuilt from Kafka; every event is deposited exactly once.
+ * {@code watch --bootstrap} against a real KRaft broker (docs/KAFKA.md): two instances of one group
+ * share two agents; one is killed with SIGKILL in the middle of the stream and the other takes its
+ * agent over with the bank rebuilt from Kafka; every event is deposited exactly once.
  */
 class GroupWatchIT {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   static TestBroker broker;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void startBroker() throws IOException {
@@ -44,8 +43,19 @@ class GroupWatchIT {
   }
 
   private KafkaProcess watch(String name, String topic, String... more) throws IOException {
-    List<String> args = new ArrayList<>(List.of("--bootstrap", broker.bootstrap(), "--topic", topic, "--group",
-        "g-" + topic, "--out", tmp.resolve(name).toString(), "--window-hours", "100000"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap",
+                broker.bootstrap(),
+                "--topic",
+                topic,
+                "--group",
+                "g-" + topic,
+                "--out",
+                tmp.resolve(name).toString(),
+                "--window-hours",
+                "100000"));
     args.addAll(List.of(more));
     return KafkaProcess.start(tmp, name, "watch", args.toArray(String[]::new));
   }
@@ -96,23 +106,35 @@ class GroupWatchIT {
     try (KafkaProcess a = watch("a", topic, "--every", "1s");
         KafkaProcess b = watch("b", topic, "--every", "1s")) {
       // each instance owns one agent and has run passes over it
-      await().atMost(PATIENCE).until(() -> latestReports().keySet().containsAll(agents)
-          && a.stdout().contains(" pass trigger=") && b.stdout().contains(" pass trigger="));
+      await()
+          .atMost(PATIENCE)
+          .until(
+              () ->
+                  latestReports().keySet().containsAll(agents)
+                      && a.stdout().contains(" pass trigger=")
+                      && b.stdout().contains(" pass trigger="));
       for (String agent : agents) {
         send(topic, agent, 60, 120);
       }
-      a.sigkill(); // mid-stream: whatever a had deposited but not committed is aborted with its transaction
+      a.sigkill(); // mid-stream: whatever a had deposited but not committed is aborted with its
+      // transaction
       for (String agent : agents) {
         send(topic, agent, 120, 200);
       }
-      await().atMost(PATIENCE).until(() -> {
-        Map<String, JsonNode> latest = latestReports();
-        return agents.stream().allMatch(agent -> total(latest, agent) == 200);
-      });
-      assertTrue(b.stdout().lines().anyMatch(l -> l.contains("assigned partitions [0, 1]")), b.stdout());
+      await()
+          .atMost(PATIENCE)
+          .until(
+              () -> {
+                Map<String, JsonNode> latest = latestReports();
+                return agents.stream().allMatch(agent -> total(latest, agent) == 200);
+              });
+      assertTrue(
+          b.stdout().lines().anyMatch(l -> l.contains("assigned partitions [0, 1]")), b.stdout());
       Map<String, JsonNode> latest = latestReports();
       for (String agent : agents) {
-        assertEquals(200, latest.get(agent).path("events_used").asLong(),
+        assertEquals(
+            200,
+            latest.get(agent).path("events_used").asLong(),
             "the pass after the rebalance sees the agent's whole history: " + agent);
       }
       assertEquals(0, b.sigterm());
@@ -133,7 +155,9 @@ class GroupWatchIT {
   void anUnknownTopicIsAwaitedAndARecordThatIsNotAnEventIsSkippedAndCounted() throws Exception {
     String topic = "late.events";
     try (KafkaProcess w = watch("late", topic, "--after-events", "3")) {
-      await().atMost(PATIENCE).until(() -> w.stderr().contains("topic " + topic + " does not exist"));
+      await()
+          .atMost(PATIENCE)
+          .until(() -> w.stderr().contains("topic " + topic + " does not exist"));
       broker.createTopic(topic, 1);
       broker.produce(topic, "ouzel", "this is not an event");
       send(topic, "ouzel", 0, 3);
@@ -151,8 +175,15 @@ class GroupWatchIT {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       closed = s.getLocalPort();
     }
-    try (KafkaProcess w = KafkaProcess.start(tmp, "nowhere", "watch", "--bootstrap", "127.0.0.1:" + closed,
-        "--out", tmp.resolve("nowhere").toString())) {
+    try (KafkaProcess w =
+        KafkaProcess.start(
+            tmp,
+            "nowhere",
+            "watch",
+            "--bootstrap",
+            "127.0.0.1:" + closed,
+            "--out",
+            tmp.resolve("nowhere").toString())) {
       await().atMost(PATIENCE).until(() -> w.stderr().contains("cannot be reached or refuses"));
       assertEquals(0, w.sigterm());
     }

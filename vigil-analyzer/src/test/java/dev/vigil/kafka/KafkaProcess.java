@@ -11,10 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** {@code java -jar vigil-analyzer.jar COMMAND ...} as a child JVM, its output in files: what a user runs. */
+/**
+ * {@code java -jar vigil-analyzer.jar COMMAND ...} as a child JVM, its output in files: what a user
+ * runs.
+ */
 final class KafkaProcess implements AutoCloseable {
   static final Duration PATIENCE = Duration.ofSeconds(60);
-  private static final Path JAR = Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
+  private static final Path JAR =
+      Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
 
   private final Process process;
   private final Path stdout;
@@ -23,18 +27,29 @@ final class KafkaProcess implements AutoCloseable {
   private KafkaProcess(Path tmp, String name, List<String> args) throws IOException {
     stdout = tmp.resolve(name + ".out");
     stderr = tmp.resolve(name + ".err");
-    List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
-        JAR.toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                ChildJvm.java(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", JAR.toString()));
     cmd.addAll(args);
-    process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+    process =
+        new ProcessBuilder(cmd)
+            .redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile())
+            .start();
   }
 
-  /** Starts the command and waits for its start line ({@code " <command> started: "}) or its end. */
-  static KafkaProcess start(Path tmp, String name, String command, String... args) throws IOException {
+  /**
+   * Starts the command and waits for its start line ({@code " <command> started: "}) or its end.
+   */
+  static KafkaProcess start(Path tmp, String name, String command, String... args)
+      throws IOException {
     List<String> all = new ArrayList<>(List.of(command));
     all.addAll(List.of(args));
     KafkaProcess p = new KafkaProcess(tmp, name, all);
-    await().atMost(PATIENCE).until(() -> p.stdout().contains(" " + command + " started: ") || !p.isAlive());
+    await()
+        .atMost(PATIENCE)
+        .until(() -> p.stdout().contains(" " + command + " started: ") || !p.isAlive());
     return p;
   }
 

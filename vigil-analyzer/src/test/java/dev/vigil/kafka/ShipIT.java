@@ -21,14 +21,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code ship} against a real KRaft broker (docs/KAFKA.md): it forwards a queue as event JSON keyed by agent,
- * resumes without sending anything twice, and loses nothing while the broker is down.
+ * {@code ship} against a real KRaft broker (docs/KAFKA.md): it forwards a queue as event JSON keyed
+ * by agent, resumes without sending anything twice, and loses nothing while the broker is down.
  */
 class ShipIT {
   static TestBroker broker;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void startBroker() throws IOException {
@@ -41,8 +40,16 @@ class ShipIT {
   }
 
   private KafkaProcess ship(String name, Path queue, String topic) throws IOException {
-    return KafkaProcess.start(tmp, name, "ship", "--queue", queue.toString(), "--bootstrap", broker.bootstrap(),
-        "--topic", topic);
+    return KafkaProcess.start(
+        tmp,
+        name,
+        "ship",
+        "--queue",
+        queue.toString(),
+        "--bootstrap",
+        broker.bootstrap(),
+        "--topic",
+        topic);
   }
 
   /** The (agent, seq) of each record, checking that it is the event's JSON keyed by its agent. */
@@ -54,7 +61,9 @@ class ShipIT {
     try {
       JsonNode n = EventJson.mapper().readTree(r.value());
       assertEquals(n.get("agent").asText(), r.key(), "the key is the agent");
-      assertEquals(EventJson.write(TestEvents.call(r.key(), n.get("seq").asLong())), r.value(),
+      assertEquals(
+          EventJson.write(TestEvents.call(r.key(), n.get("seq").asLong())),
+          r.value(),
           "the value is the event's JSON line");
       return r.key() + "/" + n.get("seq").asLong();
     } catch (IOException e) {
@@ -72,7 +81,9 @@ class ShipIT {
       assertEquals(0, ship.sigterm());
       assertTrue(ship.stdout().contains(" ship stopped: 300 events shipped"), ship.stdout());
     }
-    assertTrue(Files.exists(tmp.resolve("queue.ship-ship.once.json")), "the position is kept beside the queue");
+    assertTrue(
+        Files.exists(tmp.resolve("queue.ship-ship.once.json")),
+        "the position is kept beside the queue");
     TestEvents.append(queue, 150, 250, "robin", "wren");
     try (KafkaProcess ship = ship("ship-2", queue, "ship.once")) {
       assertTrue(ship.stdout().contains("resuming after excerpt"), ship.stdout());
@@ -95,7 +106,9 @@ class ShipIT {
       broker.stopBroker();
       try {
         TestEvents.append(queue, 50, 120, "robin", "wren");
-        await().atMost(PATIENCE).until(() -> ship.stderr().contains("cannot be reached or refuses"));
+        await()
+            .atMost(PATIENCE)
+            .until(() -> ship.stderr().contains("cannot be reached or refuses"));
       } finally {
         broker.startBroker();
       }
@@ -119,14 +132,29 @@ class ShipIT {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       closed = s.getLocalPort();
     }
-    try (KafkaProcess ship = KafkaProcess.start(tmp, "ship-nowhere", "ship", "--queue", queue.toString(),
-        "--bootstrap", "127.0.0.1:" + closed)) {
-      await().atMost(PATIENCE).until(() -> ship.stderr().contains("Kafka at 127.0.0.1:" + closed
-          + " cannot be reached or refuses"));
-      assertEquals(1, ship.stderr().lines().filter(l -> l.contains("cannot be reached")).count(),
+    try (KafkaProcess ship =
+        KafkaProcess.start(
+            tmp,
+            "ship-nowhere",
+            "ship",
+            "--queue",
+            queue.toString(),
+            "--bootstrap",
+            "127.0.0.1:" + closed)) {
+      await()
+          .atMost(PATIENCE)
+          .until(
+              () ->
+                  ship.stderr()
+                      .contains("Kafka at 127.0.0.1:" + closed + " cannot be reached or refuses"));
+      assertEquals(
+          1,
+          ship.stderr().lines().filter(l -> l.contains("cannot be reached")).count(),
           "one line a minute, not one per attempt:\n" + ship.stderr());
       assertEquals(0, ship.sigterm());
-      assertTrue(ship.stdout().contains(" ship stopped: 0 events shipped; position none kept"), ship.stdout());
+      assertTrue(
+          ship.stdout().contains(" ship stopped: 0 events shipped; position none kept"),
+          ship.stdout());
     }
   }
 

@@ -20,8 +20,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
- * A real Kafka broker in KRaft mode inside the test JVM (spring-kafka-test's {@link EmbeddedKafkaKraftBroker}, used
- * without Spring), on a fixed port so that it can be stopped and started again under the clients' feet.
+ * A real Kafka broker in KRaft mode inside the test JVM (spring-kafka-test's {@link
+ * EmbeddedKafkaKraftBroker}, used without Spring), on a fixed port so that it can be stopped and
+ * started again under the clients' feet.
  */
 final class TestBroker implements AutoCloseable {
   private final EmbeddedKafkaKraftBroker broker;
@@ -30,19 +31,25 @@ final class TestBroker implements AutoCloseable {
     this.broker = broker;
   }
 
-  /** Starts a broker whose topics have {@code partitions} partitions; topics are not created on first use. */
+  /**
+   * Starts a broker whose topics have {@code partitions} partitions; topics are not created on
+   * first use.
+   */
   static TestBroker start(int partitions, String... topics) throws IOException {
-    EmbeddedKafkaKraftBroker b = new EmbeddedKafkaKraftBroker(1, partitions, topics).kafkaPorts(freePort());
-    b.brokerProperties(Map.of(
-        "auto.create.topics.enable", "false",
-        "offsets.topic.replication.factor", "1",
-        "offsets.topic.num.partitions", "4",
-        "transaction.state.log.replication.factor", "1",
-        "transaction.state.log.min.isr", "1",
-        "transaction.state.log.num.partitions", "4",
-        "group.initial.rebalance.delay.ms", "0",
-        // a dead instance's open transaction is aborted soon after its timeout, not a minute later
-        "transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"));
+    EmbeddedKafkaKraftBroker b =
+        new EmbeddedKafkaKraftBroker(1, partitions, topics).kafkaPorts(freePort());
+    b.brokerProperties(
+        Map.of(
+            "auto.create.topics.enable", "false",
+            "offsets.topic.replication.factor", "1",
+            "offsets.topic.num.partitions", "4",
+            "transaction.state.log.replication.factor", "1",
+            "transaction.state.log.min.isr", "1",
+            "transaction.state.log.num.partitions", "4",
+            "group.initial.rebalance.delay.ms", "0",
+            // a dead instance's open transaction is aborted soon after its timeout, not a minute
+            // later
+            "transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"));
     b.afterPropertiesSet();
     return new TestBroker(b);
   }
@@ -88,8 +95,10 @@ final class TestBroker implements AutoCloseable {
     p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     List<ConsumerRecord<String, String>> all = new ArrayList<>();
     try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
-      List<TopicPartition> parts = c.partitionsFor(topic).stream()
-          .map(i -> new TopicPartition(topic, i.partition())).toList();
+      List<TopicPartition> parts =
+          c.partitionsFor(topic).stream()
+              .map(i -> new TopicPartition(topic, i.partition()))
+              .toList();
       c.assign(parts);
       c.seekToBeginning(parts);
       Map<TopicPartition, Long> end = c.endOffsets(parts);
@@ -100,7 +109,9 @@ final class TestBroker implements AutoCloseable {
     return all;
   }
 
-  /** Produces plain records (a test's foreign records on a topic), acknowledged before it returns. */
+  /**
+   * Produces plain records (a test's foreign records on a topic), acknowledged before it returns.
+   */
   void produce(String topic, String key, String... values) throws Exception {
     Properties p = new Properties();
     p.put("bootstrap.servers", bootstrap());

@@ -31,9 +31,12 @@ class StageMachineTest {
   @Test
   void aSkippedStageNamesTheStepTheExpectedAndTheActualStage() {
     StageMachine m = new StageMachine();
-    StageOrderException e = assertThrows(StageOrderException.class, () -> m.check(Step.BUILD_PROMPT_PATCH));
-    assertEquals("build_prompt_patch is out of order: it needs stage diagnosed, but the pass is at stage start; "
-        + "call update_eb_from_logs first", e.getMessage());
+    StageOrderException e =
+        assertThrows(StageOrderException.class, () -> m.check(Step.BUILD_PROMPT_PATCH));
+    assertEquals(
+        "build_prompt_patch is out of order: it needs stage diagnosed, but the pass is at stage start; "
+            + "call update_eb_from_logs first",
+        e.getMessage());
     assertEquals(Step.BUILD_PROMPT_PATCH, e.step());
     assertEquals(Stage.DIAGNOSED, e.expected());
     assertEquals(Stage.START, e.actual());
@@ -45,8 +48,10 @@ class StageMachineTest {
     StageMachine m = new StageMachine();
     m.complete(Step.UPDATE_EB_FROM_LOGS);
     m.complete(Step.DIAGNOSE_RBT);
-    StageOrderException e = assertThrows(StageOrderException.class, () -> m.complete(Step.UPDATE_EB_FROM_LOGS));
-    assertEquals("update_eb_from_logs is out of order: it needs stage start, but the pass is at stage diagnosed",
+    StageOrderException e =
+        assertThrows(StageOrderException.class, () -> m.complete(Step.UPDATE_EB_FROM_LOGS));
+    assertEquals(
+        "update_eb_from_logs is out of order: it needs stage start, but the pass is at stage diagnosed",
         e.getMessage());
     assertEquals(Stage.DIAGNOSED, m.current());
   }
@@ -55,8 +60,10 @@ class StageMachineTest {
   @EnumSource(Step.class)
   void everyStepIsRefusedOnceThePassIsDone(Step step) {
     StageMachine m = new StageMachine();
-    for (Step s : new Step[] {Step.UPDATE_EB_FROM_LOGS, Step.DIAGNOSE_RBT, Step.BUILD_PROMPT_PATCH,
-        Step.SAVE_PROPOSAL}) {
+    for (Step s :
+        new Step[] {
+          Step.UPDATE_EB_FROM_LOGS, Step.DIAGNOSE_RBT, Step.BUILD_PROMPT_PATCH, Step.SAVE_PROPOSAL
+        }) {
       m.complete(s);
     }
     StageOrderException e = assertThrows(StageOrderException.class, () -> m.check(step));

@@ -27,16 +27,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A real headless Chromium (Debian's {@code chromium}), driven over the DevTools protocol with the JDK's WebSocket
- * client: nothing is downloaded at run time. {@link #open} loads a page and records what the page logged and fetched;
- * {@link #evaluate} asks the DOM; {@link #screenshot} takes a PNG of the viewport. {@link ChromiumExtension} installs
- * the browser when it is missing and hands one to the tests.
+ * A real headless Chromium (Debian's {@code chromium}), driven over the DevTools protocol with the
+ * JDK's WebSocket client: nothing is downloaded at run time. {@link #open} loads a page and records
+ * what the page logged and fetched; {@link #evaluate} asks the DOM; {@link #screenshot} takes a PNG
+ * of the viewport. {@link ChromiumExtension} installs the browser when it is missing and hands one
+ * to the tests.
  */
 public final class Chromium implements AutoCloseable {
   /** Debian's browser. */
   public static final Path BINARY = Path.of("/usr/bin/chromium");
-  /** The viewport: wide enough for the report's three cards side by side, tall enough for its timeline. */
+
+  /**
+   * The viewport: wide enough for the report's three cards side by side, tall enough for its
+   * timeline.
+   */
   static final int WIDTH = 1280;
+
   static final int HEIGHT = 1080;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -53,27 +59,56 @@ public final class Chromium implements AutoCloseable {
     this.socket = socket;
   }
 
-  /** Starts the browser with its profile in {@code profile} (a fresh directory) and attaches to its page. */
+  /**
+   * Starts the browser with its profile in {@code profile} (a fresh directory) and attaches to its
+   * page.
+   */
   public static Chromium start(Path profile) throws IOException, InterruptedException {
     Files.createDirectories(profile);
-    Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--force-device-scale-factor=1",
-        "--window-size=" + WIDTH + "," + HEIGHT, "--user-data-dir=" + profile, "--remote-debugging-port=0",
-        "about:blank")
-        .redirectErrorStream(true).redirectOutput(profile.resolveSibling(profile.getFileName() + ".log").toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(
+                BINARY.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+                "--window-size=" + WIDTH + "," + HEIGHT,
+                "--user-data-dir=" + profile,
+                "--remote-debugging-port=0",
+                "about:blank")
+            .redirectErrorStream(true)
+            .redirectOutput(profile.resolveSibling(profile.getFileName() + ".log").toFile())
+            .start();
     Path portFile = profile.resolve("DevToolsActivePort");
-    await("Chromium's DevToolsActivePort in " + profile).atMost(WAIT).pollInterval(Duration.ofMillis(50))
-        .until(() -> !p.isAlive() || (Files.exists(portFile) && Files.readAllLines(portFile).size() >= 2));
+    await("Chromium's DevToolsActivePort in " + profile)
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                !p.isAlive()
+                    || (Files.exists(portFile) && Files.readAllLines(portFile).size() >= 2));
     if (!p.isAlive()) {
-      throw new IllegalStateException("Chromium exited with " + p.exitValue() + "; see "
-          + profile.resolveSibling(profile.getFileName() + ".log"));
+      throw new IllegalStateException(
+          "Chromium exited with "
+              + p.exitValue()
+              + "; see "
+              + profile.resolveSibling(profile.getFileName() + ".log"));
     }
     int port = Integer.parseInt(Files.readAllLines(portFile).get(0).strip());
     HttpClient http = HttpClient.newHttpClient();
-    String list = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list")).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    String list =
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
     String pageUrl = null;
     for (JsonNode target : MAPPER.readTree(list)) {
       if (target.path("type").asText().equals("page")) {
@@ -91,8 +126,14 @@ public final class Chromium implements AutoCloseable {
     for (String domain : List.of("Page", "Runtime", "Log", "Network")) {
       c.send(domain + ".enable", MAPPER.createObjectNode());
     }
-    c.send("Emulation.setDeviceMetricsOverride", MAPPER.createObjectNode().put("width", WIDTH).put("height", HEIGHT)
-        .put("deviceScaleFactor", 1).put("mobile", false));
+    c.send(
+        "Emulation.setDeviceMetricsOverride",
+        MAPPER
+            .createObjectNode()
+            .put("width", WIDTH)
+            .put("height", HEIGHT)
+            .put("deviceScaleFactor", 1)
+            .put("mobile", false));
     return c;
   }
 
@@ -102,14 +143,16 @@ public final class Chromium implements AutoCloseable {
   /**
    * Loads a file and waits for its load event.
    *
-   * @return the errors it logged (console errors, uncaught exceptions, refused loads) and the URLs it fetched that
-   *     are neither the file itself nor {@code data:}
+   * @return the errors it logged (console errors, uncaught exceptions, refused loads) and the URLs
+   *     it fetched that are neither the file itself nor {@code data:}
    */
   public Load open(Path file) {
     events.clear();
     String url = file.toUri().toString();
     send("Page.navigate", MAPPER.createObjectNode().put("url", url));
-    await("the load event of " + file).atMost(WAIT).pollInterval(Duration.ofMillis(20))
+    await("the load event of " + file)
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(20))
         .until(() -> loadedAfterNavigating(url));
     List<String> errors = new ArrayList<>();
     List<String> requests = new ArrayList<>();
@@ -133,7 +176,7 @@ public final class Chromium implements AutoCloseable {
             requests.add(u);
           }
         }
-        default -> { }
+        default -> {}
       }
     }
     return new Load(errors, requests);
@@ -145,7 +188,9 @@ public final class Chromium implements AutoCloseable {
     for (JsonNode e : events) {
       String method = e.path("method").asText();
       JsonNode frame = e.path("params").path("frame");
-      if (method.equals("Page.frameNavigated") && !frame.has("parentId") && frame.path("url").asText().equals(url)) {
+      if (method.equals("Page.frameNavigated")
+          && !frame.has("parentId")
+          && frame.path("url").asText().equals(url)) {
         navigated = true;
       } else if (navigated && method.equals("Page.loadEventFired")) {
         return true;
@@ -156,8 +201,10 @@ public final class Chromium implements AutoCloseable {
 
   /** The value of a JavaScript expression in the page (JSON-able). */
   public JsonNode evaluate(String expression) {
-    JsonNode r = send("Runtime.evaluate", MAPPER.createObjectNode().put("expression", expression)
-        .put("returnByValue", true));
+    JsonNode r =
+        send(
+            "Runtime.evaluate",
+            MAPPER.createObjectNode().put("expression", expression).put("returnByValue", true));
     if (r.has("exceptionDetails")) {
       throw new IllegalStateException(expression + " threw " + r.get("exceptionDetails"));
     }

@@ -11,9 +11,10 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Hands a test a running {@link Chromium}, one per test class, closed after it. When {@code /usr/bin/chromium} is
- * missing it installs Debian's {@code chromium} with apt-get if the tests run as root, and otherwise fails with the
- * command to run, so that {@code ./mvnw -B verify} works on a fresh machine.
+ * Hands a test a running {@link Chromium}, one per test class, closed after it. When {@code
+ * /usr/bin/chromium} is missing it installs Debian's {@code chromium} with apt-get if the tests run
+ * as root, and otherwise fails with the command to run, so that {@code ./mvnw -B verify} works on a
+ * fresh machine.
  */
 public final class ChromiumExtension implements ParameterResolver {
   /** What a user who is not root runs. */
@@ -26,10 +27,15 @@ public final class ChromiumExtension implements ParameterResolver {
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    ExtensionContext classContext = context.getParent().filter(c -> c.getTestClass().isPresent()
-        && c.getTestMethod().isEmpty()).orElse(context);
-    return classContext.getStore(ExtensionContext.Namespace.create(ChromiumExtension.class))
-        .computeIfAbsent("chromium", k -> Running.start(), Running.class).chromium();
+    ExtensionContext classContext =
+        context
+            .getParent()
+            .filter(c -> c.getTestClass().isPresent() && c.getTestMethod().isEmpty())
+            .orElse(context);
+    return classContext
+        .getStore(ExtensionContext.Namespace.create(ChromiumExtension.class))
+        .computeIfAbsent("chromium", k -> Running.start(), Running.class)
+        .chromium();
   }
 
   /** A browser and its profile directory, both gone when the class's tests are done. */
@@ -55,7 +61,9 @@ public final class ChromiumExtension implements ParameterResolver {
           s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
           return;
         } catch (IOException | java.io.UncheckedIOException e) {
-          if (attempt == 3) { // a file Chromium wrote while it went: a leftover temporary directory, no test failure
+          if (attempt
+              == 3) { // a file Chromium wrote while it went: a leftover temporary directory, no
+            // test failure
             System.err.println("ChromiumExtension: could not remove " + profileRoot + ": " + e);
             return;
           }
@@ -64,17 +72,26 @@ public final class ChromiumExtension implements ParameterResolver {
     }
   }
 
-  /** Installs Debian's chromium when it is missing and the tests run as root; fails naming the command otherwise. */
+  /**
+   * Installs Debian's chromium when it is missing and the tests run as root; fails naming the
+   * command otherwise.
+   */
   static synchronized void ensureInstalled() throws IOException, InterruptedException {
     if (Files.isExecutable(Chromium.BINARY)) {
       return;
     }
     if (!isRoot()) {
-      throw new IllegalStateException("the browser tests need Debian's chromium and " + Chromium.BINARY
-          + " is missing; install it as root: " + INSTALL);
+      throw new IllegalStateException(
+          "the browser tests need Debian's chromium and "
+              + Chromium.BINARY
+              + " is missing; install it as root: "
+              + INSTALL);
     }
     Path log = Files.createTempFile("vigil-chromium-install", ".log");
-    ProcessBuilder pb = new ProcessBuilder("sh", "-c", INSTALL).redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder("sh", "-c", INSTALL)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
     Process p = pb.start();
     if (!p.waitFor(20, TimeUnit.MINUTES)) {

@@ -18,7 +18,10 @@ class EvidenceEventsTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Instant T0 = Instant.parse("2026-11-22T00:00:00Z");
 
-  /** Events with refs 1..n, a minute apart; even ones failed with an error, odd ones succeeded with a result. */
+  /**
+   * Events with refs 1..n, a minute apart; even ones failed with an error, odd ones succeeded with
+   * a result.
+   */
   private static List<WindowEvent> window(int n) {
     List<WindowEvent> w = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
@@ -29,8 +32,10 @@ class EvidenceEventsTest {
       } else {
         p.put("result", "booked " + i);
       }
-      Event e = Event.of(T0.plusSeconds(60L * i), "tool.book", i % 2 == 0 ? "fail" : "ok", p)
-          .withSession("s1").withCall("t" + i, null);
+      Event e =
+          Event.of(T0.plusSeconds(60L * i), "tool.book", i % 2 == 0 ? "fail" : "ok", p)
+              .withSession("s1")
+              .withCall("t" + i, null);
       w.add(new WindowEvent(e, i, i, false));
     }
     return w;
@@ -43,13 +48,18 @@ class EvidenceEventsTest {
   @Test
   void refsAreFoundUnderTheirFieldsAtAnyDepthAndOtherNumbersAreNot() throws Exception {
     EvidenceEvents events = new EvidenceEvents(window(10));
-    EvidenceEvents.Listing l = events.of(json("{\"count\": 3, \"instances\": [{\"success\": 2, \"confirmation\": 5,"
-        + " \"receipt_lag_sec\": 7}], \"plateaus\": [{\"refs\": [8, 9, 99]}], \"first_naive\": 4,"
-        + " \"repeated_ref\": 1}"));
+    EvidenceEvents.Listing l =
+        events.of(
+            json(
+                "{\"count\": 3, \"instances\": [{\"success\": 2, \"confirmation\": 5,"
+                    + " \"receipt_lag_sec\": 7}], \"plateaus\": [{\"refs\": [8, 9, 99]}], \"first_naive\": 4,"
+                    + " \"repeated_ref\": 1}"));
 
     assertEquals(7, l.cited(), "2, 5, 8, 9, 99, 4, 1; not the count 3 nor the lag 7");
     assertEquals(6, l.resolved(), "99 is not in the window");
-    assertEquals(List.of(1L, 2L, 4L, 5L, 8L, 9L), l.events().stream().map(EvidenceEvents.Cited::ref).toList());
+    assertEquals(
+        List.of(1L, 2L, 4L, 5L, 8L, 9L),
+        l.events().stream().map(EvidenceEvents.Cited::ref).toList());
     EvidenceEvents.Cited failed = l.events().get(1);
     assertEquals("fail", failed.status());
     assertEquals("bad", failed.css());
@@ -66,7 +76,10 @@ class EvidenceEventsTest {
     List<WindowEvent> w = window(120);
     ObjectNode big = MAPPER.createObjectNode();
     big.putObject("args").put("text", "x".repeat(5_000));
-    w.set(119, new WindowEvent(Event.of(T0.plusSeconds(60L * 120), "tool.book", "ok", big), 120, 120, false));
+    w.set(
+        119,
+        new WindowEvent(
+            Event.of(T0.plusSeconds(60L * 120), "tool.book", "ok", big), 120, 120, false));
     StringBuilder refs = new StringBuilder();
     for (int i = 1; i <= 120; i++) {
       refs.append(i > 1 ? "," : "").append(i);
@@ -78,6 +91,8 @@ class EvidenceEventsTest {
     assertEquals(EvidenceEvents.MAX_EVENTS, l.events().size());
     assertEquals(71L, l.events().get(0).ref());
     assertEquals(120L, l.events().get(EvidenceEvents.MAX_EVENTS - 1).ref());
-    assertEquals(EvidenceEvents.MAX_VALUE_CHARS + 1, l.events().get(EvidenceEvents.MAX_EVENTS - 1).args().length());
+    assertEquals(
+        EvidenceEvents.MAX_VALUE_CHARS + 1,
+        l.events().get(EvidenceEvents.MAX_EVENTS - 1).args().length());
   }
 }

@@ -14,7 +14,10 @@ class HtmlTextTest {
   void everyCharacterIsEscapedAsPebblesStrategyEscapesIt() {
     for (int c = 0; c <= 0xFFFF; c++) {
       String text = "a" + (char) c + "b";
-      assertEquals(HtmlEscape.escapeHtml4Xml(text), html.escape(text), "character U+" + Integer.toHexString(c));
+      assertEquals(
+          HtmlEscape.escapeHtml4Xml(text),
+          html.escape(text),
+          "character U+" + Integer.toHexString(c));
     }
     String pair = "tea \uD83C\uDF75 <hot> & 'strong' \"now\"";
     assertEquals(HtmlEscape.escapeHtml4Xml(pair), html.escape(pair));

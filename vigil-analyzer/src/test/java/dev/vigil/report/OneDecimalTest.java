@@ -14,9 +14,31 @@ class OneDecimalTest {
 
   @Test
   void edgesAreWrittenAsTheFormatterWritesThem() {
-    double[] edges = {0.0, -0.0, 0.05, -0.05, 0.04999, 0.15, 0.25, 0.95, -0.95, 9.95, 99.95, 0.45, 1e-5, -1e-5,
-        1e7, 1.5e7, 123456789.25, -3.75, Double.MIN_VALUE, Double.MAX_VALUE, Double.NaN,
-        Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    double[] edges = {
+      0.0,
+      -0.0,
+      0.05,
+      -0.05,
+      0.04999,
+      0.15,
+      0.25,
+      0.95,
+      -0.95,
+      9.95,
+      99.95,
+      0.45,
+      1e-5,
+      -1e-5,
+      1e7,
+      1.5e7,
+      123456789.25,
+      -3.75,
+      Double.MIN_VALUE,
+      Double.MAX_VALUE,
+      Double.NaN,
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY
+    };
     for (double v : edges) {
       same(v);
     }
@@ -28,7 +50,9 @@ class OneDecimalTest {
     for (int i = 0; i < 200_000; i++) {
       double scale = Math.pow(10, random.nextInt(12) - 4);
       same((random.nextDouble() * 2 - 1) * scale);
-      same(Math.round(random.nextDouble() * 20_000) / 100.0 - 100); // two decimals, as pixel positions often are
+      same(
+          Math.round(random.nextDouble() * 20_000) / 100.0
+              - 100); // two decimals, as pixel positions often are
     }
   }
 }

@@ -19,13 +19,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AlarmNoticeTest {
   private static final Instant AT = Instant.parse("2026-11-24T10:00:00Z");
-  private static final Alarm WATCH = new Alarm(0.35, "watch",
-      List.of(new Alarm.Reason("unconfirmed_write", 1, 0.35, "1 write call(s) made without confirmation")));
-  private static final Alarm ALARM = new Alarm(0.84, "alarm",
-      List.of(new Alarm.Reason("claim_without_action", 2, 0.84, "2 answer(s) claim")));
+  private static final Alarm WATCH =
+      new Alarm(
+          0.35,
+          "watch",
+          List.of(
+              new Alarm.Reason(
+                  "unconfirmed_write", 1, 0.35, "1 write call(s) made without confirmation")));
+  private static final Alarm ALARM =
+      new Alarm(
+          0.84,
+          "alarm",
+          List.of(new Alarm.Reason("claim_without_action", 2, 0.84, "2 answer(s) claim")));
 
-  @TempDir
-  Path out;
+  @TempDir Path out;
 
   @Test
   void aPassWhoseAlarmReachesTheLevelIsALineOnStderrAndInAlarmsJsonl() throws Exception {
@@ -34,8 +41,11 @@ class AlarmNoticeTest {
     notice.after(WATCH, "robin", AT, out, new PrintWriter(err, true));
     assertFalse(Files.exists(out.resolve(AlarmNotice.ALARMS_JSONL)));
     notice.after(ALARM, "robin", AT, out, new PrintWriter(err, true));
-    assertEquals("2026-11-24T10:00:00Z vigil watch WARN: ALARM agent robin: alarm 0.84 (claim_without_action x2); see "
-        + out.resolve("report.md") + System.lineSeparator(), err.toString());
+    assertEquals(
+        "2026-11-24T10:00:00Z vigil watch WARN: ALARM agent robin: alarm 0.84 (claim_without_action x2); see "
+            + out.resolve("report.md")
+            + System.lineSeparator(),
+        err.toString());
     List<String> lines = Files.readAllLines(out.resolve(AlarmNotice.ALARMS_JSONL));
     assertEquals(1, lines.size());
     JsonNode n = new ObjectMapper().readTree(lines.get(0));

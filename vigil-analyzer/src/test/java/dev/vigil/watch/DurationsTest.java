@@ -20,14 +20,17 @@ class DurationsTest {
   @Test
   void refusesOtherShapesNamingTheOptionAndTheValue() {
     for (String bad : new String[] {"", "30", "s", "1.5h", "-1m", "10 minutes", "1h30m", "10x"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad, "--every"));
-      assertTrue(e.getMessage().startsWith("--every \"" + bad + "\" is not a duration"), e.getMessage());
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad, "--every"));
+      assertTrue(
+          e.getMessage().startsWith("--every \"" + bad + "\" is not a duration"), e.getMessage());
     }
   }
 
   @Test
   void refusesZero() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse("0s", "--every"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Durations.parse("0s", "--every"));
     assertEquals("--every \"0s\" must be longer than zero", e.getMessage());
   }
 }

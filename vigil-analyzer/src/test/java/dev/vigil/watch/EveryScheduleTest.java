@@ -17,7 +17,8 @@ class EveryScheduleTest {
     assertFalse(s.due(START.plusSeconds(29)));
     assertTrue(s.due(START.plusSeconds(30)));
     s.passed(START.plusMillis(30_200));
-    assertEquals(START.plusSeconds(60), s.next(), "a pass that starts late does not shift the schedule");
+    assertEquals(
+        START.plusSeconds(60), s.next(), "a pass that starts late does not shift the schedule");
   }
 
   @Test

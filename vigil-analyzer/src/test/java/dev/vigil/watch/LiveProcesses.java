@@ -16,15 +16,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The processes of the watch ITs: an agent under the real javaagent, driven from stdin, and the packaged watch. */
+/**
+ * The processes of the watch ITs: an agent under the real javaagent, driven from stdin, and the
+ * packaged watch.
+ */
 final class LiveProcesses {
   static final Duration PATIENCE = Duration.ofSeconds(90);
-  private static final Path JAR = Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
+  private static final Path JAR =
+      Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"));
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private LiveProcesses() {}
 
-  /** {@code ToolCallsApp} under {@code -javaagent:vigil.jar}, writing to a queue as agent {@code name}. */
+  /**
+   * {@code ToolCallsApp} under {@code -javaagent:vigil.jar}, writing to a queue as agent {@code
+   * name}.
+   */
   static final class Agent implements AutoCloseable {
     private final Process process;
     private final OutputStream stdin;
@@ -33,13 +40,19 @@ final class LiveProcesses {
 
     Agent(Path queue, String name, Path tmp) throws IOException {
       stdout = tmp.resolve("agent-" + name + ".out");
-      process = new ProcessBuilder(ChildJvm.java(), "-Xshare:auto",
-          "-javaagent:" + ChildJvm.agentJar().toAbsolutePath(),
-          "-Dvigil.queue.dir=" + queue, "-Dvigil.agent.name=" + name,
-          "-cp", ChildJvm.applicationClassPath(), "dev.vigil.it.apps.ToolCallsApp")
-          .redirectOutput(stdout.toFile())
-          .redirectError(tmp.resolve("agent-" + name + ".err").toFile())
-          .start();
+      process =
+          new ProcessBuilder(
+                  ChildJvm.java(),
+                  "-Xshare:auto",
+                  "-javaagent:" + ChildJvm.agentJar().toAbsolutePath(),
+                  "-Dvigil.queue.dir=" + queue,
+                  "-Dvigil.agent.name=" + name,
+                  "-cp",
+                  ChildJvm.applicationClassPath(),
+                  "dev.vigil.it.apps.ToolCallsApp")
+              .redirectOutput(stdout.toFile())
+              .redirectError(tmp.resolve("agent-" + name + ".err").toFile())
+              .start();
       stdin = process.getOutputStream();
     }
 
@@ -72,9 +85,18 @@ final class LiveProcesses {
       stderr = tmp.resolve("watch-" + name + ".err");
       List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-jar", JAR.toString(), "watch"));
       cmd.addAll(List.of(args));
-      process = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-      await().atMost(PATIENCE).until(() -> stdout().contains(" watch started: ")
-          || stdout().contains(" watch waiting: ") || !process.isAlive());
+      process =
+          new ProcessBuilder(cmd)
+              .redirectOutput(stdout.toFile())
+              .redirectError(stderr.toFile())
+              .start();
+      await()
+          .atMost(PATIENCE)
+          .until(
+              () ->
+                  stdout().contains(" watch started: ")
+                      || stdout().contains(" watch waiting: ")
+                      || !process.isAlive());
     }
 
     String stdout() throws IOException {
@@ -102,7 +124,8 @@ final class LiveProcesses {
 
     /** Sends SIGINT (what Ctrl-C sends) and returns the exit code. */
     int sigint() throws Exception {
-      Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
+      Process kill =
+          new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
       if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
         throw new AssertionError("kill -INT " + process.pid() + " failed");
       }
@@ -147,8 +170,11 @@ final class LiveProcesses {
   static int analyzer(Path tmp, String name, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "-jar", JAR.toString()));
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve(name + ".out").toFile())
-        .redirectError(tmp.resolve(name + ".err").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(tmp.resolve(name + ".out").toFile())
+            .redirectError(tmp.resolve(name + ".err").toFile())
+            .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("analyzer " + args[0] + " did not finish");

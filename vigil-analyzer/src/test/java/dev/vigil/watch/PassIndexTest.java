@@ -34,13 +34,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code watch}'s {@code OUT/index.html} after three passes, opened in a real headless Chromium. */
+/**
+ * {@code watch}'s {@code OUT/index.html} after three passes, opened in a real headless Chromium.
+ */
 @ExtendWith(ChromiumExtension.class)
 class PassIndexTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** The events' time; the watcher's clock starts a minute later and steps 1 ms a read. */
   private static final Instant EVENTS_AT = Instant.parse("2026-11-24T10:00:00Z");
@@ -49,8 +50,20 @@ class PassIndexTest {
 
   private PassOptions template(Path queue) {
     Rules rules = Rules.defaults();
-    return new PassOptions(null, queue, tmp.resolve("bank"), null, null, tmp.resolve("out"), EVENTS_AT.plusSeconds(60),
-        Duration.ofHours(24), 500, Duration.ofHours(12), ZoneOffset.UTC, rules, Duration.ofHours(168),
+    return new PassOptions(
+        null,
+        queue,
+        tmp.resolve("bank"),
+        null,
+        null,
+        tmp.resolve("out"),
+        EVENTS_AT.plusSeconds(60),
+        Duration.ofHours(24),
+        500,
+        Duration.ofHours(12),
+        ZoneOffset.UTC,
+        rules,
+        Duration.ofHours(168),
         Detectors.select("all", rules.detectors()),
         new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
   }
@@ -59,7 +72,8 @@ class PassIndexTest {
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender a = q.createAppender();
       for (int i = 0; i < n; i++) {
-        EventWire.append(a, Event.of(EVENTS_AT, "tool.look_up", status).withOrigin("robin", null, null, null));
+        EventWire.append(
+            a, Event.of(EVENTS_AT, "tool.look_up", status).withOrigin("robin", null, null, null));
       }
     }
   }
@@ -72,17 +86,22 @@ class PassIndexTest {
   void listsThePassesNewestFirstWithTheirAlarmChartedAndLinked(Chromium chromium) throws Exception {
     Path queue = tmp.resolve("queue");
     append(queue, 0, "ok");
-    Watcher watcher = new Watcher(new Watcher.Settings(template(queue), null, 2, null),
-        o -> Analyzer.builder().queue(o.queue()).build().run(o),
-        new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofMillis(1)), new PrintWriter(out, true),
-        new PrintWriter(new StringWriter(), true));
-    CompletableFuture<Watcher.Totals> running = CompletableFuture.supplyAsync(() -> {
-      try {
-        return watcher.run();
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    Watcher watcher =
+        new Watcher(
+            new Watcher.Settings(template(queue), null, 2, null),
+            o -> Analyzer.builder().queue(o.queue()).build().run(o),
+            new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofMillis(1)),
+            new PrintWriter(out, true),
+            new PrintWriter(new StringWriter(), true));
+    CompletableFuture<Watcher.Totals> running =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return watcher.run();
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
     String[] statuses = {"ok", "fail", "fail"};
     for (int i = 0; i < statuses.length; i++) {
       append(queue, 2, statuses[i]);
@@ -108,26 +127,37 @@ class PassIndexTest {
     assertEquals(List.of(), load.errors());
     assertEquals(List.of(), load.requests());
     List<String> shown = new ArrayList<>();
-    chromium.evaluate("[...document.querySelectorAll('#passes tr.pass td:first-child')].map(td => td.textContent)")
+    chromium
+        .evaluate(
+            "[...document.querySelectorAll('#passes tr.pass td:first-child')].map(td => td.textContent)")
         .forEach(n -> shown.add(n.asText()));
     assertEquals(newestFirst, shown);
-    assertEquals(passes.get(0).at("/alarm/level").asText(),
+    assertEquals(
+        passes.get(0).at("/alarm/level").asText(),
         chromium.evaluate("document.querySelector('#latest-alarm .level').textContent").asText());
     assertEquals("ok", passes.get(2).at("/alarm/level").asText(), "the first pass saw no failure");
     assertTrue(passes.get(0).at("/alarm/score").asDouble() > 0, "the last pass saw four failures");
-    assertEquals(3, chromium.evaluate("document.querySelectorAll('#alarm-chart circle.mark').length").asInt());
-    assertTrue(chromium.evaluate("document.querySelector('#alarm-chart polyline').getTotalLength() > 100")
-        .asBoolean(), "the alarm line is drawn");
+    assertEquals(
+        3,
+        chromium.evaluate("document.querySelectorAll('#alarm-chart circle.mark').length").asInt());
+    assertTrue(
+        chromium
+            .evaluate("document.querySelector('#alarm-chart polyline').getTotalLength() > 100")
+            .asBoolean(),
+        "the alarm line is drawn");
     Files.write(Path.of("target", "index.png"), chromium.screenshot());
     List<Path> linked = new ArrayList<>();
-    chromium.evaluate("[...document.querySelectorAll('#passes a')].map(a => a.href)")
+    chromium
+        .evaluate("[...document.querySelectorAll('#passes a')].map(a => a.href)")
         .forEach(n -> linked.add(Path.of(URI.create(n.asText()))));
     assertEquals(3, linked.size());
     for (Path report : linked) {
       assertTrue(Files.isRegularFile(report), report + " is linked but missing");
     }
-    assertEquals(List.of(), chromium.open(linked.get(0)).errors(), "the newest pass's report loads cleanly");
-    assertEquals(passes.get(0).at("/alarm/level").asText(),
+    assertEquals(
+        List.of(), chromium.open(linked.get(0)).errors(), "the newest pass's report loads cleanly");
+    assertEquals(
+        passes.get(0).at("/alarm/level").asText(),
         chromium.evaluate("document.querySelector('#alarm .level').textContent").asText());
   }
 }

@@ -7,7 +7,10 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A test clock that moves a fixed step at every read: time advances, but never with the machine's speed. */
+/**
+ * A test clock that moves a fixed step at every read: time advances, but never with the machine's
+ * speed.
+ */
 final class SteppingClock extends Clock {
   private final Instant start;
   private final long stepNanos;

@@ -17,8 +17,8 @@ class ThornRateTest {
   @Test
   void refusesBadCountsAndDurationsNamingTheOption() {
     for (String bad : new String[] {"3", "x/1m", "0/1m", "-2/1m", "3/1", "3/", "/1m"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> ThornRate.parse(bad, "--on-thorns"));
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> ThornRate.parse(bad, "--on-thorns"));
       assertTrue(e.getMessage().startsWith("--on-thorns \"" + bad + "\""), e.getMessage());
     }
   }

@@ -25,12 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code watch} as users run it: the packaged analyzer in its own process, beside agents that write through the real
- * {@code -javaagent:vigil.jar} while it runs.
+ * {@code watch} as users run it: the packaged analyzer in its own process, beside agents that write
+ * through the real {@code -javaagent:vigil.jar} while it runs.
  */
 class WatchIT {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
   Path queue;
   Path bank;
   Path out;
@@ -41,35 +40,50 @@ class WatchIT {
     bank = tmp.resolve("emobank");
     out = tmp.resolve("out");
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
-      q.createAppender().close(); // an empty queue, as an agent leaves it before its first tool call
+      q.createAppender()
+          .close(); // an empty queue, as an agent leaves it before its first tool call
     }
   }
 
   private String[] args(String... triggers) {
-    List<String> a = new ArrayList<>(List.of("--queue", queue.toString(), "--emobank", bank.toString(),
-        "--out", out.toString()));
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "--queue",
+                queue.toString(),
+                "--emobank",
+                bank.toString(),
+                "--out",
+                out.toString()));
     a.addAll(List.of(triggers));
     return a.toArray(String[]::new);
   }
 
   @Test
-  void startedBeforeTheAgentCreatedItsQueueItWaitsThenPicksUpTheAgentsFirstEvents() throws Exception {
-    Path later = tmp.resolve("later").resolve("queue"); // a daemon started beside the agent, before its first call
+  void startedBeforeTheAgentCreatedItsQueueItWaitsThenPicksUpTheAgentsFirstEvents()
+      throws Exception {
+    Path later =
+        tmp.resolve("later")
+            .resolve("queue"); // a daemon started beside the agent, before its first call
     List<String> a = new ArrayList<>(List.of(args("--after-events", "3")));
     a.set(1, later.toString());
     try (var watch = new LiveProcesses.Watch(tmp, "w", a.toArray(String[]::new))) {
-      assertTrue(watch.stdout().contains(" watch waiting: queue " + later + " does not exist yet"), watch.stdout());
+      assertTrue(
+          watch.stdout().contains(" watch waiting: queue " + later + " does not exist yet"),
+          watch.stdout());
       assertTrue(watch.isAlive(), watch.stderr());
       try (var agent = new LiveProcesses.Agent(later, "robin", tmp)) {
         agent.call("ok", 2);
         agent.call("fail", 1);
         await().atMost(PATIENCE).until(() -> watch.passLines().size() == 1);
-        assertTrue(watch.passLines().get(0).contains(" pass trigger=after-events events=3 used=3 "),
+        assertTrue(
+            watch.passLines().get(0).contains(" pass trigger=after-events events=3 used=3 "),
             watch.passLines().get(0));
         assertEquals(3, depositedIn(bank));
       }
       assertEquals(0, watch.sigterm(), watch.stderr());
-      assertTrue(watch.stdout().contains(" watch stopped: 3 events deposited live, "), watch.stdout());
+      assertTrue(
+          watch.stdout().contains(" watch stopped: 3 events deposited live, "), watch.stdout());
       assertEquals("", watch.stderr());
     }
   }
@@ -82,7 +96,10 @@ class WatchIT {
     try (var watch = new LiveProcesses.Watch(tmp, "w", a.toArray(String[]::new))) {
       assertTrue(watch.stdout().contains(" watch waiting: "), watch.stdout() + watch.stderr());
       assertEquals(0, watch.sigterm(), watch.stderr());
-      assertTrue(watch.stdout().contains(" watch stopped: the queue " + never + " was never created; nothing read"),
+      assertTrue(
+          watch
+              .stdout()
+              .contains(" watch stopped: the queue " + never + " was never created; nothing read"),
           watch.stdout());
     }
   }
@@ -103,14 +120,17 @@ class WatchIT {
 
       JsonNode report = json(out.resolve("report.json"));
       assertEquals(4, report.get("events_used").asInt());
-      assertEquals(0, report.get("events_deposited").asInt(), "watch deposited them as they arrived");
+      assertEquals(
+          0, report.get("events_deposited").asInt(), "watch deposited them as they arrived");
       assertEquals(4, report.get("events_already_deposited").asInt());
       List<Path> passes = list(out.resolve("passes"));
       assertEquals(1, passes.size());
       assertTrue(Files.exists(passes.get(0).resolve("report.json")));
       assertTrue(Files.exists(passes.get(0).resolve("report.html")));
-      assertTrue(Files.readString(out.resolve("index.html"))
-          .contains("passes/" + passes.get(0).getFileName() + "/report.html"), "the index links the kept report");
+      assertTrue(
+          Files.readString(out.resolve("index.html"))
+              .contains("passes/" + passes.get(0).getFileName() + "/report.html"),
+          "the index links the kept report");
       JsonNode pass = json(passes.get(0).resolve("pass.json"));
       assertEquals("after-events", pass.get("trigger").asText());
       assertEquals(4, pass.get("append_to_appraisal").get("events").asInt());
@@ -140,7 +160,8 @@ class WatchIT {
       JsonNode rbt = json(out.resolve("report.json")).get("rbt");
       assertTrue(rbt.get("counts").get("thorns").asInt() >= 1, rbt.toString());
       assertEquals(0, watch.sigint(), watch.stderr());
-      assertTrue(watch.stdout().contains(" watch stopped: 7 events deposited live, 1 pass (0 failed), "),
+      assertTrue(
+          watch.stdout().contains(" watch stopped: 7 events deposited live, 1 pass (0 failed), "),
           watch.stdout());
     }
   }
@@ -151,17 +172,26 @@ class WatchIT {
         var watch = new LiveProcesses.Watch(tmp, "w", args("--every", "2s"))) {
       agent.call("ok", 2);
       await().atMost(PATIENCE).until(() -> watch.passLines().size() >= 2);
-      Instant started = timeOf(watch.stdout().lines().filter(l -> l.contains(" watch started: ")).findFirst()
-          .orElseThrow());
+      Instant started =
+          timeOf(
+              watch
+                  .stdout()
+                  .lines()
+                  .filter(l -> l.contains(" watch started: "))
+                  .findFirst()
+                  .orElseThrow());
       List<String> lines = watch.passLines();
       for (int k = 1; k <= 2; k++) {
         String line = lines.get(k - 1);
         assertTrue(line.contains(" pass trigger=every "), line);
         Duration after = Duration.between(started, timeOf(line));
-        assertFalse(after.compareTo(Duration.ofSeconds(2L * k)) < 0, "pass " + k + " came early: " + after);
+        assertFalse(
+            after.compareTo(Duration.ofSeconds(2L * k)) < 0, "pass " + k + " came early: " + after);
       }
       Duration first = Duration.between(started, timeOf(lines.get(0)));
-      assertTrue(first.compareTo(Duration.ofSeconds(5)) < 0, "the first pass is due at 2 s, came at " + first);
+      assertTrue(
+          first.compareTo(Duration.ofSeconds(5)) < 0,
+          "the first pass is due at 2 s, came at " + first);
       assertEquals(0, watch.sigterm(), watch.stderr());
       assertTrue(list(out.resolve("passes")).size() >= 2);
     }
@@ -175,7 +205,8 @@ class WatchIT {
         agent.call("fail", 2);
         await().atMost(PATIENCE).until(() -> depositedIn(bank) == 5);
         assertEquals(0, first.sigterm(), first.stderr());
-        assertTrue(first.stdout().contains(" watch stopped: 5 events deposited live, "), first.stdout());
+        assertTrue(
+            first.stdout().contains(" watch stopped: 5 events deposited live, "), first.stdout());
       }
       long kept = json(bank.resolve(EmoBank.CHECKPOINT)).get("queues").elements().next().asLong();
       assertEquals(lastIndex(), kept, "the position is the last excerpt read");
@@ -186,20 +217,47 @@ class WatchIT {
         agent.call("fail", 3);
         await().atMost(PATIENCE).until(() -> depositedIn(bank) == 10);
         assertEquals(0, second.sigterm(), second.stderr());
-        assertTrue(second.stdout().contains(" watch stopped: 5 events deposited live, "), second.stdout());
+        assertTrue(
+            second.stdout().contains(" watch stopped: 5 events deposited live, "), second.stdout());
       }
     }
     assertEquals(10, ChildJvm.readQueue(queue).size());
-    // a run over the whole queue finds every event deposited already, and a fresh bank ends with the same rows
-    assertEquals(0, LiveProcesses.analyzer(tmp, "again", "run", "--queue", queue.toString(), "--emobank",
-        bank.toString(), "--out", tmp.resolve("again").toString(), "--detectors", "none"));
+    // a run over the whole queue finds every event deposited already, and a fresh bank ends with
+    // the same rows
+    assertEquals(
+        0,
+        LiveProcesses.analyzer(
+            tmp,
+            "again",
+            "run",
+            "--queue",
+            queue.toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            tmp.resolve("again").toString(),
+            "--detectors",
+            "none"));
     JsonNode again = json(tmp.resolve("again").resolve("report.json"));
     assertEquals(0, again.get("events_deposited").asInt());
     assertEquals(10, again.get("events_already_deposited").asInt());
     Path fresh = tmp.resolve("fresh");
-    assertEquals(0, LiveProcesses.analyzer(tmp, "fresh", "run", "--queue", queue.toString(), "--emobank",
-        fresh.toString(), "--out", tmp.resolve("fresh-out").toString(), "--detectors", "none"));
-    assertEquals(Files.readAllLines(fresh.resolve(EmoBank.EMOTIONS)),
+    assertEquals(
+        0,
+        LiveProcesses.analyzer(
+            tmp,
+            "fresh",
+            "run",
+            "--queue",
+            queue.toString(),
+            "--emobank",
+            fresh.toString(),
+            "--out",
+            tmp.resolve("fresh-out").toString(),
+            "--detectors",
+            "none"));
+    assertEquals(
+        Files.readAllLines(fresh.resolve(EmoBank.EMOTIONS)),
         Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)));
   }
 
@@ -209,12 +267,15 @@ class WatchIT {
         var beta = new LiveProcesses.Agent(queue, "beta", tmp)) {
       alpha.call("ok", 1);
       beta.call("ok", 1);
-      try (var watch = new LiveProcesses.Watch(tmp, "w", args("--after-events", "4", "--detectors", "none"))) {
+      try (var watch =
+          new LiveProcesses.Watch(tmp, "w", args("--after-events", "4", "--detectors", "none"))) {
         alpha.call("fail", 3);
         beta.call("ok", 3);
         await().atMost(PATIENCE).until(() -> watch.passLines().size() == 2);
         Path summary = out.resolve("report.json");
-        await().atMost(PATIENCE).until(() -> Files.exists(summary) && json(summary).get("agent_count").asInt() == 2);
+        await()
+            .atMost(PATIENCE)
+            .until(() -> Files.exists(summary) && json(summary).get("agent_count").asInt() == 2);
         assertEquals(0, watch.sigterm(), watch.stderr());
       }
     }
@@ -242,16 +303,22 @@ class WatchIT {
   void aSecondAgentJoiningSwitchesToTheFleetLayoutWhileWatchRuns() throws Exception {
     try (var alpha = new LiveProcesses.Agent(queue, "alpha", tmp)) {
       alpha.call("ok", 2);
-      try (var watch = new LiveProcesses.Watch(tmp, "w", args("--after-events", "4", "--detectors", "none"));
+      try (var watch =
+              new LiveProcesses.Watch(
+                  tmp, "w", args("--after-events", "4", "--detectors", "none"));
           var beta = new LiveProcesses.Agent(queue, "beta", tmp)) {
         await().atMost(PATIENCE).until(() -> depositedIn(bank) == 2);
         beta.call("ok", 4);
-        await().atMost(PATIENCE).until(() -> watch.stdout().contains(" fleet: agent beta joined alpha; "));
+        await()
+            .atMost(PATIENCE)
+            .until(() -> watch.stdout().contains(" fleet: agent beta joined alpha; "));
         alpha.call("fail", 2);
         await().atMost(PATIENCE).until(() -> watch.passLines().size() == 2);
-        assertTrue(watch.passLines().stream().anyMatch(l -> l.contains(" agent=beta events=4 used=4 ")),
+        assertTrue(
+            watch.passLines().stream().anyMatch(l -> l.contains(" agent=beta events=4 used=4 ")),
             watch.passLines().toString());
-        assertTrue(watch.passLines().stream().anyMatch(l -> l.contains(" agent=alpha events=4 used=4 ")),
+        assertTrue(
+            watch.passLines().stream().anyMatch(l -> l.contains(" agent=alpha events=4 used=4 ")),
             "alpha's new bank is filled from the window by its pass: " + watch.passLines());
         assertEquals(0, watch.sigterm(), watch.stderr());
       }

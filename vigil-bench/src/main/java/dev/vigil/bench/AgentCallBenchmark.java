@@ -13,21 +13,21 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The time an agent adds to one instrumented call. Run by {@link BenchmarkSuite} in a JVM with
- * {@code -javaagent:vigil.jar} (arguments and result captured, events written) or the OpenTelemetry Java agent, where
- * only {@link Tools#tool} is instrumented; {@code baseline} calls the identical, uninstrumented {@link Tools#plain}.
- * Each call also burns about as much CPU as a small tool does, so that calls arrive at a rate the writer thread
- * keeps up with, as tool calls of an agent do (a back-to-back loop of millions of calls a second would measure the
- * writer's throughput instead).
+ * {@code -javaagent:vigil.jar} (arguments and result captured, events written) or the OpenTelemetry
+ * Java agent, where only {@link Tools#tool} is instrumented; {@code baseline} calls the identical,
+ * uninstrumented {@link Tools#plain}. Each call also burns about as much CPU as a small tool does,
+ * so that calls arrive at a rate the writer thread keeps up with, as tool calls of an agent do (a
+ * back-to-back loop of millions of calls a second would measure the writer's throughput instead).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class AgentCallBenchmark {
   /**
-   * CPU burnt per call, in JMH tokens (about 1.5 ns each here, so about 4.5 us a call): enough that the writer
-   * thread keeps up with one calling thread without ever filling its buffer (at 2000 tokens, some 80 MB/s of events,
-   * the mean caught the writer's occasional stalls on the queue file), small enough that the machine's noise stays
-   * small next to the figure measured.
+   * CPU burnt per call, in JMH tokens (about 1.5 ns each here, so about 4.5 us a call): enough that
+   * the writer thread keeps up with one calling thread without ever filling its buffer (at 2000
+   * tokens, some 80 MB/s of events, the mean caught the writer's occasional stalls on the queue
+   * file), small enough that the machine's noise stays small next to the figure measured.
    */
   @Param("3000")
   int work;

@@ -8,20 +8,27 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The agent's two throughput figures (docs/BENCHMARKS.md), each child JVM run by {@link BackToBack}:
+ * The agent's two throughput figures (docs/BENCHMARKS.md), each child JVM run by {@link
+ * BackToBack}:
+ *
  * <ul>
- *   <li>back to back: a tiny tool called in a loop, 1 thread x 2,000,000 calls, then 16 threads x 125,000: calls per
- *       second of the loop and events per second until the last event is in the queue, and every event counted in
- *       the queue (none lost); plain and the OpenTelemetry agent beside it (calls per second);</li>
- *   <li>CPU per call: the same application pinned to one core with {@code taskset -c 0}, the whole process's CPU
- *       time (the writer thread included) from the loop's start until the last event is in the queue, per call;
- *       plain, Vigil and the OpenTelemetry agent, and what each agent adds.</li>
+ *   <li>back to back: a tiny tool called in a loop, 1 thread x 2,000,000 calls, then 16 threads x
+ *       125,000: calls per second of the loop and events per second until the last event is in the
+ *       queue, and every event counted in the queue (none lost); plain and the OpenTelemetry agent
+ *       beside it (calls per second);
+ *   <li>CPU per call: the same application pinned to one core with {@code taskset -c 0}, the whole
+ *       process's CPU time (the writer thread included) from the loop's start until the last event
+ *       is in the queue, per call; plain, Vigil and the OpenTelemetry agent, and what each agent
+ *       adds.
  * </ul>
- * Each configuration runs in turn, run after run (3, or 1 with {@code --quick}); the median of the runs is printed.
+ *
+ * Each configuration runs in turn, run after run (3, or 1 with {@code --quick}); the median of the
+ * runs is printed.
  */
 final class AgentThroughput {
   /** The runs of one part, in {@link #setups} order within each run. */
-  record Part(String name, List<BackToBack.Round> rounds, List<BackToBack.Run> runs, int repetitions) {
+  record Part(
+      String name, List<BackToBack.Round> rounds, List<BackToBack.Run> runs, int repetitions) {
     List<BackToBack.Run> of(String setup) {
       return runs.stream().filter(r -> r.setup().name().equals(setup)).toList();
     }
@@ -30,10 +37,12 @@ final class AgentThroughput {
   private AgentThroughput() {}
 
   /** The back-to-back figures: plain, Vigil and OpenTelemetry, not pinned. */
-  static Part backToBack(String java, Path vigil, Path otel, Path work, boolean quick) throws Exception {
-    List<BackToBack.Round> rounds = quick
-        ? List.of(new BackToBack.Round(1, 200_000), new BackToBack.Round(16, 12_500))
-        : List.of(new BackToBack.Round(1, 2_000_000), new BackToBack.Round(16, 125_000));
+  static Part backToBack(String java, Path vigil, Path otel, Path work, boolean quick)
+      throws Exception {
+    List<BackToBack.Round> rounds =
+        quick
+            ? List.of(new BackToBack.Round(1, 200_000), new BackToBack.Round(16, 12_500))
+            : List.of(new BackToBack.Round(1, 2_000_000), new BackToBack.Round(16, 125_000));
     return part("backtoback", java, vigil, otel, work, quick, rounds, false);
   }
 
@@ -43,21 +52,45 @@ final class AgentThroughput {
     return part("cpu", java, vigil, otel, work, quick, rounds, true);
   }
 
-  private static Part part(String name, String java, Path vigil, Path otel, Path work, boolean quick,
-      List<BackToBack.Round> rounds, boolean pinned) throws Exception {
+  private static Part part(
+      String name,
+      String java,
+      Path vigil,
+      Path otel,
+      Path work,
+      boolean quick,
+      List<BackToBack.Round> rounds,
+      boolean pinned)
+      throws Exception {
     int repetitions = quick ? 1 : 3;
     BackToBack.Round warmUp = new BackToBack.Round(1, quick ? 100_000 : 500_000);
     List<BackToBack.Run> runs = new ArrayList<>();
     for (int rep = 1; rep <= repetitions; rep++) {
       Path dir = Files.createDirectories(work.resolve(name + "-" + rep));
-      for (BackToBack.Setup setup : List.of(BackToBack.plain(pinned), BackToBack.vigil(vigil, dir, pinned),
-          BackToBack.otel(otel, pinned))) {
-        System.out.println("--- " + name + " run " + rep + ", " + setup.name() + ": " + String.join(" ",
-            setup.jvmOptions()));
-        BackToBack.Run run = BackToBack.run(java, setup, warmUp, rounds, dir.resolve(setup.name() + ".err"));
+      for (BackToBack.Setup setup :
+          List.of(
+              BackToBack.plain(pinned),
+              BackToBack.vigil(vigil, dir, pinned),
+              BackToBack.otel(otel, pinned))) {
+        System.out.println(
+            "--- "
+                + name
+                + " run "
+                + rep
+                + ", "
+                + setup.name()
+                + ": "
+                + String.join(" ", setup.jvmOptions()));
+        BackToBack.Run run =
+            BackToBack.run(java, setup, warmUp, rounds, dir.resolve(setup.name() + ".err"));
         for (BackToBack.Timing t : run.rounds()) {
-          System.out.printf("    %2d x %,d: loop %,.0f calls/s, recorded %,.0f events/s, CPU %.0f ns/call%n",
-              t.round().threads(), t.round().perThread(), t.loopPerSecond(), t.recordedPerSecond(), t.cpuPerCall());
+          System.out.printf(
+              "    %2d x %,d: loop %,.0f calls/s, recorded %,.0f events/s, CPU %.0f ns/call%n",
+              t.round().threads(),
+              t.round().perThread(),
+              t.loopPerSecond(),
+              t.recordedPerSecond(),
+              t.cpuPerCall());
         }
         if (run.failure() != null) {
           System.out.println("    FAILED: " + run.failure());
@@ -70,13 +103,17 @@ final class AgentThroughput {
 
   /** Prints the back-to-back figures. */
   static void printBackToBack(Part part) {
-    System.out.println("back to back (a tiny tool, (String, int) -> int, called in a loop; median of "
-        + part.repetitions() + " runs; loop: calls/s of the calling loop; recorded: events/s until the last event is "
-        + "in the queue; goal: Vigil records 1,000,000 events/s or more, none lost):");
+    System.out.println(
+        "back to back (a tiny tool, (String, int) -> int, called in a loop; median of "
+            + part.repetitions()
+            + " runs; loop: calls/s of the calling loop; recorded: events/s until the last event is "
+            + "in the queue; goal: Vigil records 1,000,000 events/s or more, none lost):");
     for (int i = 0; i < part.rounds().size(); i++) {
       BackToBack.Round round = part.rounds().get(i);
-      String label = String.format("%2d thread%s x %,d", round.threads(), round.threads() == 1 ? " " : "s",
-          round.perThread());
+      String label =
+          String.format(
+              "%2d thread%s x %,d",
+              round.threads(), round.threads() == 1 ? " " : "s", round.perThread());
       for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
         List<BackToBack.Run> runs = part.of(setup);
         String failure = failure(runs);
@@ -91,8 +128,9 @@ final class AgentThroughput {
           continue;
         }
         double recorded = median(runs, r -> r.rounds().get(at).recordedPerSecond());
-        System.out.printf("  %-22s %-13s loop %,12.0f calls/s, recorded %,11.0f events/s (%s)%n", label, setup, loop,
-            recorded, recorded >= 1_000_000 ? "goal met" : "goal not met");
+        System.out.printf(
+            "  %-22s %-13s loop %,12.0f calls/s, recorded %,11.0f events/s (%s)%n",
+            label, setup, loop, recorded, recorded >= 1_000_000 ? "goal met" : "goal not met");
       }
     }
     printLoss(part);
@@ -101,9 +139,11 @@ final class AgentThroughput {
   /** Prints the CPU figures. */
   static void printCpu(Part part) {
     BackToBack.Round round = part.rounds().get(0);
-    System.out.printf("CPU per call, the whole process pinned to one core (taskset -c 0), 1 thread x %,d calls, from "
-        + "the loop's start until the last event is in the queue (median of %d runs; ns/call; added: minus plain; "
-        + "goal: Vigil adds at most what the OpenTelemetry agent adds):%n", round.perThread(), part.repetitions());
+    System.out.printf(
+        "CPU per call, the whole process pinned to one core (taskset -c 0), 1 thread x %,d calls, from "
+            + "the loop's start until the last event is in the queue (median of %d runs; ns/call; added: minus plain; "
+            + "goal: Vigil adds at most what the OpenTelemetry agent adds):%n",
+        round.perThread(), part.repetitions());
     double[] added = new double[2];
     double plain = Double.NaN;
     for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
@@ -120,13 +160,19 @@ final class AgentThroughput {
         continue;
       }
       added[setup.equals("Vigil") ? 0 : 1] = cpu - plain;
-      String extra = setup.equals("Vigil") ? String.format(" per event (recorded %,.0f events/s)",
-          median(runs, r -> r.rounds().get(0).recordedPerSecond())) : "";
-      System.out.printf("  %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
+      String extra =
+          setup.equals("Vigil")
+              ? String.format(
+                  " per event (recorded %,.0f events/s)",
+                  median(runs, r -> r.rounds().get(0).recordedPerSecond()))
+              : "";
+      System.out.printf(
+          "  %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
     }
     double ratio = added[0] / added[1];
-    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n", ratio,
-        ratio <= 1 ? "met" : "not met");
+    System.out.printf(
+        "  Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n",
+        ratio, ratio <= 1 ? "met" : "not met");
     printLoss(part);
   }
 
@@ -139,18 +185,24 @@ final class AgentThroughput {
     boolean noneLost = true;
     for (BackToBack.Run r : vigil) {
       noneLost &= r.noneLost();
-      counts.append(counts.length() == 0 ? "" : ", ").append(String.format("%,d of %,d", r.recorded(),
-          r.callsMade()));
+      counts
+          .append(counts.length() == 0 ? "" : ", ")
+          .append(String.format("%,d of %,d", r.recorded(), r.callsMade()));
       if (r.kinds().size() > 1) {
         counts.append(" ").append(r.kinds());
       }
     }
-    System.out.printf("  Vigil's queue held %s calls' events (warm-up included): %s%n", counts,
-        noneLost ? "none lost" : "EVENTS LOST");
+    System.out.printf(
+        "  Vigil's queue held %s calls' events (warm-up included): %s%n",
+        counts, noneLost ? "none lost" : "EVENTS LOST");
   }
 
   private static String failure(List<BackToBack.Run> runs) {
-    return runs.stream().map(BackToBack.Run::failure).filter(f -> f != null).findFirst().orElse(null);
+    return runs.stream()
+        .map(BackToBack.Run::failure)
+        .filter(f -> f != null)
+        .findFirst()
+        .orElse(null);
   }
 
   private static double median(List<BackToBack.Run> runs, ToDoubleFunction<BackToBack.Run> figure) {

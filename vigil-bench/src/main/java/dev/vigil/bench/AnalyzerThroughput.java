@@ -14,17 +14,28 @@ import java.util.regex.Pattern;
 
 /**
  * The analyzer's {@code run} over generated events, as a whole process: {@code java -Xmx512m -jar
- * vigil-analyzer.jar run --events FILE} with a fresh EmoBank and output directory and a window wide enough for
- * every event, in two ways: with the default {@code --limit} (every line read and checked, the newest 500 events
- * appraised and diagnosed: what a user's {@code run} over a large file does) and with {@code --limit} the event count
- * (every event appraised, deposited and diagnosed in one pass). Events per second is the event count over the process's wall time (JVM start included).
- * Heap comes from the JVM's own GC log: the most heap in use seen (before a collection, or at exit) and the largest
- * heap still live after a collection; the process's peak resident set comes from {@code /usr/bin/time} when present.
+ * vigil-analyzer.jar run --events FILE} with a fresh EmoBank and output directory and a window wide
+ * enough for every event, in two ways: with the default {@code --limit} (every line read and
+ * checked, the newest 500 events appraised and diagnosed: what a user's {@code run} over a large
+ * file does) and with {@code --limit} the event count (every event appraised, deposited and
+ * diagnosed in one pass). Events per second is the event count over the process's wall time (JVM
+ * start included). Heap comes from the JVM's own GC log: the most heap in use seen (before a
+ * collection, or at exit) and the largest heap still live after a collection; the process's peak
+ * resident set comes from {@code /usr/bin/time} when present.
  */
 final class AnalyzerThroughput {
   /** One run. */
-  record Figure(int events, boolean everyEvent, double seconds, double eventsPerSecond, int exit, long peakHeapMb, long liveHeapMb,
-      long maxRssMb, long collections, String failure) {}
+  record Figure(
+      int events,
+      boolean everyEvent,
+      double seconds,
+      double eventsPerSecond,
+      int exit,
+      long peakHeapMb,
+      long liveHeapMb,
+      long maxRssMb,
+      long collections,
+      String failure) {}
 
   /** The longest one run may take before it is stopped and reported as failed. */
   static final long TIME_LIMIT_MINUTES = 8;
@@ -32,25 +43,30 @@ final class AnalyzerThroughput {
   private static final Pattern PAUSE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
   private static final Pattern EXIT_USED = Pattern.compile("total \\d+K, used (\\d+)K");
   private static final Pattern RSS = Pattern.compile("^(\\d+)$", Pattern.MULTILINE);
-  /** The event kinds written, in turn: a success with an uplift, a failure, a late toast, a plain success. */
+
+  /**
+   * The event kinds written, in turn: a success with an uplift, a failure, a late toast, a plain
+   * success.
+   */
   private static final String[] LINES = {
-      "{\"ts\":\"%s\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\","
-          + "\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea %d\"},\"result\":\"Reminder set\","
-          + "\"duration_ms\":1.84,\"saved_ms\":%d,\"class\":\"demo.robin.RobinTools\","
-          + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\","
-          + "\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
-      "{\"ts\":\"%s\",\"kind\":\"tool.book_hotel\",\"status\":\"fail\",\"payload\":{\"tool\":\"book_hotel\","
-          + "\"args\":{\"city\":\"Lyon\",\"nights\":%d},\"duration_ms\":%d.5,\"error\":{\"type\":"
-          + "\"java.lang.IllegalStateException\",\"message\":\"no rooms\","
-          + "\"frames\":[\"demo.Hotel.book(Hotel.java:12)\"]}},"
-          + "\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
-          + "\"call_id\":\"call_%d\"}",
-      "{\"ts\":\"%s\",\"kind\":\"reminder.toast\",\"status\":\"delay\",\"payload\":{\"message\":\"Reminder %d\","
-          + "\"delayed_by_sec\":%d},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
-          + "\"call_id\":\"call_%d\"}",
-      "{\"ts\":\"%s\",\"kind\":\"tool.search\",\"status\":\"ok\",\"payload\":{\"tool\":\"search\",\"args\":{\"q\":"
-          + "\"weather %d\"},\"result\":\"sunny\",\"duration_ms\":%d.25},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,"
-          + "\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}"};
+    "{\"ts\":\"%s\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\","
+        + "\"args\":{\"when\":\"in 30 minutes\",\"task\":\"tea %d\"},\"result\":\"Reminder set\","
+        + "\"duration_ms\":1.84,\"saved_ms\":%d,\"class\":\"demo.robin.RobinTools\","
+        + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\","
+        + "\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}",
+    "{\"ts\":\"%s\",\"kind\":\"tool.book_hotel\",\"status\":\"fail\",\"payload\":{\"tool\":\"book_hotel\","
+        + "\"args\":{\"city\":\"Lyon\",\"nights\":%d},\"duration_ms\":%d.5,\"error\":{\"type\":"
+        + "\"java.lang.IllegalStateException\",\"message\":\"no rooms\","
+        + "\"frames\":[\"demo.Hotel.book(Hotel.java:12)\"]}},"
+        + "\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
+        + "\"call_id\":\"call_%d\"}",
+    "{\"ts\":\"%s\",\"kind\":\"reminder.toast\",\"status\":\"delay\",\"payload\":{\"message\":\"Reminder %d\","
+        + "\"delayed_by_sec\":%d},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,\"thread\":\"main\",\"turn\":\"t-%d\","
+        + "\"call_id\":\"call_%d\"}",
+    "{\"ts\":\"%s\",\"kind\":\"tool.search\",\"status\":\"ok\",\"payload\":{\"tool\":\"search\",\"args\":{\"q\":"
+        + "\"weather %d\"},\"result\":\"sunny\",\"duration_ms\":%d.25},\"agent\":\"robin\",\"seq\":%d,\"pid\":4242,"
+        + "\"thread\":\"main\",\"turn\":\"t-%d\",\"call_id\":\"call_%d\"}"
+  };
 
   private AnalyzerThroughput() {}
 
@@ -68,8 +84,18 @@ final class AnalyzerThroughput {
     return file;
   }
 
-  /** Runs the analyzer once over {@code events}; the output goes to a fresh directory under {@code work}. */
-  static Figure run(String java, Path analyzerJar, Path events, int count, boolean everyEvent, Instant now, Path work)
+  /**
+   * Runs the analyzer once over {@code events}; the output goes to a fresh directory under {@code
+   * work}.
+   */
+  static Figure run(
+      String java,
+      Path analyzerJar,
+      Path events,
+      int count,
+      boolean everyEvent,
+      Instant now,
+      Path work)
       throws Exception {
     Path dir = Files.createTempDirectory(work, "run-" + count + "-");
     Path gcLog = dir.resolve("gc.log");
@@ -79,15 +105,33 @@ final class AnalyzerThroughput {
     if (timed) {
       cmd.addAll(List.of("/usr/bin/time", "-f", "%M", "-o", rssFile.toString()));
     }
-    cmd.addAll(List.of(java, "-Xmx512m", "-Xlog:gc,gc+heap+exit:file=" + gcLog, "-jar", analyzerJar.toString(),
-        "run", "--events", events.toString(), "--emobank", dir.resolve("emobank").toString(),
-        "--out", dir.resolve("out").toString(), "--now", now.toString(), "--window-hours", "24"));
+    cmd.addAll(
+        List.of(
+            java,
+            "-Xmx512m",
+            "-Xlog:gc,gc+heap+exit:file=" + gcLog,
+            "-jar",
+            analyzerJar.toString(),
+            "run",
+            "--events",
+            events.toString(),
+            "--emobank",
+            dir.resolve("emobank").toString(),
+            "--out",
+            dir.resolve("out").toString(),
+            "--now",
+            now.toString(),
+            "--window-hours",
+            "24"));
     if (everyEvent) {
       cmd.addAll(List.of("--limit", Integer.toString(count)));
     }
     long start = System.nanoTime();
-    Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout.txt").toFile())
-        .redirectError(dir.resolve("stderr.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(dir.resolve("stdout.txt").toFile())
+            .redirectError(dir.resolve("stderr.txt").toFile())
+            .start();
     String failure = null;
     if (!p.waitFor(TIME_LIMIT_MINUTES, TimeUnit.MINUTES)) {
       p.destroyForcibly().waitFor();
@@ -95,12 +139,15 @@ final class AnalyzerThroughput {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     int exit = failure == null ? p.exitValue() : -1;
-    // exit 1 is a degraded pass, which still ends with the summary; a crash (an OutOfMemoryError, say) does not
-    if (failure == null && (exit > 1 || !Files.readString(dir.resolve("stdout.txt")).contains("artifacts: "))) {
+    // exit 1 is a degraded pass, which still ends with the summary; a crash (an OutOfMemoryError,
+    // say) does not
+    if (failure == null
+        && (exit > 1 || !Files.readString(dir.resolve("stdout.txt")).contains("artifacts: "))) {
       String err = Files.readString(dir.resolve("stderr.txt")).strip();
       int nl = err.indexOf('\n');
       String first = nl > 0 ? err.substring(0, nl) : err;
-      failure = "exit " + exit + ": " + (first.length() > 100 ? first.substring(0, 100) + "..." : first);
+      failure =
+          "exit " + exit + ": " + (first.length() > 100 ? first.substring(0, 100) + "..." : first);
     }
     String gc = Files.exists(gcLog) ? Files.readString(gcLog) : "";
     long peak = 0;
@@ -123,7 +170,16 @@ final class AnalyzerThroughput {
         rss = Long.parseLong(r.group(1)) / 1024;
       }
     }
-    return new Figure(count, everyEvent, seconds, failure == null ? count / seconds : 0, exit, peak, live, rss, collections,
+    return new Figure(
+        count,
+        everyEvent,
+        seconds,
+        failure == null ? count / seconds : 0,
+        exit,
+        peak,
+        live,
+        rss,
+        collections,
         failure);
   }
 }

@@ -23,11 +23,12 @@ import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Runs {@link BackToBackApp} in a child JVM under one configuration (plain, Vigil, the OpenTelemetry agent), optionally
- * pinned to one core with {@code taskset -c 0}, and times each of its rounds of back-to-back calls: the calling loop,
- * and (under Vigil) until the last event is in the queue, which this process watches by reading the queue's last
- * excerpt every millisecond, on a core of its own when the child is pinned. Afterwards every excerpt of the queue is
- * read and counted by kind ("none lost": the tool's events equal the calls made).
+ * Runs {@link BackToBackApp} in a child JVM under one configuration (plain, Vigil, the
+ * OpenTelemetry agent), optionally pinned to one core with {@code taskset -c 0}, and times each of
+ * its rounds of back-to-back calls: the calling loop, and (under Vigil) until the last event is in
+ * the queue, which this process watches by reading the queue's last excerpt every millisecond, on a
+ * core of its own when the child is pinned. Afterwards every excerpt of the queue is read and
+ * counted by kind ("none lost": the tool's events equal the calls made).
  */
 final class BackToBack {
   /** A configuration of the child JVM. */
@@ -43,9 +44,10 @@ final class BackToBack {
   /**
    * The figures of one round.
    *
-   * @param loopNanos     the calling loop (all threads started together until the last ended)
-   * @param recordedNanos from the loop's start until the last event was in the queue (the loop's when no queue)
-   * @param cpuNanos      the whole process's CPU time over the same span
+   * @param loopNanos the calling loop (all threads started together until the last ended)
+   * @param recordedNanos from the loop's start until the last event was in the queue (the loop's
+   *     when no queue)
+   * @param cpuNanos the whole process's CPU time over the same span
    */
   record Timing(Round round, long loopNanos, long recordedNanos, long cpuNanos) {
     double loopPerSecond() {
@@ -62,10 +64,11 @@ final class BackToBack {
   }
 
   /**
-   * One child's run: its measured rounds (the warm-up round left out), and the queue's events by kind (empty when
-   * there is no queue), or why it failed.
+   * One child's run: its measured rounds (the warm-up round left out), and the queue's events by
+   * kind (empty when there is no queue), or why it failed.
    */
-  record Run(Setup setup, List<Timing> rounds, long callsMade, Map<String, Long> kinds, String failure) {
+  record Run(
+      Setup setup, List<Timing> rounds, long callsMade, Map<String, Long> kinds, String failure) {
     /** The tool's events in the queue. */
     long recorded() {
       return kinds.getOrDefault(TOOL_KIND, 0L);
@@ -78,22 +81,41 @@ final class BackToBack {
   }
 
   static final String TOOL_KIND = "tool.tool";
+
   /** How long the queue may go without a new event before the missing ones count as lost. */
   private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
 
   private BackToBack() {}
 
-  /** The child's options for Vigil: its queue under {@code dir}, {@link BackToBackApp#tool} included. */
+  /**
+   * The child's options for Vigil: its queue under {@code dir}, {@link BackToBackApp#tool}
+   * included.
+   */
   static Setup vigil(Path vigilJar, Path dir, boolean pinned) {
     Path queue = dir.resolve("queue");
-    return new Setup("Vigil", List.of("-javaagent:" + vigilJar + "=queue.dir=" + queue + ",methods.include="
-        + BackToBackApp.class.getName() + "[tool]"), queue, pinned);
+    return new Setup(
+        "Vigil",
+        List.of(
+            "-javaagent:"
+                + vigilJar
+                + "=queue.dir="
+                + queue
+                + ",methods.include="
+                + BackToBackApp.class.getName()
+                + "[tool]"),
+        queue,
+        pinned);
   }
 
   /** The child's options for the OpenTelemetry agent, exporters off, the same method included. */
   static Setup otel(Path otelJar, boolean pinned) {
-    List<String> options = new ArrayList<>(List.of("-javaagent:" + otelJar,
-        "-Dotel.instrumentation.methods.include=" + BackToBackApp.class.getName() + "[tool]"));
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "-javaagent:" + otelJar,
+                "-Dotel.instrumentation.methods.include="
+                    + BackToBackApp.class.getName()
+                    + "[tool]"));
     options.addAll(BenchmarkSuite.OTEL_QUIET);
     return new Setup("OpenTelemetry", options, null, pinned);
   }
@@ -104,17 +126,19 @@ final class BackToBack {
   }
 
   /**
-   * Runs the child: a warm-up round, then {@code rounds} in order; then, for Vigil, reads every event of the queue
-   * and deletes it.
+   * Runs the child: a warm-up round, then {@code rounds} in order; then, for Vigil, reads every
+   * event of the queue and deletes it.
    */
-  static Run run(String java, Setup setup, Round warmUp, List<Round> rounds, Path stderr) throws Exception {
+  static Run run(String java, Setup setup, Round warmUp, List<Round> rounds, Path stderr)
+      throws Exception {
     List<String> cmd = new ArrayList<>();
     if (setup.pinned()) {
       cmd.addAll(List.of("taskset", "-c", "0"));
     }
     cmd.add(java);
     cmd.addAll(setup.jvmOptions());
-    Path benchJar = Path.of(BackToBackApp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path benchJar =
+        Path.of(BackToBackApp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     cmd.addAll(List.of("-cp", benchJar.toString(), BackToBackApp.class.getName()));
     Process app = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();
     List<Timing> timings = new ArrayList<>();
@@ -122,8 +146,9 @@ final class BackToBack {
     String failure = null;
     QueueWatch queue = setup.queue() == null ? null : new QueueWatch(setup.queue());
     try (OutputStream toApp = app.getOutputStream();
-        BufferedReader fromApp = new BufferedReader(new InputStreamReader(app.getInputStream(),
-            StandardCharsets.UTF_8))) {
+        BufferedReader fromApp =
+            new BufferedReader(
+                new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
       List<Round> all = new ArrayList<>();
       all.add(warmUp);
       all.addAll(rounds);
@@ -144,16 +169,19 @@ final class BackToBack {
         queue.close();
       }
     }
-    Map<String, Long> kinds = setup.queue() == null || failure != null ? Map.of() : kindsIn(setup.queue());
+    Map<String, Long> kinds =
+        setup.queue() == null || failure != null ? Map.of() : kindsIn(setup.queue());
     if (setup.queue() != null) {
       deleteTree(setup.queue());
     }
     return new Run(setup, timings, made, kinds, failure);
   }
 
-  private static Timing round(Round round, long before, OutputStream toApp, BufferedReader fromApp,
-      QueueWatch queue) throws IOException {
-    toApp.write((round.threads() + " " + round.perThread() + "\n").getBytes(StandardCharsets.UTF_8));
+  private static Timing round(
+      Round round, long before, OutputStream toApp, BufferedReader fromApp, QueueWatch queue)
+      throws IOException {
+    toApp.write(
+        (round.threads() + " " + round.perThread() + "\n").getBytes(StandardCharsets.UTF_8));
     toApp.flush();
     String[] loop = expect(fromApp, "loop");
     long start = Long.parseLong(loop[2]);
@@ -168,13 +196,16 @@ final class BackToBack {
   private static String[] expect(BufferedReader fromApp, String word) throws IOException {
     String line = fromApp.readLine();
     if (line == null || !line.startsWith(word + " ")) {
-      throw new IllegalStateException("the application ended or said '" + line + "' where '" + word
-          + " ...' was expected");
+      throw new IllegalStateException(
+          "the application ended or said '" + line + "' where '" + word + " ...' was expected");
     }
     return line.split(" ");
   }
 
-  /** The queue the child's agent writes, opened once it exists; its last excerpt's {@code seq} polled. */
+  /**
+   * The queue the child's agent writes, opened once it exists; its last excerpt's {@code seq}
+   * polled.
+   */
   private static final class QueueWatch implements AutoCloseable {
     private final Path dir;
     private ChronicleQueue queue;
@@ -184,7 +215,10 @@ final class BackToBack {
       this.dir = dir;
     }
 
-    /** Waits until the last event's {@code seq} is at least {@code seq}; the {@link System#nanoTime()} it was seen. */
+    /**
+     * Waits until the last event's {@code seq} is at least {@code seq}; the {@link
+     * System#nanoTime()} it was seen.
+     */
     long awaitSeq(long seq) {
       long seen = -1;
       long progress = System.nanoTime();
@@ -198,7 +232,8 @@ final class BackToBack {
           seen = now;
           progress = at;
         } else if (at - progress > STALL_NANOS) {
-          throw new IllegalStateException("the queue stopped at seq " + seen + " where " + seq + " calls were made");
+          throw new IllegalStateException(
+              "the queue stopped at seq " + seen + " where " + seq + " calls were made");
         }
         LockSupport.parkNanos(1_000_000);
       }
@@ -224,7 +259,8 @@ final class BackToBack {
         Long seq = EventWire.read(dc.wire().bytes()).seq();
         return seq == null ? 0 : seq;
       } catch (EventFormatException e) {
-        throw new IllegalStateException("the queue's last excerpt is not an event: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "the queue's last excerpt is not an event: " + e.getMessage(), e);
       }
     }
 
@@ -236,7 +272,10 @@ final class BackToBack {
     }
   }
 
-  /** Every event of the queue, counted by kind (an unreadable excerpt counts as {@code <unreadable>}). */
+  /**
+   * Every event of the queue, counted by kind (an unreadable excerpt counts as {@code
+   * <unreadable>}).
+   */
   private static Map<String, Long> kindsIn(Path dir) {
     Map<String, Long> kinds = new TreeMap<>();
     if (!Files.exists(dir)) {

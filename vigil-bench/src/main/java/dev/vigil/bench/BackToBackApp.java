@@ -9,14 +9,15 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The application of the back-to-back and CPU figures ({@link BackToBack}): a tiny tool called as fast as the
- * calling threads can, driven from stdin. Knows nothing of Vigil or OpenTelemetry: the benchmark attaches an agent
- * that instruments {@link #tool}.
+ * The application of the back-to-back and CPU figures ({@link BackToBack}): a tiny tool called as
+ * fast as the calling threads can, driven from stdin. Knows nothing of Vigil or OpenTelemetry: the
+ * benchmark attaches an agent that instruments {@link #tool}.
  *
- * <p>A line {@code T N} makes N calls on each of T threads (T = 1: the main thread), started together, and prints
- * {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at start>}; the benchmark then waits until the
- * agent has written every event and answers {@code drained}, whereupon the application prints
- * {@code cpu <process CPU nanos from the start until then>}. End of input ends the process.
+ * <p>A line {@code T N} makes N calls on each of T threads (T = 1: the main thread), started
+ * together, and prints {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at
+ * start>}; the benchmark then waits until the agent has written every event and answers {@code
+ * drained}, whereupon the application prints {@code cpu <process CPU nanos from the start until
+ * then>}. End of input ends the process.
  */
 public final class BackToBackApp {
   private static volatile long sink;
@@ -32,7 +33,8 @@ public final class BackToBackApp {
     BackToBackApp app = new BackToBackApp();
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String[] parts = line.trim().split("\\s+");
       if (parts.length != 2) {
@@ -59,9 +61,9 @@ public final class BackToBackApp {
   }
 
   /**
-   * The calls of one thread; the number passed goes round 0 to 1023, so that the warm-up round has seen every value
-   * the measured rounds pass (a number never seen before would make the JIT compile the agent's code again, inside
-   * the measurement).
+   * The calls of one thread; the number passed goes round 0 to 1023, so that the warm-up round has
+   * seen every value the measured rounds pass (a number never seen before would make the JIT
+   * compile the agent's code again, inside the measurement).
    */
   private static void calls(BackToBackApp app, int calls) {
     long sum = 0;
@@ -71,20 +73,24 @@ public final class BackToBackApp {
     sink = sum;
   }
 
-  private static void inThreads(BackToBackApp app, int threads, int calls) throws InterruptedException {
+  private static void inThreads(BackToBackApp app, int threads, int calls)
+      throws InterruptedException {
     CountDownLatch go = new CountDownLatch(1);
     CountDownLatch ready = new CountDownLatch(threads);
     List<Thread> all = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Thread th = new Thread(() -> {
-        ready.countDown();
-        try {
-          go.await();
-        } catch (InterruptedException e) {
-          return;
-        }
-        calls(app, calls);
-      }, "caller-" + t);
+      Thread th =
+          new Thread(
+              () -> {
+                ready.countDown();
+                try {
+                  go.await();
+                } catch (InterruptedException e) {
+                  return;
+                }
+                calls(app, calls);
+              },
+              "caller-" + t);
       all.add(th);
       th.start();
     }

@@ -26,82 +26,127 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Every figure of docs/BENCHMARKS.md in one run, each printed with its unit and what it is compared to:
+ * Every figure of docs/BENCHMARKS.md in one run, each printed with its unit and what it is compared
+ * to:
+ *
  * <ol>
- *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent (instrumenting the same method
- *       through {@code otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
- *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);</li>
- *   <li>back to back, a tiny tool called in a loop on 1 and 16 threads: events per second, none lost; and CPU per
- *       call with the process pinned to one core: plain, Vigil, OpenTelemetry ({@link AgentThroughput});</li>
- *   <li>start-up as a user sees it, plain, with Vigil, with the OpenTelemetry agent: the whole process of an
- *       application whose {@code main} calls a tool at once and exits ({@link StartupTimes}), and a Spring Boot
- *       LangChain4j application until it has served its first chat request ({@link BootStartup});</li>
- *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events per second and
- *       heap ({@link AnalyzerThroughput});</li>
- *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay});</li>
- *   <li>events per second through Kafka: {@code ship}, and a group of two {@code watch --bootstrap} instances, against
- *       a KRaft broker in this JVM ({@link KafkaThroughput}).</li>
+ *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent
+ *       (instrumenting the same method through {@code otel.instrumentation.methods.include},
+ *       exporters off), each against the uninstrumented call in the same JVM ({@link
+ *       AgentCallBenchmark}, JMH in sample mode: mean and median);
+ *   <li>back to back, a tiny tool called in a loop on 1 and 16 threads: events per second, none
+ *       lost; and CPU per call with the process pinned to one core: plain, Vigil, OpenTelemetry
+ *       ({@link AgentThroughput});
+ *   <li>start-up as a user sees it, plain, with Vigil, with the OpenTelemetry agent: the whole
+ *       process of an application whose {@code main} calls a tool at once and exits ({@link
+ *       StartupTimes}), and a Spring Boot LangChain4j application until it has served its first
+ *       chat request ({@link BootStartup});
+ *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events
+ *       per second and heap ({@link AnalyzerThroughput});
+ *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay});
+ *   <li>events per second through Kafka: {@code ship}, and a group of two {@code watch --bootstrap}
+ *       instances, against a KRaft broker in this JVM ({@link KafkaThroughput}).
  * </ol>
  *
  * <p>{@code java -cp vigil-bench.jar dev.vigil.bench.BenchmarkSuite --vigil vigil.jar --otel
- * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar --boot-app support-agent.jar [--boot-runs 5]
- * [--startup-runs 11] [--watch-calls 2000] [--kafka-events 100000]
- * [--only calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the jars and
- * runs it. A jar that is not there is a usage error (exit 2).
+ * opentelemetry-javaagent.jar --analyzer vigil-analyzer.jar --boot-app support-agent.jar
+ * [--boot-runs 5] [--startup-runs 11] [--watch-calls 2000] [--kafka-events 100000] [--only
+ * calls,backtoback,cpu,startup,analyzer,watch,kafka] [--quick]}; {@code bench/run.sh} builds the
+ * jars and runs it. A jar that is not there is a usage error (exit 2).
  */
-@Command(name = "BenchmarkSuite", sortOptions = false,
-    description = "Prints every benchmark figure of docs/BENCHMARKS.md, each with its unit and what it is compared to.")
+@Command(
+    name = "BenchmarkSuite",
+    sortOptions = false,
+    description =
+        "Prints every benchmark figure of docs/BENCHMARKS.md, each with its unit and what it is compared to.")
 public final class BenchmarkSuite implements Callable<Integer> {
-  /** The OpenTelemetry agent as a user would run it for this comparison: exporters off, nothing sent anywhere. */
-  static final List<String> OTEL_QUIET = List.of("-Dotel.traces.exporter=none", "-Dotel.metrics.exporter=none",
-      "-Dotel.logs.exporter=none", "-Dotel.javaagent.logging=none");
+  /**
+   * The OpenTelemetry agent as a user would run it for this comparison: exporters off, nothing sent
+   * anywhere.
+   */
+  static final List<String> OTEL_QUIET =
+      List.of(
+          "-Dotel.traces.exporter=none",
+          "-Dotel.metrics.exporter=none",
+          "-Dotel.logs.exporter=none",
+          "-Dotel.javaagent.logging=none");
 
-  @Spec
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Shows this help and exits.")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Shows this help and exits.")
   private boolean help;
 
-  @Option(names = "--vigil", paramLabel = "JAR", defaultValue = "vigil-javaagent/target/vigil.jar",
+  @Option(
+      names = "--vigil",
+      paramLabel = "JAR",
+      defaultValue = "vigil-javaagent/target/vigil.jar",
       description = "Vigil's agent jar (default: ${DEFAULT-VALUE}).")
   private Path vigilJar;
 
-  @Option(names = "--otel", paramLabel = "JAR", defaultValue = "vigil-bench/target/otel/opentelemetry-javaagent.jar",
+  @Option(
+      names = "--otel",
+      paramLabel = "JAR",
+      defaultValue = "vigil-bench/target/otel/opentelemetry-javaagent.jar",
       description = "The OpenTelemetry Java agent (default: ${DEFAULT-VALUE}).")
   private Path otelJar;
 
-  @Option(names = "--analyzer", paramLabel = "JAR", defaultValue = "vigil-analyzer/target/vigil-analyzer.jar",
+  @Option(
+      names = "--analyzer",
+      paramLabel = "JAR",
+      defaultValue = "vigil-analyzer/target/vigil-analyzer.jar",
       description = "The analyzer's jar (default: ${DEFAULT-VALUE}).")
   private Path analyzerJar;
 
-  @Option(names = "--boot-app", paramLabel = "JAR",
+  @Option(
+      names = "--boot-app",
+      paramLabel = "JAR",
       defaultValue = "vigil-bench/support-agent/target/support-agent.jar",
-      description = "The Spring Boot LangChain4j application of the start-up figure (default: ${DEFAULT-VALUE}).")
+      description =
+          "The Spring Boot LangChain4j application of the start-up figure (default: ${DEFAULT-VALUE}).")
   private Path bootAppJar;
 
-  @Option(names = "--boot-runs", paramLabel = "N",
-      description = "Measured launches per configuration of the Spring Boot application, after one discarded "
-          + "(default: 5; 1 and none discarded with --quick).")
+  @Option(
+      names = "--boot-runs",
+      paramLabel = "N",
+      description =
+          "Measured launches per configuration of the Spring Boot application, after one discarded "
+              + "(default: 5; 1 and none discarded with --quick).")
   private Integer bootRuns;
 
-  @Option(names = "--startup-runs", paramLabel = "N",
+  @Option(
+      names = "--startup-runs",
+      paramLabel = "N",
       description = "Launches per start-up configuration (default: 11; 3 with --quick).")
   private Integer startupRuns;
 
-  @Option(names = "--watch-calls", paramLabel = "N",
+  @Option(
+      names = "--watch-calls",
+      paramLabel = "N",
       description = "Live calls of the watch figure, 5 ms apart (default: 2000; 200 with --quick).")
   private Integer watchCalls;
 
-  @Option(names = "--kafka-events", paramLabel = "N",
-      description = "Events of each of the two agents of the Kafka figures (default: 100000; 10000 with --quick).")
+  @Option(
+      names = "--kafka-events",
+      paramLabel = "N",
+      description =
+          "Events of each of the two agents of the Kafka figures (default: 100000; 10000 with --quick).")
   private Integer kafkaEvents;
 
-  @Option(names = "--only", paramLabel = "PARTS", split = ",",
+  @Option(
+      names = "--only",
+      paramLabel = "PARTS",
+      split = ",",
       defaultValue = "calls,backtoback,cpu,startup,analyzer,watch,kafka,fit",
-      description = "Some of the parts: calls, backtoback, cpu, startup, analyzer, watch, kafka, fit (default: all).")
+      description =
+          "Some of the parts: calls, backtoback, cpu, startup, analyzer, watch, kafka, fit (default: all).")
   private List<String> only;
 
-  @Option(names = "--quick", description = "Fewer iterations and sizes, to check the command itself.")
+  @Option(
+      names = "--quick",
+      description = "Fewer iterations and sizes, to check the command itself.")
   private boolean quick;
 
   private BenchmarkSuite() {}
@@ -119,28 +164,47 @@ public final class BenchmarkSuite implements Callable<Integer> {
     int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
-    long began = System.nanoTime(); // a measurement (the run's length, printed), so the machine's own clock
+    long began =
+        System.nanoTime(); // a measurement (the run's length, printed), so the machine's own clock
 
-    System.out.printf("Vigil benchmarks: JDK %s, %d cores, %s%n", System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));
+    System.out.printf(
+        "Vigil benchmarks: JDK %s, %d cores, %s%n",
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("os.arch"));
 
     // 1. per call (JMH)
     double[] withVigil = null;
     double[] withOtel = null;
     if (only.contains("calls")) {
-      List<String> vigilArgs = List.of("-javaagent:" + vigil + "=queue.dir=" + work.resolve("calls-queue")
-          + ",methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]");
-      List<String> otelArgs = new ArrayList<>(List.of("-javaagent:" + otel,
-          "-Dotel.instrumentation.methods.include=" + AgentCallBenchmark.Tools.class.getName() + "[tool]"));
+      List<String> vigilArgs =
+          List.of(
+              "-javaagent:"
+                  + vigil
+                  + "=queue.dir="
+                  + work.resolve("calls-queue")
+                  + ",methods.include="
+                  + AgentCallBenchmark.Tools.class.getName()
+                  + "[tool]");
+      List<String> otelArgs =
+          new ArrayList<>(
+              List.of(
+                  "-javaagent:" + otel,
+                  "-Dotel.instrumentation.methods.include="
+                      + AgentCallBenchmark.Tools.class.getName()
+                      + "[tool]"));
       otelArgs.addAll(OTEL_QUIET);
       withVigil = perCall("vigil", vigilArgs, quick);
       withOtel = perCall("otel", otelArgs, quick);
     }
 
     // 1b. back to back, and CPU per call pinned to one core
-    AgentThroughput.Part backToBack = only.contains("backtoback")
-        ? AgentThroughput.backToBack(java, vigil, otel, work, quick) : null;
-    AgentThroughput.Part cpu = only.contains("cpu") ? AgentThroughput.cpu(java, vigil, otel, work, quick) : null;
+    AgentThroughput.Part backToBack =
+        only.contains("backtoback")
+            ? AgentThroughput.backToBack(java, vigil, otel, work, quick)
+            : null;
+    AgentThroughput.Part cpu =
+        only.contains("cpu") ? AgentThroughput.cpu(java, vigil, otel, work, quick) : null;
 
     // 2. start-up
     List<StartupTimes.Figure> startup = List.of();
@@ -153,10 +217,13 @@ public final class BenchmarkSuite implements Callable<Integer> {
       Path startupQueue = work.resolve("startup-queue");
       Map<String, List<String>> configurations = new LinkedHashMap<>();
       configurations.put("plain", List.of());
-      configurations.put("vigil", List.of("-javaagent:" + vigil + "=queue.dir=" + startupQueue + ",methods.include="
-          + tool));
-      List<String> otelStartup = new ArrayList<>(List.of("-javaagent:" + otel,
-          "-Dotel.instrumentation.methods.include=" + tool));
+      configurations.put(
+          "vigil",
+          List.of(
+              "-javaagent:" + vigil + "=queue.dir=" + startupQueue + ",methods.include=" + tool));
+      List<String> otelStartup =
+          new ArrayList<>(
+              List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + tool));
       otelStartup.addAll(OTEL_QUIET);
       configurations.put("otel", otelStartup);
       startup = StartupTimes.measure(java, configurations, startupRuns, work);
@@ -166,48 +233,74 @@ public final class BenchmarkSuite implements Callable<Integer> {
       Map<String, Function<Path, List<String>>> boot = new LinkedHashMap<>();
       boot.put("plain", queue -> List.of());
       boot.put("vigil", queue -> List.of("-javaagent:" + vigil + "=queue.dir=" + queue));
-      List<String> otelBoot = new ArrayList<>(List.of("-javaagent:" + otel,
-          "-Dotel.instrumentation.methods.include=" + bootTool));
+      List<String> otelBoot =
+          new ArrayList<>(
+              List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + bootTool));
       otelBoot.addAll(OTEL_QUIET);
       boot.put("otel", queue -> otelBoot);
       int runs = bootRuns != null ? bootRuns : quick ? 1 : 5;
       bootFigures = BootStartup.measure(java, bootApp, boot, quick ? 0 : 1, runs, work);
-      vigilReady = StartupTimes.vigilReadyMs(java, List.of("-javaagent:" + vigil + "=queue.dir="
-          + work.resolve("startup-ready-queue") + ",methods.include=" + tool), quick ? 1 : 3, work);
+      vigilReady =
+          StartupTimes.vigilReadyMs(
+              java,
+              List.of(
+                  "-javaagent:"
+                      + vigil
+                      + "=queue.dir="
+                      + work.resolve("startup-ready-queue")
+                      + ",methods.include="
+                      + tool),
+              quick ? 1 : 3,
+              work);
     }
 
     // 3. analyzer run throughput
     List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
     if (only.contains("analyzer")) {
       Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-      for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
+      for (int count :
+          quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
         Path events = AnalyzerThroughput.generate(work, count, now);
-        analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, false, now, work));
+        analyzerFigures.add(
+            AnalyzerThroughput.run(java, analyzer, events, count, false, now, work));
         analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, true, now, work));
         Files.delete(events);
       }
     }
 
     // 3b. fit and --model
-    FitBenchmark.Figure fitFigure = only.contains("fit")
-        ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 11) : null;
+    FitBenchmark.Figure fitFigure =
+        only.contains("fit")
+            ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 11)
+            : null;
 
     // 4. watch: append-to-appraisal delay
     List<WatchDelay.Figure> watchFigures = new ArrayList<>();
     if (only.contains("watch")) {
       int live = watchCalls != null ? watchCalls : quick ? 200 : 2000;
-      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
-      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live,
-          List.of()));
-      watchFigures.add(WatchDelay.measure(java, vigil, analyzer, work, "a pass every 200 events", 20, live,
-          List.of("--after-events", "200")));
+      watchFigures.add(
+          WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
+      watchFigures.add(
+          WatchDelay.measure(
+              java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live, List.of()));
+      watchFigures.add(
+          WatchDelay.measure(
+              java,
+              vigil,
+              analyzer,
+              work,
+              "a pass every 200 events",
+              20,
+              live,
+              List.of("--after-events", "200")));
     }
 
     // 5. Kafka: ship and a group of two watch instances
     List<KafkaThroughput.Figure> kafkaFigures = List.of();
     if (only.contains("kafka")) {
-      kafkaFigures = KafkaThroughput.measure(java, analyzer, work,
-          kafkaEvents != null ? kafkaEvents : quick ? 10_000 : 100_000);
+      kafkaFigures =
+          KafkaThroughput.measure(
+              java, analyzer, work, kafkaEvents != null ? kafkaEvents : quick ? 10_000 : 100_000);
     }
 
     double minutes = (System.nanoTime() - began) / 6e10;
@@ -243,10 +336,13 @@ public final class BenchmarkSuite implements Callable<Integer> {
     return 0;
   }
 
-  private static void printPerCall(double[] withVigil, double[] withOtel, Path otel, boolean quick) {
-    System.out.println("per instrumented call (JMH sample mode, " + (quick ? "1 fork" : "4 forks")
-        + " each, ns/call: mean ± "
-        + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
+  private static void printPerCall(
+      double[] withVigil, double[] withOtel, Path otel, boolean quick) {
+    System.out.println(
+        "per instrumented call (JMH sample mode, "
+            + (quick ? "1 fork" : "4 forks")
+            + " each, ns/call: mean ± "
+            + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
     line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
     line("Vigil", withVigil, 3, withVigil);
     line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
@@ -254,107 +350,166 @@ public final class BenchmarkSuite implements Callable<Integer> {
     double vigilAdded = withVigil[3] - withVigil[0];
     double otelAdded = withOtel[3] - withOtel[0];
     double medianRatio = (withVigil[5] - withVigil[2]) / (withOtel[5] - withOtel[2]);
-    System.out.printf("  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
-        + "(goal: at most 0.5 x)%n", vigilAdded / otelAdded, medianRatio);
+    System.out.printf(
+        "  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
+            + "(goal: at most 0.5 x)%n",
+        vigilAdded / otelAdded, medianRatio);
   }
 
-  private static void printStartup(List<StartupTimes.Figure> startup, int startupRuns, double vigilReady,
-      int recorded, int launches) {
-    System.out.println("start-up, a process whose main calls an instrumented tool at once and exits (median of "
-        + startupRuns + " launches, ms from launch; goal: Vigil adds at most 150 ms to the whole process):");
+  private static void printStartup(
+      List<StartupTimes.Figure> startup,
+      int startupRuns,
+      double vigilReady,
+      int recorded,
+      int launches) {
+    System.out.println(
+        "start-up, a process whose main calls an instrumented tool at once and exits (median of "
+            + startupRuns
+            + " launches, ms from launch; goal: Vigil adds at most 150 ms to the whole process):");
     StartupTimes.Figure plain = startup.get(0);
     for (StartupTimes.Figure f : startup) {
-      System.out.printf("  %-6s whole process %7.1f ms, added %7.1f ms   (main %6.1f ms, tool answered %7.1f ms)%n",
+      System.out.printf(
+          "  %-6s whole process %7.1f ms, added %7.1f ms   (main %6.1f ms, tool answered %7.1f ms)%n",
           f.name(), f.wholeMs(), f.wholeMs() - plain.wholeMs(), f.toMainMs(), f.toolMs());
     }
-    System.out.printf("  (Vigil recorded %d of the %d calls of its launches; its instrumentation was ready in the "
-        + "background %.0f ms after premain began; the tool's class waits for it)%n", recorded, launches,
-        vigilReady);
+    System.out.printf(
+        "  (Vigil recorded %d of the %d calls of its launches; its instrumentation was ready in the "
+            + "background %.0f ms after premain began; the tool's class waits for it)%n",
+        recorded, launches, vigilReady);
   }
 
   private static void printBoot(List<BootStartup.Figure> figures) {
     BootStartup.Figure plain = figures.get(0);
-    System.out.println("start-up, a Spring Boot LangChain4j application (vigil-bench/support-agent) from launch to "
-        + "its first served chat request, which calls a @Tool (median of " + plain.measured() + " launches"
-        + (plain.launches() > plain.measured() ? " after " + (plain.launches() - plain.measured()) + " discarded"
-        : "") + ", s; goal: Vigil adds at most 10 %):");
+    System.out.println(
+        "start-up, a Spring Boot LangChain4j application (vigil-bench/support-agent) from launch to "
+            + "its first served chat request, which calls a @Tool (median of "
+            + plain.measured()
+            + " launches"
+            + (plain.launches() > plain.measured()
+                ? " after " + (plain.launches() - plain.measured()) + " discarded"
+                : "")
+            + ", s; goal: Vigil adds at most 10 %):");
     for (BootStartup.Figure f : figures) {
       if (f.failure() != null) {
         System.out.printf("  %-6s FAILED: %s%n", f.name(), f.failure());
         continue;
       }
-      String added = f == plain ? "" : String.format("  added %6.2f s (%+.1f %%)", (f.medianMs() - plain.medianMs())
-          / 1e3, 100 * (f.medianMs() - plain.medianMs()) / plain.medianMs());
+      String added =
+          f == plain
+              ? ""
+              : String.format(
+                  "  added %6.2f s (%+.1f %%)",
+                  (f.medianMs() - plain.medianMs()) / 1e3,
+                  100 * (f.medianMs() - plain.medianMs()) / plain.medianMs());
       System.out.printf("  %-6s %6.2f s%s%n", f.name(), f.medianMs() / 1e3, added);
     }
     StringBuilder checks = new StringBuilder("  (the model was sent the booking by the tool ");
     for (BootStartup.Figure f : figures) {
-      checks.append(f.name()).append(' ').append(f.toolResults()).append('/').append(f.launches()).append(", ");
+      checks
+          .append(f.name())
+          .append(' ')
+          .append(f.toolResults())
+          .append('/')
+          .append(f.launches())
+          .append(", ");
     }
-    BootStartup.Figure vigil = figures.stream().filter(f -> f.name().equals("vigil")).findFirst().orElse(plain);
-    checks.append("of the launches; Vigil recorded ").append(vigil.recorded()).append(" of its ")
-        .append(vigil.launches()).append(" tool calls as ").append(BootStartup.TOOL_KIND).append(')');
+    BootStartup.Figure vigil =
+        figures.stream().filter(f -> f.name().equals("vigil")).findFirst().orElse(plain);
+    checks
+        .append("of the launches; Vigil recorded ")
+        .append(vigil.recorded())
+        .append(" of its ")
+        .append(vigil.launches())
+        .append(" tool calls as ")
+        .append(BootStartup.TOOL_KIND)
+        .append(')');
     System.out.println(checks);
   }
 
   private static void printAnalyzer(List<AnalyzerThroughput.Figure> analyzerFigures) {
-    System.out.println("analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
-        + "most live after a GC; max RSS of the process; goal: 1,000,000 events/s at 10^6). 'newest 500': the "
-        + "default --limit, every line read and checked, the newest 500 appraised and diagnosed; 'every event': "
-        + "--limit N, all N appraised, deposited and diagnosed in one pass:");
+    System.out.println(
+        "analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
+            + "most live after a GC; max RSS of the process; goal: 1,000,000 events/s at 10^6). 'newest 500': the "
+            + "default --limit, every line read and checked, the newest 500 appraised and diagnosed; 'every event': "
+            + "--limit N, all N appraised, deposited and diagnosed in one pass:");
     for (AnalyzerThroughput.Figure f : analyzerFigures) {
       String mode = f.everyEvent() ? "every event" : "newest 500 ";
       if (f.failure() != null) {
-        System.out.printf("  %,9d events, %s  FAILED after %.2f s (%s); heap peak %d MB, RSS %d MB%n", f.events(),
-            mode, f.seconds(), f.failure(), f.peakHeapMb(), f.maxRssMb());
+        System.out.printf(
+            "  %,9d events, %s  FAILED after %.2f s (%s); heap peak %d MB, RSS %d MB%n",
+            f.events(), mode, f.seconds(), f.failure(), f.peakHeapMb(), f.maxRssMb());
         continue;
       }
-      System.out.printf("  %,9d events, %s  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, %3d GCs, "
-          + "RSS %4d MB, exit %d%n", f.events(), mode, f.seconds(), f.eventsPerSecond(), f.peakHeapMb(),
-          f.liveHeapMb(), f.collections(), f.maxRssMb(), f.exit());
+      System.out.printf(
+          "  %,9d events, %s  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, %3d GCs, "
+              + "RSS %4d MB, exit %d%n",
+          f.events(),
+          mode,
+          f.seconds(),
+          f.eventsPerSecond(),
+          f.peakHeapMb(),
+          f.liveHeapMb(),
+          f.collections(),
+          f.maxRssMb(),
+          f.exit());
     }
   }
 
   private static void printWatch(List<WatchDelay.Figure> watchFigures) {
-    System.out.println("watch, append-to-appraisal delay (a tool called every " + WatchDelay.PACE_MS + " ms under "
-        + "Vigil; from the append to the commit of its appraisal in the EmoBank; goal: p99 under 5 ms):");
+    System.out.println(
+        "watch, append-to-appraisal delay (a tool called every "
+            + WatchDelay.PACE_MS
+            + " ms under "
+            + "Vigil; from the append to the commit of its appraisal in the EmoBank; goal: p99 under 5 ms):");
     for (WatchDelay.Figure f : watchFigures) {
       if (f.failure() != null) {
         System.out.printf("  %-24s FAILED: %s%n", f.scenario(), f.failure());
         continue;
       }
-      System.out.printf("  %-24s median %6.1f ms, p99 %6.1f ms over %,d live calls (backlog of %,d deposited "
-          + "first)%n", f.scenario(), f.medianMs(), f.p99Ms(), f.calls(), f.backlog());
+      System.out.printf(
+          "  %-24s median %6.1f ms, p99 %6.1f ms over %,d live calls (backlog of %,d deposited "
+              + "first)%n",
+          f.scenario(), f.medianMs(), f.p99Ms(), f.calls(), f.backlog());
     }
   }
 
-  /** One row of the per-call table: mean ± error and median, and what was added to the baseline's. */
+  /**
+   * One row of the per-call table: mean ± error and median, and what was added to the baseline's.
+   */
   private static void line(String label, double[] figures, int at, double[] baselineOf) {
-    String added = baselineOf == null ? ""
-        : String.format("   added %5.0f ns (median %5.0f ns)", figures[at] - baselineOf[0],
-            figures[at + 2] - baselineOf[2]);
-    System.out.printf("  %-34s %7.0f ± %4.0f ns, median %7.0f ns%s%n", label, figures[at], figures[at + 1],
-        figures[at + 2], added);
+    String added =
+        baselineOf == null
+            ? ""
+            : String.format(
+                "   added %5.0f ns (median %5.0f ns)",
+                figures[at] - baselineOf[0], figures[at + 2] - baselineOf[2]);
+    System.out.printf(
+        "  %-34s %7.0f ± %4.0f ns, median %7.0f ns%s%n",
+        label, figures[at], figures[at + 1], figures[at + 2], added);
   }
 
   /**
-   * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample mode (every call
-   * timed, so the median is at hand beside the mean) in forks started with the agent's options. JMH gives every
-   * benchmark forks of its own, and one fork's code layout can differ from another's by as much as the figure
-   * measured, so there are four of each.
+   * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample
+   * mode (every call timed, so the median is at hand beside the mean) in forks started with the
+   * agent's options. JMH gives every benchmark forks of its own, and one fork's code layout can
+   * differ from another's by as much as the figure measured, so there are four of each.
    */
-  private static double[] perCall(String label, List<String> jvmArgs, boolean quick) throws Exception {
+  private static double[] perCall(String label, List<String> jvmArgs, boolean quick)
+      throws Exception {
     System.out.println();
     System.out.println("--- per call, " + label + ": " + String.join(" ", jvmArgs));
-    Options options = new OptionsBuilder()
-        .include(AgentCallBenchmark.class.getName())
-        .mode(Mode.SampleTime)
-        .forks(quick ? 1 : 4)
-        .warmupIterations(quick ? 3 : 6).warmupTime(TimeValue.seconds(1))
-        .measurementIterations(quick ? 3 : 8).measurementTime(TimeValue.seconds(1))
-        .timeUnit(TimeUnit.NANOSECONDS)
-        .jvmArgsAppend(jvmArgs.toArray(String[]::new))
-        .build();
+    Options options =
+        new OptionsBuilder()
+            .include(AgentCallBenchmark.class.getName())
+            .mode(Mode.SampleTime)
+            .forks(quick ? 1 : 4)
+            .warmupIterations(quick ? 3 : 6)
+            .warmupTime(TimeValue.seconds(1))
+            .measurementIterations(quick ? 3 : 8)
+            .measurementTime(TimeValue.seconds(1))
+            .timeUnit(TimeUnit.NANOSECONDS)
+            .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+            .build();
     Collection<RunResult> results = new Runner(options).run();
     double[] out = new double[6];
     for (RunResult r : results) {
@@ -367,7 +522,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     return out;
   }
 
-  /** The queues, events and outputs of the run (gigabytes of queue from the per-call benchmark) go. */
+  /**
+   * The queues, events and outputs of the run (gigabytes of queue from the per-call benchmark) go.
+   */
   private static void deleteTree(Path root) throws java.io.IOException {
     try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
       for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
@@ -385,12 +542,15 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
   }
 
-  /** The jar at {@code path}, made absolute; a usage error naming the option when it is not there. */
+  /**
+   * The jar at {@code path}, made absolute; a usage error naming the option when it is not there.
+   */
   private Path existing(Path path, String option) {
     Path p = path.toAbsolutePath();
     if (!Files.isRegularFile(p)) {
-      throw new ParameterException(spec.commandLine(), option + " " + p + " not found: build it first (bench/run.sh "
-          + "does)");
+      throw new ParameterException(
+          spec.commandLine(),
+          option + " " + p + " not found: build it first (bench/run.sh " + "does)");
     }
     return p;
   }

@@ -30,25 +30,29 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of the event codec on a real Chronicle queue on disk: encode + append one typical tool-call event, and read +
- * decode one. The event is the example of docs/DESIGN.md#the-event (about 300 bytes of JSON).
+ * Cost of the event codec on a real Chronicle queue on disk: encode + append one typical tool-call
+ * event, and read + decode one. The event is the example of docs/DESIGN.md#the-event (about 300
+ * bytes of JSON).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
-    "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
-    "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
-    "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
-    "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang=ALL-UNNAMED",
-    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-    "--add-opens=java.base/java.io=ALL-UNNAMED",
-    "--add-opens=java.base/java.util=ALL-UNNAMED",
-    "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "-Dchronicle.analytics.disable=true"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+      "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED",
+      "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED",
+      "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+      "--add-opens=java.base/java.io=ALL-UNNAMED",
+      "--add-opens=java.base/java.util=ALL-UNNAMED",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "-Dchronicle.analytics.disable=true"
+    })
 @State(Scope.Thread)
 public class EventCodecBenchmark {
   private static final int PREFILLED = 200_000;
@@ -72,8 +76,19 @@ public class EventCodecBenchmark {
     payload.put("duration_ms", 1.84);
     payload.put("class", "demo.robin.RobinTools");
     payload.put("method", "setReminder");
-    event = new Event(Instant.parse("2026-11-22T10:15:30.123456Z"), "tool.set_reminder", "ok", payload,
-        "robin", 17L, 4242L, "main", "9f2c", "call_3", "s-1");
+    event =
+        new Event(
+            Instant.parse("2026-11-22T10:15:30.123456Z"),
+            "tool.set_reminder",
+            "ok",
+            payload,
+            "robin",
+            17L,
+            4242L,
+            "main",
+            "9f2c",
+            "call_3",
+            "s-1");
     for (int i = 0; i < PREFILLED; i++) {
       EventWire.append(appender, event);
     }
@@ -95,7 +110,10 @@ public class EventCodecBenchmark {
     return seq;
   }
 
-  /** Read one excerpt and decode it into an {@link Event}; wraps to the start at the end of the queue. */
+  /**
+   * Read one excerpt and decode it into an {@link Event}; wraps to the start at the end of the
+   * queue.
+   */
   @Benchmark
   public Event readAndDecode() throws EventFormatException {
     Event e = EventWire.next(tailer);

@@ -12,29 +12,38 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code fit} and {@code --model} (docs/MODEL.md): the wall time of {@code fit} over generated labelled sessions of 50
- * events each (a user message, 24 tool calls, an answer, per two turns), and what {@code --model} adds to a
- * {@code run} pass over a window of such sessions, both as whole processes. A generated session fails one time in
- * three; its failure shows, with noise, in a failed write and in its answer's words.
+ * {@code fit} and {@code --model} (docs/MODEL.md): the wall time of {@code fit} over generated
+ * labelled sessions of 50 events each (a user message, 24 tool calls, an answer, per two turns),
+ * and what {@code --model} adds to a {@code run} pass over a window of such sessions, both as whole
+ * processes. A generated session fails one time in three; its failure shows, with noise, in a
+ * failed write and in its answer's words.
  */
 final class FitBenchmark {
   /** The figures. */
-  record Figure(int sessions, double fitSeconds, double passSeconds, double passWithModelSeconds, String failure) {}
+  record Figure(
+      int sessions,
+      double fitSeconds,
+      double passSeconds,
+      double passWithModelSeconds,
+      String failure) {}
 
-  private static final String[] WORDS = {"order", "parcel", "address", "refund", "window", "kettle", "mug", "towel",
-      "colour", "size", "today", "monday", "invoice", "receipt", "account", "card", "done", "sorry", "could", "not"};
+  private static final String[] WORDS = {
+    "order", "parcel", "address", "refund", "window", "kettle", "mug", "towel", "colour", "size",
+    "today", "monday", "invoice", "receipt", "account", "card", "done", "sorry", "could", "not"
+  };
 
   private FitBenchmark() {}
 
   /** Generates, fits and times. */
-  static Figure measure(String java, Path analyzer, Path work, int sessions, int passRuns) throws IOException,
-      InterruptedException {
+  static Figure measure(String java, Path analyzer, Path work, int sessions, int passRuns)
+      throws IOException, InterruptedException {
     Path dir = Files.createDirectories(work.resolve("fit"));
     Path events = dir.resolve("events.jsonl");
     Path labels = dir.resolve("labels.jsonl");
     Instant t0 = Instant.parse("2026-11-20T00:00:00Z");
     Random r = new Random(11);
-    try (BufferedWriter ev = Files.newBufferedWriter(events); BufferedWriter lab = Files.newBufferedWriter(labels)) {
+    try (BufferedWriter ev = Files.newBufferedWriter(events);
+        BufferedWriter lab = Files.newBufferedWriter(labels)) {
       for (int s = 0; s < sessions; s++) {
         boolean failed = r.nextInt(3) == 0;
         boolean shows = r.nextDouble() < 0.7;
@@ -45,21 +54,49 @@ final class FitBenchmark {
           for (int c = 0; c < 23; c++) {
             String tool = c % 3 == 0 ? "update_order" : "get_order";
             boolean fail = failed && shows && c == 12 || r.nextDouble() < 0.03;
-            ev.write(line(t0, base + 1 + c, "tool." + tool, fail ? "fail" : "ok", "{\"tool\":\"" + tool
-                + "\",\"args\":{\"id\":" + r.nextInt(1000) + "}}", s, id));
+            ev.write(
+                line(
+                    t0,
+                    base + 1 + c,
+                    "tool." + tool,
+                    fail ? "fail" : "ok",
+                    "{\"tool\":\"" + tool + "\",\"args\":{\"id\":" + r.nextInt(1000) + "}}",
+                    s,
+                    id));
           }
           String answer = words(r, 10) + (failed && shows ? " could not" : " done");
-          ev.write(line(t0, base + 25, "turn.answer", "ok", "{\"text\":\"" + answer + "\"}", s, id));
+          ev.write(
+              line(t0, base + 25, "turn.answer", "ok", "{\"text\":\"" + answer + "\"}", s, id));
         }
-        lab.write("{\"session\":\"s" + s + "\",\"failed\":" + failed + ",\"group\":\"g" + (s % 500) + "\"}\n");
+        lab.write(
+            "{\"session\":\"s"
+                + s
+                + "\",\"failed\":"
+                + failed
+                + ",\"group\":\"g"
+                + (s % 500)
+                + "\"}\n");
       }
     }
     long start = System.nanoTime();
-    int exit = exec(List.of(java, "-jar", analyzer.toString(), "fit", "--events", events.toString(), "--labels",
-        labels.toString(), "--out", dir.resolve("model").toString()), dir.resolve("fit.log"));
+    int exit =
+        exec(
+            List.of(
+                java,
+                "-jar",
+                analyzer.toString(),
+                "fit",
+                "--events",
+                events.toString(),
+                "--labels",
+                labels.toString(),
+                "--out",
+                dir.resolve("model").toString()),
+            dir.resolve("fit.log"));
     double fitSeconds = (System.nanoTime() - start) / 1e9;
     if (exit != 0) {
-      return new Figure(sessions, fitSeconds, 0, 0, "fit exited " + exit + ": see " + dir.resolve("fit.log"));
+      return new Figure(
+          sessions, fitSeconds, 0, 0, "fit exited " + exit + ": see " + dir.resolve("fit.log"));
     }
     // a pass over the last 20 sessions' 1,000 events, with and without the model
     List<String> all = Files.readAllLines(events);
@@ -70,16 +107,38 @@ final class FitBenchmark {
     double[] model = new double[passRuns];
     for (int i = 0; i < passRuns; i++) {
       plain[i] = pass(java, analyzer, window, now, dir.resolve("plain-" + i), null);
-      model[i] = pass(java, analyzer, window, now, dir.resolve("model-" + i), dir.resolve("model/model.json"));
+      model[i] =
+          pass(
+              java,
+              analyzer,
+              window,
+              now,
+              dir.resolve("model-" + i),
+              dir.resolve("model/model.json"));
     }
     return new Figure(sessions, fitSeconds, median(plain), median(model), null);
   }
 
-  private static double pass(String java, Path analyzer, Path window, String now, Path out, Path model)
+  private static double pass(
+      String java, Path analyzer, Path window, String now, Path out, Path model)
       throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(java, "-jar", analyzer.toString(), "run", "--events",
-        window.toString(), "--now", now, "--limit", "1000", "--emobank", out.resolve("bank").toString(), "--out",
-        out.toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-jar",
+                analyzer.toString(),
+                "run",
+                "--events",
+                window.toString(),
+                "--now",
+                now,
+                "--limit",
+                "1000",
+                "--emobank",
+                out.resolve("bank").toString(),
+                "--out",
+                out.toString()));
     if (model != null) {
       cmd.addAll(List.of("--model", model.toString()));
     }
@@ -90,7 +149,8 @@ final class FitBenchmark {
   }
 
   private static int exec(List<String> cmd, Path log) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!p.waitFor(10, TimeUnit.MINUTES)) {
       p.destroyForcibly();
       return -1;
@@ -112,10 +172,26 @@ final class FitBenchmark {
     return sb.toString();
   }
 
-  private static String line(Instant t0, int second, String kind, String status, String payload, int session,
+  private static String line(
+      Instant t0,
+      int second,
+      String kind,
+      String status,
+      String payload,
+      int session,
       String turn) {
-    return "{\"ts\":\"" + t0.plusSeconds(second) + "\",\"kind\":\"" + kind + "\",\"status\":\"" + status
-        + "\",\"payload\":" + payload + ",\"agent\":\"shop\",\"session\":\"s" + session + "\",\"turn\":\"" + turn
+    return "{\"ts\":\""
+        + t0.plusSeconds(second)
+        + "\",\"kind\":\""
+        + kind
+        + "\",\"status\":\""
+        + status
+        + "\",\"payload\":"
+        + payload
+        + ",\"agent\":\"shop\",\"session\":\"s"
+        + session
+        + "\",\"turn\":\""
+        + turn
         + "\"}\n";
   }
 
@@ -126,11 +202,20 @@ final class FitBenchmark {
       System.out.println("  fit failed: " + f.failure());
       return;
     }
-    System.out.printf(Locale.ROOT, "  fit, %,d sessions of 50 events: %.1f s (goal: within 60 s, %s)%n", f.sessions(),
-        f.fitSeconds(), f.fitSeconds() <= 60 ? "met" : "not met");
+    System.out.printf(
+        Locale.ROOT,
+        "  fit, %,d sessions of 50 events: %.1f s (goal: within 60 s, %s)%n",
+        f.sessions(),
+        f.fitSeconds(),
+        f.fitSeconds() <= 60 ? "met" : "not met");
     double added = (f.passWithModelSeconds() - f.passSeconds()) / f.passSeconds() * 100;
-    System.out.printf(Locale.ROOT, "  run over 1,000 events (20 sessions), median of runs (alternating): %.3f s, with --model %.3f s"
-        + " (%+.1f %%; goal: under 10 %%, %s)%n", f.passSeconds(), f.passWithModelSeconds(), added,
+    System.out.printf(
+        Locale.ROOT,
+        "  run over 1,000 events (20 sessions), median of runs (alternating): %.3f s, with --model %.3f s"
+            + " (%+.1f %%; goal: under 10 %%, %s)%n",
+        f.passSeconds(),
+        f.passWithModelSeconds(),
+        added,
         added < 10 ? "met" : "not met");
   }
 }

@@ -21,11 +21,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What one JSONL line costs the analyzer's reader, against the floor of the JSON library under it: Jackson's
- * streaming parser created over the line and walked token by token ({@code tokenizeOnly}), Vigil's check of the line
- * with the payload kept as bytes ({@code readPending}, what {@code run} does for every line), and the whole event
- * built ({@code readWhole}, what it does for the events it uses). The line is the example of docs/DESIGN.md#the-event
- * (300 bytes).
+ * What one JSONL line costs the analyzer's reader, against the floor of the JSON library under it:
+ * Jackson's streaming parser created over the line and walked token by token ({@code
+ * tokenizeOnly}), Vigil's check of the line with the payload kept as bytes ({@code readPending},
+ * what {@code run} does for every line), and the whole event built ({@code readWhole}, what it does
+ * for the events it uses). The line is the example of docs/DESIGN.md#the-event (300 bytes).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -35,11 +35,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class JsonlLineBenchmark {
   private static final JsonFactory JSON = new JsonFactory();
-  private final byte[] line = ("{\"ts\":\"2026-11-22T10:15:30.123456Z\",\"kind\":\"tool.set_reminder\","
-      + "\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\","
-      + "\"task\":\"tea\"},\"result\":\"Reminder set\",\"duration_ms\":1.84,\"class\":\"demo.robin.RobinTools\","
-      + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":17,\"pid\":4242,\"thread\":\"main\","
-      + "\"turn\":\"9f2c\",\"call_id\":\"call_3\"}").getBytes(StandardCharsets.UTF_8);
+  private final byte[] line =
+      ("{\"ts\":\"2026-11-22T10:15:30.123456Z\",\"kind\":\"tool.set_reminder\","
+              + "\"status\":\"ok\",\"payload\":{\"tool\":\"setReminder\",\"args\":{\"when\":\"in 30 minutes\","
+              + "\"task\":\"tea\"},\"result\":\"Reminder set\",\"duration_ms\":1.84,\"class\":\"demo.robin.RobinTools\","
+              + "\"method\":\"setReminder\"},\"agent\":\"robin\",\"seq\":17,\"pid\":4242,\"thread\":\"main\","
+              + "\"turn\":\"9f2c\",\"call_id\":\"call_3\"}")
+          .getBytes(StandardCharsets.UTF_8);
 
   /** The floor: a parser over the line, every token read, nothing decoded. */
   @Benchmark

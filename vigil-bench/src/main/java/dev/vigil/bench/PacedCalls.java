@@ -5,10 +5,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The application of the {@code watch} delay figure ({@link WatchDelay}): a tool called at its own pace, driven from
- * stdin. A line {@code N MS} makes N calls {@code MS} milliseconds apart (0: back to back) and then prints
- * {@code done <total>}; end of input ends the process. Knows nothing of Vigil: the benchmark attaches it with
- * {@code vigil.methods.include}.
+ * The application of the {@code watch} delay figure ({@link WatchDelay}): a tool called at its own
+ * pace, driven from stdin. A line {@code N MS} makes N calls {@code MS} milliseconds apart (0: back
+ * to back) and then prints {@code done <total>}; end of input ends the process. Knows nothing of
+ * Vigil: the benchmark attaches it with {@code vigil.methods.include}.
  */
 public final class PacedCalls {
   private PacedCalls() {}
@@ -19,7 +19,8 @@ public final class PacedCalls {
   }
 
   public static void main(String[] args) throws Exception {
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     long total = 0;
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String[] parts = line.trim().split("\\s+");

@@ -10,8 +10,9 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
- * What Vigil recorded in a queue during a start-up figure, so that the figure is known to include the recording: the
- * tool-call events of one kind, read back through the same codec the analyzer uses.
+ * What Vigil recorded in a queue during a start-up figure, so that the figure is known to include
+ * the recording: the tool-call events of one kind, read back through the same codec the analyzer
+ * uses.
  */
 final class RecordedCalls {
   private RecordedCalls() {}
@@ -22,7 +23,8 @@ final class RecordedCalls {
       return 0;
     }
     int n = 0;
-    try (ChronicleQueue queue = EventQueues.openForReading(dir); ExcerptTailer tailer = queue.createTailer()) {
+    try (ChronicleQueue queue = EventQueues.openForReading(dir);
+        ExcerptTailer tailer = queue.createTailer()) {
       for (Event e = EventWire.next(tailer); e != null; e = EventWire.next(tailer)) {
         if (e.kind().equals(kind)) {
           n++;

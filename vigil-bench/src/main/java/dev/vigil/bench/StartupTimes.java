@@ -15,11 +15,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Start-up as a user sees it, plain and with each agent: {@link StartupProbe}, whose {@code main} calls a tool at once
- * and exits, is launched in turn in every configuration, round after round (the first two rounds are discarded as
- * warm-up of the file cache), and the median of each configuration is kept. Three times per launch, from the launch
- * instant: to {@code main} (the probe's first {@link System#nanoTime()}), to the tool's answer (its second), and the
- * whole process until it has exited (for an agent that records the call, until the call is written).
+ * Start-up as a user sees it, plain and with each agent: {@link StartupProbe}, whose {@code main}
+ * calls a tool at once and exits, is launched in turn in every configuration, round after round
+ * (the first two rounds are discarded as warm-up of the file cache), and the median of each
+ * configuration is kept. Three times per launch, from the launch instant: to {@code main} (the
+ * probe's first {@link System#nanoTime()}), to the tool's answer (its second), and the whole
+ * process until it has exited (for an agent that records the call, until the call is written).
  */
 final class StartupTimes {
   /** Median milliseconds of one configuration. */
@@ -32,12 +33,13 @@ final class StartupTimes {
   /**
    * Measures each configuration.
    *
-   * @param java          the {@code java} launcher
+   * @param java the {@code java} launcher
    * @param configurations name to the JVM options before {@code -cp} (empty for plain)
-   * @param rounds        measured rounds
-   * @param work          where the probe class is put
+   * @param rounds measured rounds
+   * @param work where the probe class is put
    */
-  static List<Figure> measure(String java, Map<String, List<String>> configurations, int rounds, Path work)
+  static List<Figure> measure(
+      String java, Map<String, List<String>> configurations, int rounds, Path work)
       throws Exception {
     Path probe = probeClassDir(work);
     Map<String, List<double[]>> samples = new LinkedHashMap<>();
@@ -57,15 +59,19 @@ final class StartupTimes {
       }
     }
     List<Figure> out = new ArrayList<>();
-    samples.forEach((name, list) -> out.add(new Figure(name, median(list, 0), median(list, 1), median(list, 2))));
+    samples.forEach(
+        (name, list) ->
+            out.add(new Figure(name, median(list, 0), median(list, 1), median(list, 2))));
     return out;
   }
 
   /**
-   * How long after {@code premain} began Vigil's background build had its instrumentation ready (median of
-   * {@code runs} lingering launches with {@code -Dvigil.debug.startup=true}), or -1 when it did not say.
+   * How long after {@code premain} began Vigil's background build had its instrumentation ready
+   * (median of {@code runs} lingering launches with {@code -Dvigil.debug.startup=true}), or -1 when
+   * it did not say.
    */
-  static double vigilReadyMs(String java, List<String> vigilOptions, int runs, Path work) throws Exception {
+  static double vigilReadyMs(String java, List<String> vigilOptions, int runs, Path work)
+      throws Exception {
     Path probe = probeClassDir(work);
     List<double[]> ready = new ArrayList<>();
     for (int i = 0; i < runs; i++) {
@@ -85,14 +91,16 @@ final class StartupTimes {
     return ready.isEmpty() ? -1 : median(ready, 0);
   }
 
-  private static final Pattern READY = Pattern.compile("instrumentation ready (\\d+) ms after premain began");
+  private static final Pattern READY =
+      Pattern.compile("instrumentation ready (\\d+) ms after premain began");
 
   private static double[] launch(List<String> cmd) throws Exception {
     long start = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String first;
     String second;
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       first = r.readLine();
       second = r.readLine();
       while (r.readLine() != null) {
@@ -102,19 +110,25 @@ final class StartupTimes {
     int exit = p.waitFor();
     long end = System.nanoTime();
     if (exit != 0 || first == null || second == null) {
-      throw new IllegalStateException("start-up probe failed (exit " + exit + "): " + String.join(" ", cmd));
+      throw new IllegalStateException(
+          "start-up probe failed (exit " + exit + "): " + String.join(" ", cmd));
     }
     long atMain = Long.parseLong(first.trim());
     long answered = Long.parseLong(second.trim());
     return new double[] {(atMain - start) / 1e6, (answered - start) / 1e6, (end - start) / 1e6};
   }
 
-  /** How many launches the measurement makes of each configuration (the discarded ones included). */
+  /**
+   * How many launches the measurement makes of each configuration (the discarded ones included).
+   */
   static int launches(int rounds) {
     return rounds + DISCARDED_ROUNDS;
   }
 
-  /** The probe and its tool alone in a directory, so that every configuration starts from the same tiny class path. */
+  /**
+   * The probe and its tool alone in a directory, so that every configuration starts from the same
+   * tiny class path.
+   */
   private static Path probeClassDir(Path work) throws IOException {
     Path dir = Files.createDirectories(work.resolve("startup-probe"));
     for (Class<?> c : List.of(StartupProbe.class, StartupTool.class)) {

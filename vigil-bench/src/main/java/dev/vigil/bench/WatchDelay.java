@@ -14,18 +14,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code watch}'s append-to-appraisal delay (docs/BENCHMARKS.md): {@link PacedCalls} under the real javaagent calls a
- * tool every {@value #PACE_MS} ms while the packaged {@code java -jar vigil-analyzer.jar watch} tails its queue;
- * {@code watch} stops on SIGTERM and its stop line gives the median and 99th percentile of the delay from each live
- * call's append to the commit of its appraisal in the EmoBank. A backlog of calls made before {@code watch} starts is
- * deposited first and not measured (it was not live).
+ * {@code watch}'s append-to-appraisal delay (docs/BENCHMARKS.md): {@link PacedCalls} under the real
+ * javaagent calls a tool every {@value #PACE_MS} ms while the packaged {@code java -jar
+ * vigil-analyzer.jar watch} tails its queue; {@code watch} stops on SIGTERM and its stop line gives
+ * the median and 99th percentile of the delay from each live call's append to the commit of its
+ * appraisal in the EmoBank. A backlog of calls made before {@code watch} starts is deposited first
+ * and not measured (it was not live).
  */
 final class WatchDelay {
   /** One scenario's figures. */
-  record Figure(String scenario, long backlog, long calls, double medianMs, double p99Ms, String failure) {}
+  record Figure(
+      String scenario, long backlog, long calls, double medianMs, double p99Ms, String failure) {}
 
   static final int PACE_MS = 5;
-  private static final Pattern STOPPED = Pattern.compile("delay median=([0-9.]+)ms p99=([0-9.]+)ms n=(\\d+)");
+  private static final Pattern STOPPED =
+      Pattern.compile("delay median=([0-9.]+)ms p99=([0-9.]+)ms n=(\\d+)");
   private static final Pattern DEPOSITED = Pattern.compile("\"events_deposited\"\\s*:\\s*(\\d+)");
   private static final long PATIENCE_MS = 300_000;
 
@@ -34,46 +37,94 @@ final class WatchDelay {
   /**
    * Runs one scenario in a directory of its own under {@code work}.
    *
-   * @param backlog    calls made before {@code watch} starts
-   * @param calls      live calls, {@value #PACE_MS} ms apart
+   * @param backlog calls made before {@code watch} starts
+   * @param calls live calls, {@value #PACE_MS} ms apart
    * @param watchFlags the trigger options of {@code watch} (none: deposits only)
    */
-  static Figure measure(String java, Path vigil, Path analyzer, Path work, String scenario, int backlog, int calls,
-      List<String> watchFlags) throws Exception {
-    Path dir = Files.createDirectories(work.resolve("watch-" + scenario.replaceAll("[^a-z0-9]+", "-")));
+  static Figure measure(
+      String java,
+      Path vigil,
+      Path analyzer,
+      Path work,
+      String scenario,
+      int backlog,
+      int calls,
+      List<String> watchFlags)
+      throws Exception {
+    Path dir =
+        Files.createDirectories(work.resolve("watch-" + scenario.replaceAll("[^a-z0-9]+", "-")));
     Path queue = dir.resolve("queue");
     Path bank = dir.resolve("emobank");
-    Path benchJar = Path.of(PacedCalls.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    Process app = new ProcessBuilder(java, "-javaagent:" + vigil + "=queue.dir=" + queue + ",methods.include="
-        + PacedCalls.class.getName() + "[remind]", "-cp", benchJar.toString(), PacedCalls.class.getName())
-        .redirectError(dir.resolve("app.err").toFile()).start();
+    Path benchJar =
+        Path.of(PacedCalls.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Process app =
+        new ProcessBuilder(
+                java,
+                "-javaagent:"
+                    + vigil
+                    + "=queue.dir="
+                    + queue
+                    + ",methods.include="
+                    + PacedCalls.class.getName()
+                    + "[remind]",
+                "-cp",
+                benchJar.toString(),
+                PacedCalls.class.getName())
+            .redirectError(dir.resolve("app.err").toFile())
+            .start();
     Process watch = null;
     try (OutputStream toApp = app.getOutputStream();
-        BufferedReader fromApp = new BufferedReader(new InputStreamReader(app.getInputStream(),
-            StandardCharsets.UTF_8))) {
+        BufferedReader fromApp =
+            new BufferedReader(
+                new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
       calls(toApp, fromApp, backlog, 0);
-      List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-jar", analyzer.toString(), "watch",
-          "--queue", queue.toString(), "--emobank", bank.toString(), "--out", dir.resolve("out").toString()));
+      List<String> cmd =
+          new ArrayList<>(
+              List.of(
+                  java,
+                  "-Xmx512m",
+                  "-jar",
+                  analyzer.toString(),
+                  "watch",
+                  "--queue",
+                  queue.toString(),
+                  "--emobank",
+                  bank.toString(),
+                  "--out",
+                  dir.resolve("out").toString()));
       cmd.addAll(watchFlags);
       Path watchOut = dir.resolve("watch.out");
-      watch = new ProcessBuilder(cmd).redirectOutput(watchOut.toFile())
-          .redirectError(dir.resolve("watch.err").toFile()).start();
+      watch =
+          new ProcessBuilder(cmd)
+              .redirectOutput(watchOut.toFile())
+              .redirectError(dir.resolve("watch.err").toFile())
+              .start();
       waitFor(() -> Files.readString(watchOut).contains(" watch started: "), watch, "start");
       waitFor(() -> deposited(bank) >= backlog, watch, "deposit the backlog of " + backlog);
       calls(toApp, fromApp, calls, PACE_MS);
       waitFor(() -> deposited(bank) >= (long) backlog + calls, watch, "deposit every call");
       watch.destroy(); // SIGTERM
       if (!watch.waitFor(60, TimeUnit.SECONDS) || watch.exitValue() != 0) {
-        return failed(scenario, backlog, calls, "watch did not stop with exit 0 on SIGTERM; see " + dir);
+        return failed(
+            scenario, backlog, calls, "watch did not stop with exit 0 on SIGTERM; see " + dir);
       }
-      String stop = Files.readString(watchOut).lines().filter(l -> l.contains(" watch stopped: ")).findFirst()
-          .orElse("");
+      String stop =
+          Files.readString(watchOut)
+              .lines()
+              .filter(l -> l.contains(" watch stopped: "))
+              .findFirst()
+              .orElse("");
       Matcher m = STOPPED.matcher(stop);
       if (!m.find()) {
         return failed(scenario, backlog, calls, "no delay in the stop line: " + stop);
       }
-      return new Figure(scenario, backlog, Long.parseLong(m.group(3)), Double.parseDouble(m.group(1)),
-          Double.parseDouble(m.group(2)), null);
+      return new Figure(
+          scenario,
+          backlog,
+          Long.parseLong(m.group(3)),
+          Double.parseDouble(m.group(1)),
+          Double.parseDouble(m.group(2)),
+          null);
     } catch (IllegalStateException e) {
       return failed(scenario, backlog, calls, e.getMessage());
     } finally {
@@ -90,7 +141,8 @@ final class WatchDelay {
     return new Figure(scenario, backlog, calls, Double.NaN, Double.NaN, why);
   }
 
-  private static void calls(OutputStream toApp, BufferedReader fromApp, int n, int pauseMs) throws IOException {
+  private static void calls(OutputStream toApp, BufferedReader fromApp, int n, int pauseMs)
+      throws IOException {
     if (n == 0) {
       return;
     }
@@ -98,7 +150,8 @@ final class WatchDelay {
     toApp.flush();
     String line = fromApp.readLine();
     if (line == null || !line.startsWith("done ")) {
-      throw new IllegalStateException("the application under Vigil stopped before its calls were made");
+      throw new IllegalStateException(
+          "the application under Vigil stopped before its calls were made");
     }
   }
 
@@ -120,10 +173,12 @@ final class WatchDelay {
     long deadline = System.currentTimeMillis() + PATIENCE_MS;
     while (!c.holds()) {
       if (!watch.isAlive()) {
-        throw new IllegalStateException("watch exited (" + watch.exitValue() + ") before it could " + what);
+        throw new IllegalStateException(
+            "watch exited (" + watch.exitValue() + ") before it could " + what);
       }
       if (System.currentTimeMillis() > deadline) {
-        throw new IllegalStateException("watch did not " + what + " within " + PATIENCE_MS / 1000 + " s");
+        throw new IllegalStateException(
+            "watch did not " + what + " within " + PATIENCE_MS / 1000 + " s");
       }
       Thread.sleep(20);
     }

@@ -1,13 +1,16 @@
 package dev.vigil.observe;
 
 /**
- * Why an input line or excerpt could not be read as an {@link Event}; the {@link #code()} is the key under which
- * the analyzer counts skipped input (docs/DESIGN.md#the-window, docs/DESIGN.md#bad-input).
+ * Why an input line or excerpt could not be read as an {@link Event}; the {@link #code()} is the
+ * key under which the analyzer counts skipped input (docs/DESIGN.md#the-window,
+ * docs/DESIGN.md#bad-input).
  */
 public enum EventDefect {
   /** Not parseable JSON, or JSON that is not an object. */
   NOT_JSON("not_json"),
-  /** A required field ({@code ts}, {@code kind}, {@code status}, {@code payload}) is absent or null. */
+  /**
+   * A required field ({@code ts}, {@code kind}, {@code status}, {@code payload}) is absent or null.
+   */
   MISSING_FIELD("missing_field"),
   /** {@code ts} is not a readable ISO-8601 timestamp. */
   BAD_TS("bad_ts"),

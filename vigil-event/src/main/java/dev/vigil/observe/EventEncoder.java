@@ -4,34 +4,53 @@ import java.util.Arrays;
 import net.openhft.chronicle.bytes.BytesOut;
 
 /**
- * Encodes events in the {@link EventWire} layout without building an {@link Event} or a payload tree: the payload is
- * written field by field into {@link #payload()}, the other fields are given to {@link #head}, and
- * {@link #writeTo} puts the whole excerpt into the queue with one copy, {@code seq} last (so that it can be taken
- * while the queue's write lock is held). One encoder per thread; it is reused from one event to the next and
- * allocates nothing once its buffers have grown to size.
+ * Encodes events in the {@link EventWire} layout without building an {@link Event} or a payload
+ * tree: the payload is written field by field into {@link #payload()}, the other fields are given
+ * to {@link #head}, and {@link #writeTo} puts the whole excerpt into the queue with one copy,
+ * {@code seq} last (so that it can be taken while the queue's write lock is held). One encoder per
+ * thread; it is reused from one event to the next and allocates nothing once its buffers have grown
+ * to size.
  *
- * <p>The bytes are those of {@link EventWire#write}, except that the payload's Smile never refers back to an
- * earlier name (see {@link SmileOut}); {@link EventWire#read} reads both alike.
+ * <p>The bytes are those of {@link EventWire#write}, except that the payload's Smile never refers
+ * back to an earlier name (see {@link SmileOut}); {@link EventWire#read} reads both alike.
  */
 public final class EventEncoder {
-  /** The longest stop-bit number (a long's 64 bits, 7 a byte, and the byte that marks a negative one). */
+  /**
+   * The longest stop-bit number (a long's 64 bits, 7 a byte, and the byte that marks a negative
+   * one).
+   */
   private static final int MAX_STOP_BIT = 11;
-  /** Room before the payload for the fields in front of it, so that the excerpt is one run of bytes. */
+
+  /**
+   * Room before the payload for the fields in front of it, so that the excerpt is one run of bytes.
+   */
   private static final int HEAD_ROOM = 256;
 
   private final SmileOut payload = new SmileOut(HEAD_ROOM);
-  /** The fields before {@code seq}, then those after it (with the payload's length): {@code seqAt} splits them. */
+
+  /**
+   * The fields before {@code seq}, then those after it (with the payload's length): {@code seqAt}
+   * splits them.
+   */
   private byte[] head = new byte[HEAD_ROOM];
+
   private int seqAt;
   private int headLength;
   private long epochMillis;
-  /** The last kind, status and agent (compared by identity: the same strings come again and again), encoded. */
+
+  /**
+   * The last kind, status and agent (compared by identity: the same strings come again and again),
+   * encoded.
+   */
   private String lastKind;
+
   private String lastStatus;
   private String lastAgent;
   private byte[] lastNames = new byte[0];
+
   /** Recent threads (by their name's string) and pids, encoded; a slot by the name's hash. */
   private static final int THREAD_SLOTS = 64;
+
   private final String[] threadKeys = new String[THREAD_SLOTS];
   private final long[] threadPids = new long[THREAD_SLOTS];
   private final byte[][] threadBytes = new byte[THREAD_SLOTS][];
@@ -53,11 +72,20 @@ public final class EventEncoder {
    * Encodes the fields other than the payload and {@code seq}, once the payload is complete.
    *
    * @param epochSecond {@code ts}: seconds since the epoch
-   * @param nano        {@code ts}: nanoseconds within the second
-   * @param pid         the process id, or a negative number for none
+   * @param nano {@code ts}: nanoseconds within the second
+   * @param pid the process id, or a negative number for none
    */
-  public void head(long epochSecond, int nano, String kind, String status, String agent, long pid, String thread,
-      String turn, String callId, String session) {
+  public void head(
+      long epochSecond,
+      int nano,
+      String kind,
+      String status,
+      String agent,
+      long pid,
+      String thread,
+      String turn,
+      String callId,
+      String session) {
     epochMillis = epochSecond * 1000 + nano / 1_000_000;
     int n = room(0, 2 + 2 * MAX_STOP_BIT);
     head[n++] = EventWire.MAGIC;
@@ -103,8 +131,12 @@ public final class EventEncoder {
     out.write(b, start, payload.end() - start);
   }
 
-  /** {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last event. */
-  // by identity on purpose: a cache hit needs the very strings of the last event; equal copies are just encoded again
+  /**
+   * {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last
+   * event.
+   */
+  // by identity on purpose: a cache hit needs the very strings of the last event; equal copies are
+  // just encoded again
   @SuppressWarnings("ReferenceEquality")
   private int names(int at, String kind, String status, String agent) {
     if (kind == lastKind && status == lastStatus && agent == lastAgent) {
@@ -122,11 +154,12 @@ public final class EventEncoder {
   }
 
   /**
-   * {@code pid} (when not negative) and {@code thread}, copied when they were encoded for a recent event: a few
-   * threads' names are kept, by identity (a thread keeps its name's string), so that threads whose events come
-   * interleaved each find theirs.
+   * {@code pid} (when not negative) and {@code thread}, copied when they were encoded for a recent
+   * event: a few threads' names are kept, by identity (a thread keeps its name's string), so that
+   * threads whose events come interleaved each find theirs.
    */
-  // by identity on purpose: a thread keeps its name's string, so identity finds it without comparing characters
+  // by identity on purpose: a thread keeps its name's string, so identity finds it without
+  // comparing characters
   @SuppressWarnings("ReferenceEquality")
   private int pidAndThread(int at, long pid, String thread) {
     int slot = thread == null ? 0 : thread.hashCode() & (THREAD_SLOTS - 1);
@@ -150,8 +183,8 @@ public final class EventEncoder {
   }
 
   /**
-   * Chronicle's stop-bit encoding: 7 bits a byte, least significant first; a negative number as its complement.
-   * Room for {@link #MAX_STOP_BIT} bytes was made by whoever wrote before.
+   * Chronicle's stop-bit encoding: 7 bits a byte, least significant first; a negative number as its
+   * complement. Room for {@link #MAX_STOP_BIT} bytes was made by whoever wrote before.
    */
   private int stopBit(int at, long v) {
     byte[] b = head;
@@ -172,8 +205,9 @@ public final class EventEncoder {
   }
 
   /**
-   * Chronicle's {@code writeUtf8}: the byte length as a stop bit (-1 for null), then every char as one to three bytes
-   * (a surrogate, paired or not, as three), so that Chronicle's {@code readUtf8} gives back the very same string.
+   * Chronicle's {@code writeUtf8}: the byte length as a stop bit (-1 for null), then every char as
+   * one to three bytes (a surrogate, paired or not, as three), so that Chronicle's {@code readUtf8}
+   * gives back the very same string.
    */
   private int utf8(int at, String s) {
     at = room(at, MAX_STOP_BIT + 2);

@@ -1,6 +1,9 @@
 package dev.vigil.observe;
 
-/** Thrown when input cannot be read as an {@link Event}; carries the {@link EventDefect} it is counted under. */
+/**
+ * Thrown when input cannot be read as an {@link Event}; carries the {@link EventDefect} it is
+ * counted under.
+ */
 public final class EventFormatException extends Exception {
   private static final long serialVersionUID = 1L;
 

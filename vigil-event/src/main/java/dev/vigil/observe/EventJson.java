@@ -18,24 +18,29 @@ import java.time.ZoneId;
 /**
  * The JSON form of an {@link Event} (docs/DESIGN.md#the-event): one event per line in JSONL.
  *
- * <p>Writing puts the fields in the documented order ({@code ts, kind, status, payload, agent, seq, pid, thread, turn,
- * call_id, session}), writes {@code ts} with {@link Timestamps#format}, writes the payload as a JSON tree and omits optional
- * fields that are absent. The output is one line: JSON escapes every line break inside strings.
+ * <p>Writing puts the fields in the documented order ({@code ts, kind, status, payload, agent, seq,
+ * pid, thread, turn, call_id, session}), writes {@code ts} with {@link Timestamps#format}, writes
+ * the payload as a JSON tree and omits optional fields that are absent. The output is one line:
+ * JSON escapes every line break inside strings.
  *
- * <p>Reading is strict about the four required fields and the types of known fields and lenient about everything
- * else: <b>unknown top-level fields are ignored</b>, neither an error nor preserved, so logs with extra fields of
- * their own (and the paper's format, which has only the required fields) are read as they are. A naive {@code ts}
- * is read in the zone the caller assumes and flagged in {@link Parsed#naiveTs()}. Each failure is an
- * {@link EventFormatException} whose {@link EventDefect} says how to count it. Payload numbers are read as JSON
- * usually is: integers exactly (as int, long or big integer), decimals as doubles.
+ * <p>Reading is strict about the four required fields and the types of known fields and lenient
+ * about everything else: <b>unknown top-level fields are ignored</b>, neither an error nor
+ * preserved, so logs with extra fields of their own (and the paper's format, which has only the
+ * required fields) are read as they are. A naive {@code ts} is read in the zone the caller assumes
+ * and flagged in {@link Parsed#naiveTs()}. Each failure is an {@link EventFormatException} whose
+ * {@link EventDefect} says how to count it. Payload numbers are read as JSON usually is: integers
+ * exactly (as int, long or big integer), decimals as doubles.
  *
  * <p>Instances are immutable and thread-safe.
  */
 public final class EventJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper().setNodeFactory(new CompactNodeFactory());
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().setNodeFactory(new CompactNodeFactory());
   private static final JsonFactory FACTORY = MAPPER.getFactory();
+
   /** Distinct kinds, statuses and agents shared at most. */
   static final int MAX_COMMON = 4096;
+
   private static final java.util.concurrent.ConcurrentHashMap<String, String> COMMON =
       new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -97,7 +102,7 @@ public final class EventJson {
   /**
    * Reads one JSON line.
    *
-   * @param line       the line, without its terminator
+   * @param line the line, without its terminator
    * @param assumeZone zone in which a naive {@code ts} is read
    * @throws EventFormatException naming the field and the defect
    */
@@ -110,63 +115,74 @@ public final class EventJson {
    *
    * @throws EventFormatException naming the field and the defect
    */
-  public static Parsed read(byte[] utf8, int offset, int length, ZoneId assumeZone) throws EventFormatException {
+  public static Parsed read(byte[] utf8, int offset, int length, ZoneId assumeZone)
+      throws EventFormatException {
     return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> read(p, assumeZone));
   }
 
-  /** What the first reading of a line keeps: its {@code ts} in UTC, its {@code agent}, and whether ts was naive. */
+  /**
+   * What the first reading of a line keeps: its {@code ts} in UTC, its {@code agent}, and whether
+   * ts was naive.
+   */
   public record Header(java.time.Instant ts, String agent, boolean naiveTs) {}
 
   /**
-   * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int, ZoneId)}, with the same
-   * outcome for every line, but decodes only {@code ts} and {@code agent}: the other fields are checked for their
-   * types as the parser passes them, and nothing of the line is kept.
+   * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int,
+   * ZoneId)}, with the same outcome for every line, but decodes only {@code ts} and {@code agent}:
+   * the other fields are checked for their types as the parser passes them, and nothing of the line
+   * is kept.
    *
    * @throws EventFormatException naming the field and the defect
    */
   public static Header readHeader(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
-    return parsing(() -> FACTORY.createParser(utf8, offset, length), p -> {
-      startObject(p);
-      String ts = null;
-      String agent = null;
-      boolean kind = false;
-      boolean status = false;
-      boolean payload = false;
-      for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-        JsonToken t = p.nextToken();
-        switch (name) {
-          case "ts" -> ts = string(p, t, name);
-          case "kind" -> kind = checkString(p, t, name);
-          case "status" -> status = checkString(p, t, name);
-          case "payload" -> payload = checkObject(p, t);
-          case "agent" -> agent = common(string(p, t, name));
-          case "seq", "pid" -> checkInteger(p, t, name);
-          case "thread", "turn", "call_id", "session" -> checkString(p, t, name);
-          default -> p.skipChildren();
-        }
-      }
-      endOfLine(p);
-      require(ts, "ts");
-      require(kind ? "" : null, "kind");
-      require(status ? "" : null, "status");
-      require(payload ? "" : null, "payload");
-      Timestamps.Reading reading = timestamp(ts, assumeZone);
-      return new Header(reading.instant(), agent, reading.naive());
-    });
+    return parsing(
+        () -> FACTORY.createParser(utf8, offset, length),
+        p -> {
+          startObject(p);
+          String ts = null;
+          String agent = null;
+          boolean kind = false;
+          boolean status = false;
+          boolean payload = false;
+          for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+            JsonToken t = p.nextToken();
+            switch (name) {
+              case "ts" -> ts = string(p, t, name);
+              case "kind" -> kind = checkString(p, t, name);
+              case "status" -> status = checkString(p, t, name);
+              case "payload" -> payload = checkObject(p, t);
+              case "agent" -> agent = common(string(p, t, name));
+              case "seq", "pid" -> checkInteger(p, t, name);
+              case "thread", "turn", "call_id", "session" -> checkString(p, t, name);
+              default -> p.skipChildren();
+            }
+          }
+          endOfLine(p);
+          require(ts, "ts");
+          require(kind ? "" : null, "kind");
+          require(status ? "" : null, "status");
+          require(payload ? "" : null, "payload");
+          Timestamps.Reading reading = timestamp(ts, assumeZone);
+          return new Header(reading.instant(), agent, reading.naive());
+        });
   }
 
   /**
-   * Reads and checks one JSON line like {@link #readHeader}, keeping the line as a copy of its bytes until
-   * {@link PendingEvent#event()} is first called.
+   * Reads and checks one JSON line like {@link #readHeader}, keeping the line as a copy of its
+   * bytes until {@link PendingEvent#event()} is first called.
    *
    * @throws EventFormatException naming the field and the defect
    */
   public static PendingEvent readPending(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
     Header h = readHeader(utf8, offset, length, assumeZone);
-    return new PendingEvent(h.ts(), h.agent(), h.naiveTs(),
-        java.util.Arrays.copyOfRange(utf8, offset, offset + length), assumeZone);
+    return new PendingEvent(
+        h.ts(),
+        h.agent(),
+        h.naiveTs(),
+        java.util.Arrays.copyOfRange(utf8, offset, offset + length),
+        assumeZone);
   }
 
   /** Opens a parser over one line. */
@@ -186,7 +202,8 @@ public final class EventJson {
     try (JsonParser p = opener.open()) {
       return reader.read(p);
     } catch (JsonProcessingException e) {
-      throw new EventFormatException(EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
+      throw new EventFormatException(
+          EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -204,40 +221,50 @@ public final class EventJson {
     }
   }
 
-  private static Timestamps.Reading timestamp(String ts, ZoneId assumeZone) throws EventFormatException {
+  private static Timestamps.Reading timestamp(String ts, ZoneId assumeZone)
+      throws EventFormatException {
     try {
       return Timestamps.parse(ts, assumeZone);
     } catch (DateTimeException e) {
-      throw new EventFormatException(EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
+      throw new EventFormatException(
+          EventDefect.BAD_TS, "ts \"" + ts + "\" is not an ISO-8601 timestamp", e);
     }
   }
 
   /** Checks a string field as {@link #string} does, without decoding it; false when it is null. */
-  private static boolean checkString(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+  private static boolean checkString(JsonParser p, JsonToken t, String name)
+      throws IOException, EventFormatException {
     if (t == JsonToken.VALUE_NULL) {
       return false;
     }
     if (t != JsonToken.VALUE_STRING) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
     }
     return true;
   }
 
-  /** Checks the payload as {@link #object} does, skipping its content (the parser checks its JSON as it skips). */
-  private static boolean checkObject(JsonParser p, JsonToken t) throws IOException, EventFormatException {
+  /**
+   * Checks the payload as {@link #object} does, skipping its content (the parser checks its JSON as
+   * it skips).
+   */
+  private static boolean checkObject(JsonParser p, JsonToken t)
+      throws IOException, EventFormatException {
     if (t == JsonToken.VALUE_NULL) {
       return false;
     }
     if (t != JsonToken.START_OBJECT) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
     }
     p.skipChildren();
     return true;
   }
 
-  private static Parsed read(JsonParser p, ZoneId assumeZone) throws IOException, EventFormatException {
+  private static Parsed read(JsonParser p, ZoneId assumeZone)
+      throws IOException, EventFormatException {
     startObject(p);
     String ts = null;
     String kind = null;
@@ -273,14 +300,26 @@ public final class EventJson {
     require(status, "status");
     require(payload, "payload");
     Timestamps.Reading reading = timestamp(ts, assumeZone);
-    Event event = new Event(reading.instant(), kind, status, payload, agent, seq, pid, thread, turn, callId,
-        session);
+    Event event =
+        new Event(
+            reading.instant(),
+            kind,
+            status,
+            payload,
+            agent,
+            seq,
+            pid,
+            thread,
+            turn,
+            callId,
+            session);
     return new Parsed(event, reading.naive());
   }
 
   /**
-   * One shared instance per distinct kind, status, agent and thread, so that a large window does not hold a million
-   * copies of {@code "tool.set_reminder"}; the table stops growing at {@value #MAX_COMMON} entries.
+   * One shared instance per distinct kind, status, agent and thread, so that a large window does
+   * not hold a million copies of {@code "tool.set_reminder"}; the table stops growing at {@value
+   * #MAX_COMMON} entries.
    */
   private static String common(String value) {
     if (value == null) {
@@ -298,49 +337,61 @@ public final class EventJson {
 
   private static void require(Object value, String field) throws EventFormatException {
     if (value == null) {
-      throw new EventFormatException(EventDefect.MISSING_FIELD, "required field \"" + field + "\" is missing");
+      throw new EventFormatException(
+          EventDefect.MISSING_FIELD, "required field \"" + field + "\" is missing");
     }
   }
 
-  private static String string(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+  private static String string(JsonParser p, JsonToken t, String name)
+      throws IOException, EventFormatException {
     if (t == JsonToken.VALUE_NULL) {
       return null;
     }
     if (t != JsonToken.VALUE_STRING) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
     }
     return p.getText();
   }
 
   /** Checks an integer field as {@link #integer} does, without boxing it. */
-  private static void checkInteger(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
-    // at most 18 characters (a sign and 17 digits, or 18 digits) always fit a long: no need to convert
-    if (t != JsonToken.VALUE_NULL && (t != JsonToken.VALUE_NUMBER_INT
-        || (p.getTextLength() > 18 && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER))) {
+  private static void checkInteger(JsonParser p, JsonToken t, String name)
+      throws IOException, EventFormatException {
+    // at most 18 characters (a sign and 17 digits, or 18 digits) always fit a long: no need to
+    // convert
+    if (t != JsonToken.VALUE_NULL
+        && (t != JsonToken.VALUE_NUMBER_INT
+            || (p.getTextLength() > 18
+                && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER))) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
     }
   }
 
-  private static Long integer(JsonParser p, JsonToken t, String name) throws IOException, EventFormatException {
+  private static Long integer(JsonParser p, JsonToken t, String name)
+      throws IOException, EventFormatException {
     if (t == JsonToken.VALUE_NULL) {
       return null;
     }
     if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
     }
     return p.getLongValue();
   }
 
-  private static ObjectNode object(JsonParser p, JsonToken t) throws IOException, EventFormatException {
+  private static ObjectNode object(JsonParser p, JsonToken t)
+      throws IOException, EventFormatException {
     if (t == JsonToken.VALUE_NULL) {
       return null;
     }
     if (t != JsonToken.START_OBJECT) {
       p.skipChildren();
-      throw new EventFormatException(EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
+      throw new EventFormatException(
+          EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
     }
     JsonNode tree = MAPPER.readTree(p);
     return (ObjectNode) tree;

@@ -9,9 +9,9 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 /**
- * Opens the Chronicle Queue directories that hold events. Loading this class turns Chronicle's usage analytics off
- * ({@code chronicle.analytics.disable=true}) unless the property was already set, so callers that touch this class
- * first never let Chronicle open a socket.
+ * Opens the Chronicle Queue directories that hold events. Loading this class turns Chronicle's
+ * usage analytics off ({@code chronicle.analytics.disable=true}) unless the property was already
+ * set, so callers that touch this class first never let Chronicle open a socket.
  */
 public final class EventQueues {
   static {
@@ -31,8 +31,8 @@ public final class EventQueues {
   }
 
   /**
-   * Opens (creating if missing) a queue for appending events, whose day files are chosen by {@code time} rather than
-   * by a read of the system clock at every append.
+   * Opens (creating if missing) a queue for appending events, whose day files are chosen by {@code
+   * time} rather than by a read of the system clock at every append.
    */
   public static ChronicleQueue openForWriting(Path dir, TimeProvider time) {
     return SingleChronicleQueueBuilder.binary(dir.toFile()).timeProvider(time).build();
@@ -41,7 +41,8 @@ public final class EventQueues {
   /**
    * Opens an existing queue for reading only: nothing in the directory is created or changed.
    *
-   * @throws IllegalArgumentException naming the path when it is missing, not a directory or not a queue
+   * @throws IllegalArgumentException naming the path when it is missing, not a directory or not a
+   *     queue
    */
   public static ChronicleQueue openForReading(Path dir) {
     checkIsQueue(dir);
@@ -65,7 +66,11 @@ public final class EventQueues {
     }
     if (!Files.exists(dir.resolve(METADATA_FILE)) && !hasCycleFiles(dir)) {
       throw new IllegalArgumentException(
-          "directory " + dir + " is not a Chronicle queue (it has no " + METADATA_FILE + " and no .cq4 files)");
+          "directory "
+              + dir
+              + " is not a Chronicle queue (it has no "
+              + METADATA_FILE
+              + " and no .cq4 files)");
     }
   }
 
@@ -73,7 +78,8 @@ public final class EventQueues {
     try (Stream<Path> files = Files.list(dir)) {
       return files.anyMatch(f -> f.getFileName().toString().endsWith(".cq4"));
     } catch (IOException e) {
-      throw new IllegalArgumentException("queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
     }
   }
 }

@@ -12,41 +12,47 @@ import java.time.Instant;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
-import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The Chronicle Queue form of an {@link Event}: one event per excerpt, compact binary, exact round trip.
+ * The Chronicle Queue form of an {@link Event}: one event per excerpt, compact binary, exact round
+ * trip.
  *
- * <p>Layout of an excerpt (version 2): the magic byte {@code 'V'}, the version byte, {@code ts} as stop-bit epoch
- * seconds and nanoseconds, {@code kind} and {@code status} as UTF-8, then {@code agent}, a presence byte for
- * {@code seq}/{@code pid} followed by those present as stop-bit numbers, {@code thread}, {@code turn},
- * {@code call_id} and {@code session} (UTF-8, possibly null), and last the payload as a length-prefixed Smile document (Jackson's
- * binary JSON), which keeps every number type and string of the tree. {@code ts} comes first so that a reader can
- * filter by time without decoding the payload. Version 1, written before {@code session} existed, is the same
- * without {@code session} and is still read.
+ * <p>Layout of an excerpt (version 2): the magic byte {@code 'V'}, the version byte, {@code ts} as
+ * stop-bit epoch seconds and nanoseconds, {@code kind} and {@code status} as UTF-8, then {@code
+ * agent}, a presence byte for {@code seq}/{@code pid} followed by those present as stop-bit
+ * numbers, {@code thread}, {@code turn}, {@code call_id} and {@code session} (UTF-8, possibly
+ * null), and last the payload as a length-prefixed Smile document (Jackson's binary JSON), which
+ * keeps every number type and string of the tree. {@code ts} comes first so that a reader can
+ * filter by time without decoding the payload. Version 1, written before {@code session} existed,
+ * is the same without {@code session} and is still read.
  *
- * <p>The agent writes this layout through {@link EventEncoder}, field by field, without an {@link Event} or a payload
- * tree; {@link #write} is the reference it is tested against.
+ * <p>The agent writes this layout through {@link EventEncoder}, field by field, without an {@link
+ * Event} or a payload tree; {@link #write} is the reference it is tested against.
  */
 public final class EventWire {
   /** First byte of every Vigil excerpt. */
   public static final byte MAGIC = 'V';
+
   /** The layout version written by this class. */
   public static final byte VERSION = 2;
 
-  /** The layout before {@code session} (it ends with {@code call_id}); still read, never written. */
+  /**
+   * The layout before {@code session} (it ends with {@code call_id}); still read, never written.
+   */
   static final byte VERSION_WITHOUT_SESSION = 1;
 
   static final int HAS_SEQ = 1;
   static final int HAS_PID = 2;
 
-  private static final ObjectMapper SMILE = new ObjectMapper(
-      SmileFactory.builder()
-          .disable(SmileGenerator.Feature.WRITE_HEADER)
-          .disable(SmileParser.Feature.REQUIRE_HEADER)
-          .build());
+  private static final ObjectMapper SMILE =
+      new ObjectMapper(
+          SmileFactory.builder()
+              .disable(SmileGenerator.Feature.WRITE_HEADER)
+              .disable(SmileParser.Feature.REQUIRE_HEADER)
+              .build());
 
   private EventWire() {}
 
@@ -102,7 +108,8 @@ public final class EventWire {
    * Reads the next event from a tailer.
    *
    * @return the event, or null when the tailer is at the end of the queue
-   * @throws EventFormatException when the excerpt is not a Vigil event; the tailer has moved past it
+   * @throws EventFormatException when the excerpt is not a Vigil event; the tailer has moved past
+   *     it
    */
   public static Event next(ExcerptTailer tailer) throws EventFormatException {
     try (DocumentContext dc = tailer.readingDocument()) {
@@ -113,7 +120,10 @@ public final class EventWire {
     }
   }
 
-  /** The timestamp of an encoded event, without decoding the rest; the read position is left unchanged. */
+  /**
+   * The timestamp of an encoded event, without decoding the rest; the read position is left
+   * unchanged.
+   */
   public static Instant peekTs(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
@@ -125,8 +135,8 @@ public final class EventWire {
   }
 
   /**
-   * The {@code agent} of an encoded event (null when it names none), without decoding its payload; the read position
-   * is left unchanged.
+   * The {@code agent} of an encoded event (null when it names none), without decoding its payload;
+   * the read position is left unchanged.
    */
   public static String peekAgent(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
@@ -161,13 +171,15 @@ public final class EventWire {
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
       int length = Math.toIntExact(in.readStopBit());
       if (length < 0 || length > in.readRemaining()) {
-        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
+        throw new EventFormatException(
+            EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
       }
       byte[] payload = new byte[length];
       in.read(payload);
       JsonNode tree = SMILE.readTree(payload);
       if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
-        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
+        throw new EventFormatException(
+            EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
       }
       return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
@@ -177,7 +189,8 @@ public final class EventWire {
 
   private static byte checkHeader(BytesIn<?> in) throws EventFormatException {
     if (in.readRemaining() < 2) {
-      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt too short to be a Vigil event");
+      throw new EventFormatException(
+          EventDefect.NOT_AN_EVENT, "excerpt too short to be a Vigil event");
     }
     byte magic = in.readByte();
     byte version = in.readByte();
@@ -185,8 +198,14 @@ public final class EventWire {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt was not written by Vigil");
     }
     if (version != VERSION && version != VERSION_WITHOUT_SESSION) {
-      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt has layout version " + version
-          + "; this Vigil reads versions " + VERSION_WITHOUT_SESSION + " and " + VERSION);
+      throw new EventFormatException(
+          EventDefect.NOT_AN_EVENT,
+          "excerpt has layout version "
+              + version
+              + "; this Vigil reads versions "
+              + VERSION_WITHOUT_SESSION
+              + " and "
+              + VERSION);
     }
     return version;
   }

@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 /**
- * An event read and checked in full that may still be its JSON line: a reader that keeps only some of the events it
- * reads (the newest {@code --limit} of a large file) decodes the fields and builds the payload tree of those alone.
- * The line was checked when it was read, so building the event cannot fail. {@link #event()} builds it once.
+ * An event read and checked in full that may still be its JSON line: a reader that keeps only some
+ * of the events it reads (the newest {@code --limit} of a large file) decodes the fields and builds
+ * the payload tree of those alone. The line was checked when it was read, so building the event
+ * cannot fail. {@link #event()} builds it once.
  */
 public final class PendingEvent {
   private final Instant ts;
@@ -52,7 +53,8 @@ public final class PendingEvent {
       try {
         event = EventJson.read(line, 0, line.length, assumeZone).event();
       } catch (EventFormatException e) {
-        throw new IllegalStateException("a line checked when read could not be decoded: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "a line checked when read could not be decoded: " + e.getMessage(), e);
       }
       line = null;
     }

@@ -13,11 +13,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The fields of one payload object, in insertion order, in two parallel arrays searched linearly: an event's
- * objects hold a handful of fields, for which this takes a fifth of a {@link java.util.LinkedHashMap}'s heap (no
- * entry object per field, no hash table) and is as fast. Behaves as an insertion-ordered map in every respect
- * Jackson's {@code ObjectNode} relies on; a key put again keeps its place. An object that grows past
- * {@value #LINEAR_MAX} fields moves into a {@link LinkedHashMap}, so a large object costs no quadratic search.
+ * The fields of one payload object, in insertion order, in two parallel arrays searched linearly:
+ * an event's objects hold a handful of fields, for which this takes a fifth of a {@link
+ * java.util.LinkedHashMap}'s heap (no entry object per field, no hash table) and is as fast.
+ * Behaves as an insertion-ordered map in every respect Jackson's {@code ObjectNode} relies on; a
+ * key put again keeps its place. An object that grows past {@value #LINEAR_MAX} fields moves into a
+ * {@link LinkedHashMap}, so a large object costs no quadratic search.
  */
 final class SmallObjectMap extends AbstractMap<String, JsonNode> {
   static final int LINEAR_MAX = 16;
@@ -209,7 +210,8 @@ final class SmallObjectMap extends AbstractMap<String, JsonNode> {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Map.Entry<?, ?> e && Objects.equals(getKey(), e.getKey())
+      return o instanceof Map.Entry<?, ?> e
+          && Objects.equals(getKey(), e.getKey())
           && Objects.equals(getValue(), e.getValue());
     }
 

@@ -6,14 +6,16 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * Writes one JSON value as Smile (Jackson's binary JSON, the payload of {@link EventWire}) straight into a byte
- * buffer that is reused from one value to the next: no tree, no generator, nothing allocated per value once the
- * buffer has grown to size. What it writes is read by Jackson's Smile parser as the tree it describes.
+ * Writes one JSON value as Smile (Jackson's binary JSON, the payload of {@link EventWire}) straight
+ * into a byte buffer that is reused from one value to the next: no tree, no generator, nothing
+ * allocated per value once the buffer has grown to size. What it writes is read by Jackson's Smile
+ * parser as the tree it describes.
  *
- * <p>Departures from Jackson's generator: names and strings are never written as back-references to earlier ones
- * (each value stands alone; a reader keeps its table of seen names, as the format asks, but nothing refers to it),
- * and a lone surrogate, which Jackson refuses to write, becomes U+FFFD. Big integers, big decimals and binary, which
- * captured values seldom hold, are written by Jackson's own generator into the buffer.
+ * <p>Departures from Jackson's generator: names and strings are never written as back-references to
+ * earlier ones (each value stands alone; a reader keeps its table of seen names, as the format
+ * asks, but nothing refers to it), and a lone surrogate, which Jackson refuses to write, becomes
+ * U+FFFD. Big integers, big decimals and binary, which captured values seldom hold, are written by
+ * Jackson's own generator into the buffer.
  */
 public final class SmileOut {
   private static final byte START_ARRAY = (byte) 0xF8;
@@ -29,23 +31,30 @@ public final class SmileOut {
   private static final byte LONG = 0x25;
   private static final byte FLOAT = 0x28;
   private static final byte DOUBLE = 0x29;
+
   /** Longest string or name written with its length in the token byte. */
   private static final int SHORT_BYTES = 64;
+
   /** Longest non-ASCII name written with its length in the token byte. */
   private static final int SHORT_UNICODE_NAME_BYTES = 56;
 
   /** Values remembered by {@link #remember} (a power of two), and the longest kept. */
   private static final int MEMO_SLOTS = 4;
+
   private static final int MEMO_BYTES = 96;
 
   /** Made on the first {@link #remember}. */
   private Object[] memoKeys;
+
   private byte[][] memoBytes;
   private int[] memoLengths;
   private int memoNext;
 
-  /** Bytes kept free before the value, for what a caller puts in front of it ({@link EventEncoder}). */
+  /**
+   * Bytes kept free before the value, for what a caller puts in front of it ({@link EventEncoder}).
+   */
   private final int reserve;
+
   private byte[] buf;
   private int length;
 
@@ -76,8 +85,8 @@ public final class SmileOut {
   }
 
   /**
-   * The bytes of the property name {@code name}, to be written again and again with {@link #raw}: a name known in
-   * advance costs a copy rather than an encoding.
+   * The bytes of the property name {@code name}, to be written again and again with {@link #raw}: a
+   * name known in advance costs a copy rather than an encoding.
    */
   public static byte[] nameBytes(String name) {
     SmileOut out = new SmileOut();
@@ -92,7 +101,10 @@ public final class SmileOut {
     return out.toByteArray();
   }
 
-  /** Bytes written before by another SmileOut ({@link #nameBytes}, {@link #stringBytes}, {@link #toByteArray}). */
+  /**
+   * Bytes written before by another SmileOut ({@link #nameBytes}, {@link #stringBytes}, {@link
+   * #toByteArray}).
+   */
   public void raw(byte[] bytes) {
     ensure(bytes.length);
     System.arraycopy(bytes, 0, buf, length, bytes.length);
@@ -100,9 +112,10 @@ public final class SmileOut {
   }
 
   /**
-   * Writes again what was written for {@code key} (compared by identity) by a recent {@link #remember}; false, and
-   * nothing written, when it is not remembered. For values that come again and again (the same string argument of
-   * a tool called in a loop): a few comparisons instead of their encoding.
+   * Writes again what was written for {@code key} (compared by identity) by a recent {@link
+   * #remember}; false, and nothing written, when it is not remembered. For values that come again
+   * and again (the same string argument of a tool called in a loop): a few comparisons instead of
+   * their encoding.
    */
   public boolean repeat(Object key) {
     Object[] keys = memoKeys;
@@ -127,9 +140,9 @@ public final class SmileOut {
   }
 
   /**
-   * Remembers the bytes written since {@code mark} as those of {@code key}, for {@link #repeat}; only short ones
-   * are kept, in a few slots used in turn (nothing is allocated). {@code key} must be immutable, and the bytes
-   * written for it always the same.
+   * Remembers the bytes written since {@code mark} as those of {@code key}, for {@link #repeat};
+   * only short ones are kept, in a few slots used in turn (nothing is allocated). {@code key} must
+   * be immutable, and the bytes written for it always the same.
    */
   public void remember(Object key, int mark) {
     int n = length - mark;
@@ -148,7 +161,9 @@ public final class SmileOut {
     memoKeys[slot] = key;
   }
 
-  /** The buffer (the value is at {@link #reserve()} up to {@link #end()}); for {@link EventEncoder}. */
+  /**
+   * The buffer (the value is at {@link #reserve()} up to {@link #end()}); for {@link EventEncoder}.
+   */
   byte[] array() {
     return buf;
   }
@@ -287,7 +302,10 @@ public final class SmileOut {
     SmileTree.write(node, this);
   }
 
-  /** Smile's unsigned variable-length integer: 7 bits a byte, most significant first, the last byte 6 bits. */
+  /**
+   * Smile's unsigned variable-length integer: 7 bits a byte, most significant first, the last byte
+   * 6 bits.
+   */
   private void vint(long v) {
     int groups = 0;
     for (long rest = v >>> 6; rest != 0; rest >>>= 7) {

@@ -10,17 +10,21 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * Writes a JSON tree through a {@link SmileOut}, node by node as Jackson's generator would; and, for the values
- * {@link SmileOut} does not encode itself (big integers, big decimals, binary, which captured values seldom hold),
- * the bytes Jackson's own generator writes for them.
+ * Writes a JSON tree through a {@link SmileOut}, node by node as Jackson's generator would; and,
+ * for the values {@link SmileOut} does not encode itself (big integers, big decimals, binary, which
+ * captured values seldom hold), the bytes Jackson's own generator writes for them.
  */
 final class SmileTree {
-  /** Jackson's generator for the rare values; no header, no back-references, as {@link SmileOut} writes. */
+  /**
+   * Jackson's generator for the rare values; no header, no back-references, as {@link SmileOut}
+   * writes.
+   */
   private static final class Jackson {
-    static final SmileFactory FACTORY = SmileFactory.builder()
-        .disable(SmileGenerator.Feature.WRITE_HEADER)
-        .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
-        .build();
+    static final SmileFactory FACTORY =
+        SmileFactory.builder()
+            .disable(SmileGenerator.Feature.WRITE_HEADER)
+            .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
+            .build();
   }
 
   /** One value written by a Jackson generator. */

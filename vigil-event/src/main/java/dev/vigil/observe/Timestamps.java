@@ -10,12 +10,14 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * Reads and writes the event timestamp {@code ts} (docs/DESIGN.md#the-event, docs/DESIGN.md#the-window).
+ * Reads and writes the event timestamp {@code ts} (docs/DESIGN.md#the-event,
+ * docs/DESIGN.md#the-window).
  *
- * <p>Written form: UTC, ISO-8601, always with microseconds ({@code 2026-11-22T10:15:30.123456Z}), with nanoseconds
- * only when the instant has sub-microsecond digits. Read form: any ISO-8601 date-time with an offset ({@code Z},
- * {@code +02:00}), normalized to UTC; or a naive local date-time ({@code 2025-10-31T23:59:59} or
- * {@code 2025-10-31 23:59:59}), read in a given zone and flagged as naive so that callers can count it.
+ * <p>Written form: UTC, ISO-8601, always with microseconds ({@code 2026-11-22T10:15:30.123456Z}),
+ * with nanoseconds only when the instant has sub-microsecond digits. Read form: any ISO-8601
+ * date-time with an offset ({@code Z}, {@code +02:00}), normalized to UTC; or a naive local
+ * date-time ({@code 2025-10-31T23:59:59} or {@code 2025-10-31 23:59:59}), read in a given zone and
+ * flagged as naive so that callers can count it.
  */
 public final class Timestamps {
   private static final DateTimeFormatter SECONDS =
@@ -29,8 +31,8 @@ public final class Timestamps {
   private Timestamps() {}
 
   /**
-   * An instant as nanoseconds since the epoch, one {@code long} (years 1678 to 2262): the key by which the analyzer
-   * orders and keeps events and rows compactly.
+   * An instant as nanoseconds since the epoch, one {@code long} (years 1678 to 2262): the key by
+   * which the analyzer orders and keeps events and rows compactly.
    *
    * @throws ArithmeticException outside those years
    */
@@ -40,10 +42,13 @@ public final class Timestamps {
 
   /** The instant of {@link #epochNanos}. */
   public static Instant ofEpochNanos(long nanos) {
-    return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+    return Instant.ofEpochSecond(
+        Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
   }
 
-  /** A parsed timestamp and whether it was naive (had no offset and was read in the assumed zone). */
+  /**
+   * A parsed timestamp and whether it was naive (had no offset and was read in the assumed zone).
+   */
   public record Reading(Instant instant, boolean naive) {}
 
   /** Formats an instant as UTC ISO-8601 with at least microsecond precision. */
@@ -76,7 +81,7 @@ public final class Timestamps {
   /**
    * Parses a timestamp.
    *
-   * @param text       the {@code ts} value
+   * @param text the {@code ts} value
    * @param assumeZone the zone a naive timestamp is read in
    * @throws DateTimeException when the text is neither form
    */
@@ -85,11 +90,13 @@ public final class Timestamps {
     if (utc != null) {
       return new Reading(utc, false);
     }
-    String iso = text.length() > 10 && text.charAt(10) == ' '
-        ? text.substring(0, 10) + 'T' + text.substring(11)
-        : text;
+    String iso =
+        text.length() > 10 && text.charAt(10) == ' '
+            ? text.substring(0, 10) + 'T' + text.substring(11)
+            : text;
     if (hasOffset(iso)) {
-      return new Reading(OffsetDateTime.parse(iso, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant(), false);
+      return new Reading(
+          OffsetDateTime.parse(iso, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant(), false);
     }
     try {
       LocalDateTime local = LocalDateTime.parse(iso, DateTimeFormatter.ISO_LOCAL_DATE_TIME);
@@ -100,14 +107,19 @@ public final class Timestamps {
   }
 
   /**
-   * The fast path for the form Vigil itself writes, {@code uuuu-MM-ddTHH:mm:ss[.fraction]Z} with 1 to 9 fraction
-   * digits: parsed digit by digit, without a formatter. Returns null for any other form (including an impossible
-   * date), which the general path then reads or rejects.
+   * The fast path for the form Vigil itself writes, {@code uuuu-MM-ddTHH:mm:ss[.fraction]Z} with 1
+   * to 9 fraction digits: parsed digit by digit, without a formatter. Returns null for any other
+   * form (including an impossible date), which the general path then reads or rejects.
    */
   static Instant parseCanonicalUtc(String s) {
     int n = s.length();
-    if (n < 20 || s.charAt(n - 1) != 'Z' || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T'
-        || s.charAt(13) != ':' || s.charAt(16) != ':') {
+    if (n < 20
+        || s.charAt(n - 1) != 'Z'
+        || s.charAt(4) != '-'
+        || s.charAt(7) != '-'
+        || s.charAt(10) != 'T'
+        || s.charAt(13) != ':'
+        || s.charAt(16) != ':') {
       return null;
     }
     int year = digits(s, 0, 4);
@@ -116,8 +128,14 @@ public final class Timestamps {
     int hour = digits(s, 11, 13);
     int minute = digits(s, 14, 16);
     int second = digits(s, 17, 19);
-    if ((year | month | day | hour | minute | second) < 0 || month < 1 || month > 12 || day < 1
-        || day > java.time.YearMonth.of(year, month).lengthOfMonth() || hour > 23 || minute > 59 || second > 59) {
+    if ((year | month | day | hour | minute | second) < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > java.time.YearMonth.of(year, month).lengthOfMonth()
+        || hour > 23
+        || minute > 59
+        || second > 59) {
       return null;
     }
     int nanos = 0;
@@ -141,7 +159,9 @@ public final class Timestamps {
     return Instant.ofEpochSecond(days * 86_400L + hour * 3_600L + minute * 60L + second, nanos);
   }
 
-  /** The non-negative number written in {@code s[from, to)}, or -1 when a character is not a digit. */
+  /**
+   * The non-negative number written in {@code s[from, to)}, or -1 when a character is not a digit.
+   */
   private static int digits(String s, int from, int to) {
     int v = 0;
     for (int i = from; i < to; i++) {
@@ -154,7 +174,9 @@ public final class Timestamps {
     return v;
   }
 
-  /** True when the part after the date carries {@code Z} or a {@code +hh:mm}/{@code -hh:mm} offset. */
+  /**
+   * True when the part after the date carries {@code Z} or a {@code +hh:mm}/{@code -hh:mm} offset.
+   */
   private static boolean hasOffset(String iso) {
     int t = iso.indexOf('T');
     if (t < 0) {

@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Payload trees built by {@link CompactNodeFactory} behave as Jackson's own, whatever their size. */
+/**
+ * Payload trees built by {@link CompactNodeFactory} behave as Jackson's own, whatever their size.
+ */
 class CompactNodeFactoryTest {
   private static final ObjectMapper PLAIN = new ObjectMapper();
-  private static final ObjectMapper COMPACT = new ObjectMapper().setNodeFactory(new CompactNodeFactory());
+  private static final ObjectMapper COMPACT =
+      new ObjectMapper().setNodeFactory(new CompactNodeFactory());
 
   private static String objectOf(int fields) {
     StringBuilder sb = new StringBuilder("{");
@@ -27,7 +30,8 @@ class CompactNodeFactoryTest {
 
   @Test
   void smallAndLargeObjectsKeepOrderLookUpAndEqualJacksonsTrees() throws Exception {
-    for (int fields : new int[] {0, 1, 4, 5, SmallObjectMap.LINEAR_MAX, SmallObjectMap.LINEAR_MAX + 1, 200}) {
+    for (int fields :
+        new int[] {0, 1, 4, 5, SmallObjectMap.LINEAR_MAX, SmallObjectMap.LINEAR_MAX + 1, 200}) {
       String json = "{\"nested\":" + objectOf(fields) + ",\"list\":[1,\"two\",{\"three\":3}]}";
       JsonNode compact = COMPACT.readTree(json);
       JsonNode plain = PLAIN.readTree(json);

@@ -15,15 +15,26 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The agent's encoder writes the {@link EventWire} layout: every field reads back, byte for byte as written. */
+/**
+ * The agent's encoder writes the {@link EventWire} layout: every field reads back, byte for byte as
+ * written.
+ */
 class EventEncoderTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static void encode(EventEncoder encoder, Event e) {
     encoder.begin().payload().tree(e.payload());
-    encoder.head(e.ts().getEpochSecond(), e.ts().getNano(), e.kind(), e.status(), e.agent(),
-        e.pid() == null ? -1 : e.pid(), e.thread(), e.turn(), e.callId(), e.session());
+    encoder.head(
+        e.ts().getEpochSecond(),
+        e.ts().getNano(),
+        e.kind(),
+        e.status(),
+        e.agent(),
+        e.pid() == null ? -1 : e.pid(),
+        e.thread(),
+        e.turn(),
+        e.callId(),
+        e.session());
   }
 
   private static Event withSeq(Event e, long seq) {
@@ -72,8 +83,19 @@ class EventEncoderTest {
         e = e.withOrigin(e.agent(), e.seq(), e.pid(), "a long thread name, " + "ü".repeat(200));
       }
       if (i % 2 == 0) { // the same strings as the event before, as a tool's events have
-        e = new Event(e.ts(), previous.kind(), previous.status(), e.payload(), previous.agent(), e.seq(), e.pid(),
-            e.thread(), e.turn(), e.callId(), e.session());
+        e =
+            new Event(
+                e.ts(),
+                previous.kind(),
+                previous.status(),
+                e.payload(),
+                previous.agent(),
+                e.seq(),
+                e.pid(),
+                e.thread(),
+                e.turn(),
+                e.callId(),
+                e.session());
       }
       previous = e;
       encode(encoder, e);
@@ -109,8 +131,19 @@ class EventEncoderTest {
     for (int i = 0; i < 2_000; i++) {
       String thread = threads.get((i * 7) % threads.size());
       long pid = i % 11 == 0 ? -1 : i % 13 == 0 ? 99 : 4242;
-      Event e = new Event(base.ts(), base.kind(), base.status(), base.payload(), base.agent(), i + 1L,
-          pid < 0 ? null : pid, i % 17 == 0 ? null : thread, base.turn(), base.callId(), base.session());
+      Event e =
+          new Event(
+              base.ts(),
+              base.kind(),
+              base.status(),
+              base.payload(),
+              base.agent(),
+              i + 1L,
+              pid < 0 ? null : pid,
+              i % 17 == 0 ? null : thread,
+              base.turn(),
+              base.callId(),
+              base.session());
       encode(encoder, e);
       Bytes<?> ours = Bytes.allocateElasticOnHeap();
       encoder.writeTo(ours, e.seq());

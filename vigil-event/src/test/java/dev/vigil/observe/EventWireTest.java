@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EventWireTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void roundTripsRandomEventsExactlyThroughARealQueue() throws Exception {
@@ -68,7 +67,8 @@ class EventWireTest {
     }
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = q.createTailer();
-      EventFormatException e = assertThrows(EventFormatException.class, () -> EventWire.next(tailer));
+      EventFormatException e =
+          assertThrows(EventFormatException.class, () -> EventWire.next(tailer));
       assertEquals(EventDefect.NOT_AN_EVENT, e.defect());
       assertEquals(EventJson.write(good), EventJson.write(EventWire.next(tailer)));
     }

@@ -9,19 +9,22 @@ import java.time.Instant;
 import java.util.SplittableRandom;
 
 /**
- * Generates random events for round-trip tests: unicode (including supplementary code points and control
- * characters), nested payloads, nulls, every JSON number type, empty payloads and, now and then, 1 MB values.
+ * Generates random events for round-trip tests: unicode (including supplementary code points and
+ * control characters), nested payloads, nulls, every JSON number type, empty payloads and, now and
+ * then, 1 MB values.
  */
 public final class RandomEvents {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final String[] STATUSES = {"ok", "fail", "timeout", "delay", "complaint", "delivered", "ünïcödé"};
+  private static final String[] STATUSES = {
+    "ok", "fail", "timeout", "delay", "complaint", "delivered", "ünïcödé"
+  };
 
   private final SplittableRandom random;
   private final int bigEvery;
   private final boolean bigDecimals;
 
   /**
-   * @param seed     the random seed, so a failure can be replayed
+   * @param seed the random seed, so a failure can be replayed
    * @param bigEvery every this many events one carries a 1 MB string (0: never)
    */
   public RandomEvents(long seed, int bigEvery) {
@@ -29,8 +32,8 @@ public final class RandomEvents {
   }
 
   /**
-   * @param bigDecimals whether payloads may hold decimals with more digits than a double keeps (JSON text reads
-   *                    decimals as doubles, so tests that re-read JSON turn them off)
+   * @param bigDecimals whether payloads may hold decimals with more digits than a double keeps
+   *     (JSON text reads decimals as doubles, so tests that re-read JSON turn them off)
    */
   public RandomEvents(long seed, int bigEvery, boolean bigDecimals) {
     this.random = new SplittableRandom(seed);
@@ -43,13 +46,18 @@ public final class RandomEvents {
   /** The next random event. */
   public Event next() {
     count++;
-    Instant ts = Instant.ofEpochSecond(1_700_000_000L + random.nextLong(200_000_000L),
-        random.nextBoolean() ? random.nextInt(1_000_000) * 1000 : random.nextInt(1_000_000_000));
+    Instant ts =
+        Instant.ofEpochSecond(
+            1_700_000_000L + random.nextLong(200_000_000L),
+            random.nextBoolean()
+                ? random.nextInt(1_000_000) * 1000
+                : random.nextInt(1_000_000_000));
     ObjectNode payload = random.nextInt(10) == 0 ? NODES.objectNode() : object(3);
     if (bigEvery > 0 && count % bigEvery == 0) {
       payload.put("big", text(1_000_000, false));
     }
-    return new Event(ts,
+    return new Event(
+        ts,
         "tool." + text(1 + random.nextInt(12), true),
         STATUSES[random.nextInt(STATUSES.length)],
         payload,
@@ -84,9 +92,10 @@ public final class RandomEvents {
       case 3 -> NODES.numberNode(random.nextLong());
       case 4 -> NODES.numberNode(random.nextDouble() * 1e6 - 5e5);
       case 5 -> NODES.numberNode(new BigInteger(100, new java.util.Random(random.nextLong())));
-      case 6 -> bigDecimals
-          ? NODES.numberNode(new BigDecimal("12345678901234567890.123456789"))
-          : NODES.numberNode(0.125);
+      case 6 ->
+          bigDecimals
+              ? NODES.numberNode(new BigDecimal("12345678901234567890.123456789"))
+              : NODES.numberNode(0.125);
       case 7, 8 -> NODES.textNode(text(random.nextInt(40), false));
       case 9 -> object(depth);
       default -> {
@@ -100,7 +109,10 @@ public final class RandomEvents {
     };
   }
 
-  /** A random string of {@code length} code points; ASCII lower-case letters only when {@code plain}. */
+  /**
+   * A random string of {@code length} code points; ASCII lower-case letters only when {@code
+   * plain}.
+   */
   private String text(int length, boolean plain) {
     StringBuilder sb = new StringBuilder(length);
     for (int i = 0; i < length; i++) {

@@ -20,11 +20,13 @@ import org.junit.jupiter.api.Test;
 /** Whatever SmileOut writes, Jackson's Smile parser reads back as the same tree. */
 class SmileOutTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final ObjectMapper SMILE = new ObjectMapper(SmileFactory.builder()
-      .disable(SmileGenerator.Feature.WRITE_HEADER)
-      .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
-      .disable(SmileParser.Feature.REQUIRE_HEADER)
-      .build());
+  private static final ObjectMapper SMILE =
+      new ObjectMapper(
+          SmileFactory.builder()
+              .disable(SmileGenerator.Feature.WRITE_HEADER)
+              .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
+              .disable(SmileParser.Feature.REQUIRE_HEADER)
+              .build());
 
   private static JsonNode roundTrip(JsonNode tree) throws Exception {
     SmileOut out = new SmileOut();
@@ -42,7 +44,8 @@ class SmileOutTest {
       out.tree(payload);
       JsonNode back = SMILE.readTree(out.toByteArray());
       assertEquals(payload, back, "payload " + i);
-      assertEquals(EventJson.write(Event.of(java.time.Instant.EPOCH, "k", "ok", payload)),
+      assertEquals(
+          EventJson.write(Event.of(java.time.Instant.EPOCH, "k", "ok", payload)),
           EventJson.write(Event.of(java.time.Instant.EPOCH, "k", "ok", (ObjectNode) back)));
     }
   }
@@ -64,15 +67,33 @@ class SmileOutTest {
   @Test
   void numbersKeepTheirType() throws Exception {
     ArrayNode a = NODES.arrayNode();
-    for (int v : new int[] {0, 1, -1, 15, -16, 16, -17, 63, 64, 8191, 8192, -8193, Integer.MAX_VALUE,
-        Integer.MIN_VALUE}) {
+    for (int v :
+        new int[] {
+          0,
+          1,
+          -1,
+          15,
+          -16,
+          16,
+          -17,
+          63,
+          64,
+          8191,
+          8192,
+          -8193,
+          Integer.MAX_VALUE,
+          Integer.MIN_VALUE
+        }) {
       a.add(v);
     }
-    for (long v : new long[] {1L << 31, -(1L << 31) - 1, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 40}) {
+    for (long v :
+        new long[] {1L << 31, -(1L << 31) - 1, Long.MAX_VALUE, Long.MIN_VALUE, 1L << 40}) {
       a.add(v);
     }
-    for (double v : new double[] {0.0, -0.0, 1.84, -1e300, Double.MIN_VALUE, Double.NaN,
-        Double.POSITIVE_INFINITY}) {
+    for (double v :
+        new double[] {
+          0.0, -0.0, 1.84, -1e300, Double.MIN_VALUE, Double.NaN, Double.POSITIVE_INFINITY
+        }) {
       a.add(v);
     }
     for (float v : new float[] {0f, 1.5f, -3.25e10f, Float.MAX_VALUE, Float.NaN}) {
@@ -100,7 +121,8 @@ class SmileOutTest {
       ObjectNode payload = random.next().payload();
       out.reset();
       out.tree(payload);
-      assertArrayEquals(SMILE.writeValueAsBytes(payload), out.toByteArray(), "payload " + i + ": " + payload);
+      assertArrayEquals(
+          SMILE.writeValueAsBytes(payload), out.toByteArray(), "payload " + i + ": " + payload);
     }
   }
 

@@ -17,24 +17,30 @@ class TimestampsTest {
 
   @Test
   void writesMicrosecondsInUtc() {
-    assertEquals("2026-11-22T10:15:30.123456Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30.123456Z")));
-    assertEquals("2026-11-22T10:15:30.000000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30Z")));
-    assertEquals("2026-11-22T10:15:30.120000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30.12Z")));
+    assertEquals(
+        "2026-11-22T10:15:30.123456Z",
+        Timestamps.format(Instant.parse("2026-11-22T10:15:30.123456Z")));
+    assertEquals(
+        "2026-11-22T10:15:30.000000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30Z")));
+    assertEquals(
+        "2026-11-22T10:15:30.120000Z", Timestamps.format(Instant.parse("2026-11-22T10:15:30.12Z")));
   }
 
   @Test
   void writesNanosecondsOnlyWhenPresent() {
-    assertEquals("2026-11-22T10:15:30.123456789Z",
+    assertEquals(
+        "2026-11-22T10:15:30.123456789Z",
         Timestamps.format(Instant.parse("2026-11-22T10:15:30.123456789Z")));
   }
 
   @ParameterizedTest
   @CsvSource({
-      "2025-10-31T23:59:59Z, 2025-10-31T23:59:59Z",
-      "2025-10-31T23:59:59.5Z, 2025-10-31T23:59:59.500Z",
-      "2025-11-01T01:59:59+02:00, 2025-10-31T23:59:59Z",
-      "2025-10-31T18:59:59-05:00, 2025-10-31T23:59:59Z",
-      "2025-10-31 23:59:59Z, 2025-10-31T23:59:59Z"})
+    "2025-10-31T23:59:59Z, 2025-10-31T23:59:59Z",
+    "2025-10-31T23:59:59.5Z, 2025-10-31T23:59:59.500Z",
+    "2025-11-01T01:59:59+02:00, 2025-10-31T23:59:59Z",
+    "2025-10-31T18:59:59-05:00, 2025-10-31T23:59:59Z",
+    "2025-10-31 23:59:59Z, 2025-10-31T23:59:59Z"
+  })
   void normalizesOffsetsToUtc(String text, String utc) {
     Timestamps.Reading r = Timestamps.parse(text, ZoneId.of("Europe/Paris"));
     assertEquals(Instant.parse(utc), r.instant());
@@ -62,8 +68,9 @@ class TimestampsTest {
   void theFastPathAgreesWithTheFormatterOnEveryCanonicalForm() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(42);
     for (int i = 0; i < 20_000; i++) {
-      Instant t = Instant.ofEpochSecond(random.nextLong(-62_000_000_000L, 250_000_000_000L),
-          random.nextInt(1_000_000_000));
+      Instant t =
+          Instant.ofEpochSecond(
+              random.nextLong(-62_000_000_000L, 250_000_000_000L), random.nextInt(1_000_000_000));
       String text = t.toString();
       Instant fast = Timestamps.parseCanonicalUtc(text);
       if (text.startsWith("-") || text.startsWith("+")) {
@@ -76,9 +83,15 @@ class TimestampsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"2025-02-29T00:00:00Z", "2025-10-31T23:59:60Z", "2025-10-31T23:59:59.Z",
-      "2025-10-31T23:59:59.1234567890Z",
-      "2025-10-3aT23:59:59Z", "2025-10-31T23:59:59+00:00", "2025-10-31 23:59:59Z"})
+  @CsvSource({
+    "2025-02-29T00:00:00Z",
+    "2025-10-31T23:59:60Z",
+    "2025-10-31T23:59:59.Z",
+    "2025-10-31T23:59:59.1234567890Z",
+    "2025-10-3aT23:59:59Z",
+    "2025-10-31T23:59:59+00:00",
+    "2025-10-31 23:59:59Z"
+  })
   void leavesEveryOtherFormToTheGeneralPath(String text) {
     assertEquals(null, Timestamps.parseCanonicalUtc(text));
   }

@@ -20,7 +20,10 @@ import java.util.stream.Stream;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
-/** Runs a test application in a child JVM, with or without {@code -javaagent:vigil.jar}, and reads its queue. */
+/**
+ * Runs a test application in a child JVM, with or without {@code -javaagent:vigil.jar}, and reads
+ * its queue.
+ */
 public final class ChildJvm {
   /** What a child printed and how it ended. */
   public record Run(int exit, String stdout, String stderr) {
@@ -34,8 +37,17 @@ public final class ChildJvm {
   }
 
   /** Vigil's own jars and libraries, which an application's class path never has. */
-  private static final List<String> NOT_THE_APPLICATIONS = List.of("vigil-event", "vigil-javaagent", "chronicle-",
-      "posix-", "affinity-", "compiler-", "slf4j-nop", "byte-buddy", "annotations-24");
+  private static final List<String> NOT_THE_APPLICATIONS =
+      List.of(
+          "vigil-event",
+          "vigil-javaagent",
+          "chronicle-",
+          "posix-",
+          "affinity-",
+          "compiler-",
+          "slf4j-nop",
+          "byte-buddy",
+          "annotations-24");
 
   public static Path agentJar() {
     Path jar = Path.of(System.getProperty("vigil.agent.jar", "target/vigil.jar"));
@@ -43,12 +55,19 @@ public final class ChildJvm {
     return jar;
   }
 
-  /** The test application's class path: test classes and the frameworks, without Vigil's own libraries. */
+  /**
+   * The test application's class path: test classes and the frameworks, without Vigil's own
+   * libraries.
+   */
   public static String applicationClassPath() {
-    String full = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String full =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     return Arrays.stream(full.split(File.pathSeparator))
         .filter(e -> !e.isBlank())
-        .filter(e -> NOT_THE_APPLICATIONS.stream().noneMatch(n -> Path.of(e).getFileName().toString().startsWith(n)))
+        .filter(
+            e ->
+                NOT_THE_APPLICATIONS.stream()
+                    .noneMatch(n -> Path.of(e).getFileName().toString().startsWith(n)))
         .filter(e -> !e.replace('\\', '/').endsWith("vigil-javaagent/target/classes"))
         .collect(Collectors.joining(File.pathSeparator));
   }
@@ -58,7 +77,10 @@ public final class ChildJvm {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  /** A JDK 25 {@code java}, or null: {@code VIGIL_IT_JDK25} (a JDK home), else one under /usr/lib/jvm. */
+  /**
+   * A JDK 25 {@code java}, or null: {@code VIGIL_IT_JDK25} (a JDK home), else one under
+   * /usr/lib/jvm.
+   */
   public static String java25() {
     String home = System.getenv("VIGIL_IT_JDK25");
     List<Path> candidates = new ArrayList<>();
@@ -82,21 +104,32 @@ public final class ChildJvm {
     return null;
   }
 
-  public static Run run(String java, String agentArgs, String classPath, String mainClass, String... args)
+  public static Run run(
+      String java, String agentArgs, String classPath, String mainClass, String... args)
       throws IOException, InterruptedException {
     return run(java, agentArgs, List.of(), classPath, mainClass, args);
   }
 
   /**
-   * Runs {@code mainClass}; with the agent when {@code agentArgs} is not null ("" for no agent argument).
+   * Runs {@code mainClass}; with the agent when {@code agentArgs} is not null ("" for no agent
+   * argument).
    */
-  public static Run run(String java, String agentArgs, List<String> jvmOptions, String classPath, String mainClass,
-      String... args) throws IOException, InterruptedException {
+  public static Run run(
+      String java,
+      String agentArgs,
+      List<String> jvmOptions,
+      String classPath,
+      String mainClass,
+      String... args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
     cmd.add("-Xshare:auto");
     if (agentArgs != null) {
-      cmd.add("-javaagent:" + agentJar().toAbsolutePath() + (agentArgs.isEmpty() ? "" : "=" + agentArgs));
+      cmd.add(
+          "-javaagent:"
+              + agentJar().toAbsolutePath()
+              + (agentArgs.isEmpty() ? "" : "=" + agentArgs));
     }
     cmd.addAll(jvmOptions);
     cmd.add("-cp");
@@ -106,12 +139,15 @@ public final class ChildJvm {
     Path out = Files.createTempFile("vigil-it", ".out");
     Path err = Files.createTempFile("vigil-it", ".err");
     try {
-      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      Process p =
+          new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
       if (!p.waitFor(5, TimeUnit.MINUTES)) {
         p.destroyForcibly();
         throw new AssertionError("child JVM did not finish: " + cmd);
       }
-      return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+      return new Run(
+          p.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
           Files.readString(err, StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(out);

@@ -25,35 +25,48 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * 16 threads making 20,000 calls each: exactly 320,000 events, seq strictly increasing. The calls come in five rounds
- * of 64,000, fewer than the writer's hand-off holds (65,536), and a round starts only when the queue holds every event
- * of the rounds before: so no calling thread ever waits for room, and nothing is lost however slowly the writer runs
- * on a busy machine, and the application ends only when everything is written.
+ * 16 threads making 20,000 calls each: exactly 320,000 events, seq strictly increasing. The calls
+ * come in five rounds of 64,000, fewer than the writer's hand-off holds (65,536), and a round
+ * starts only when the queue holds every event of the rounds before: so no calling thread ever
+ * waits for room, and nothing is lost however slowly the writer runs on a busy machine, and the
+ * application ends only when everything is written.
  */
 class ConcurrencyIT {
   private static final int THREADS = 16;
   private static final int CALLS_PER_ROUND = 4_000;
   private static final int ROUNDS = 5;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void everyCallOfEveryThreadIsOneEvent() throws Exception {
     Path queue = tmp.resolve("queue");
     Path stderr = tmp.resolve("app.err");
-    Process app = new ProcessBuilder(ChildJvm.java(), "-Xshare:auto", "-javaagent:"
-        + ChildJvm.agentJar().toAbsolutePath() + "=queue.dir=" + queue
-        + ",methods.include=dev.vigil.it.apps.ConcurrencyApp[work]",
-        "-cp", ChildJvm.applicationClassPath(), "dev.vigil.it.apps.ConcurrencyApp",
-        String.valueOf(THREADS), String.valueOf(CALLS_PER_ROUND), String.valueOf(ROUNDS))
-        .redirectError(stderr.toFile()).start();
+    Process app =
+        new ProcessBuilder(
+                ChildJvm.java(),
+                "-Xshare:auto",
+                "-javaagent:"
+                    + ChildJvm.agentJar().toAbsolutePath()
+                    + "=queue.dir="
+                    + queue
+                    + ",methods.include=dev.vigil.it.apps.ConcurrencyApp[work]",
+                "-cp",
+                ChildJvm.applicationClassPath(),
+                "dev.vigil.it.apps.ConcurrencyApp",
+                String.valueOf(THREADS),
+                String.valueOf(CALLS_PER_ROUND),
+                String.valueOf(ROUNDS))
+            .redirectError(stderr.toFile())
+            .start();
     try (OutputStream toApp = app.getOutputStream();
-        BufferedReader fromApp = new BufferedReader(new InputStreamReader(app.getInputStream(),
-            StandardCharsets.UTF_8));
+        BufferedReader fromApp =
+            new BufferedReader(
+                new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8));
         QueueCount written = new QueueCount(queue)) {
       for (int round = 1; round <= ROUNDS; round++) {
-        assertEquals("round " + round, fromApp.readLine(), "the application's calls of round " + round);
+        assertEquals(
+            "round " + round, fromApp.readLine(), "the application's calls of round " + round);
         long expected = (long) round * THREADS * CALLS_PER_ROUND;
         await().atMost(Duration.ofMinutes(5)).until(() -> written.count() >= expected);
         toApp.write("next\n".getBytes(StandardCharsets.UTF_8));
@@ -85,7 +98,10 @@ class ConcurrencyIT {
     perThread.values().forEach(n -> assertEquals(CALLS_PER_ROUND * ROUNDS, n));
   }
 
-  /** Counts the excerpts of a queue another process writes, as they come; the queue is opened once it exists. */
+  /**
+   * Counts the excerpts of a queue another process writes, as they come; the queue is opened once
+   * it exists.
+   */
   private static final class QueueCount implements AutoCloseable {
     private final Path dir;
     private ChronicleQueue queue;

@@ -11,20 +11,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Whatever fails inside Vigil, the application behaves exactly as without the agent: same output, same exit code,
- * and one line on stderr explaining what Vigil could not do.
+ * Whatever fails inside Vigil, the application behaves exactly as without the agent: same output,
+ * same exit code, and one line on stderr explaining what Vigil could not do.
  */
 class NeverBreaksHostIT {
   private static final String APP = "dev.vigil.it.apps.HostSafetyApp";
-  private static final String INCLUDE = "methods.include=dev.vigil.it.apps.HostSafetyApp$Service[*]";
+  private static final String INCLUDE =
+      "methods.include=dev.vigil.it.apps.HostSafetyApp$Service[*]";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private ChildJvm.Run sameAsWithout(Path queueDir, String mode) throws Exception {
     String cp = ChildJvm.applicationClassPath();
     ChildJvm.Run without = ChildJvm.run(ChildJvm.java(), null, cp, APP, mode);
-    ChildJvm.Run with = ChildJvm.run(ChildJvm.java(), "queue.dir=" + queueDir + "," + INCLUDE, cp, APP, mode);
+    ChildJvm.Run with =
+        ChildJvm.run(ChildJvm.java(), "queue.dir=" + queueDir + "," + INCLUDE, cp, APP, mode);
     assertEquals(without.exit(), with.exit(), with.stderr());
     assertEquals(without.stdout(), with.stdout());
     assertEquals("", without.stderr());
@@ -55,7 +56,8 @@ class NeverBreaksHostIT {
     assertTrue(run.stderr().contains("argument 'value'"), run.stderr());
     List<Event> events = ChildJvm.readQueue(queue);
     assertEquals(1, events.size());
-    assertTrue(events.get(0).payload().path("args").path("value").asText().startsWith("<unreadable "));
+    assertTrue(
+        events.get(0).payload().path("args").path("value").asText().startsWith("<unreadable "));
     assertEquals("took Evil", events.get(0).payload().path("result").asText());
   }
 

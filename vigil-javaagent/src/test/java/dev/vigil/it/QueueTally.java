@@ -11,16 +11,17 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
- * A queue's events counted without keeping them (hundreds of thousands fit in no test's heap as trees): how many of
- * each kind, how many from each thread, and the first place where {@code seq} is not strictly increasing in queue
- * order.
+ * A queue's events counted without keeping them (hundreds of thousands fit in no test's heap as
+ * trees): how many of each kind, how many from each thread, and the first place where {@code seq}
+ * is not strictly increasing in queue order.
  *
- * @param events     events read
- * @param perKind    events per kind
- * @param perThread  events per calling thread
+ * @param events events read
+ * @param perKind events per kind
+ * @param perThread events per calling thread
  * @param seqProblem where {@code seq} first failed to increase ({@code "5 then 4"}), or null
  */
-public record QueueTally(long events, Map<String, Long> perKind, Map<String, Long> perThread, String seqProblem) {
+public record QueueTally(
+    long events, Map<String, Long> perKind, Map<String, Long> perThread, String seqProblem) {
   /** Reads every event of the queue in {@code dir}. */
   public static QueueTally of(Path dir) throws EventFormatException {
     long events = 0;

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Spring AI {@code ChatClient} in a child JVM with the agent: each {@code call()} is a turn, its session the
- * conversation id of the chat-memory advisor's parameter, its user text the message before any advisor ran.
+ * A Spring AI {@code ChatClient} in a child JVM with the agent: each {@code call()} is a turn, its
+ * session the conversation id of the chat-memory advisor's parameter, its user text the message
+ * before any advisor ran.
  */
 class SpringAiTurnsIT {
   private static final String APP = "dev.vigil.it.apps.SpringAiChatClientApp";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void everyChatClientCallIsATurnFramingItsToolCalls() throws Exception {
@@ -35,19 +35,27 @@ class SpringAiTurnsIT {
 
     LangChain4jTurnsIT.Turn weather = turns.get(0);
     assertEquals("trip-42", weather.session());
-    assertEquals("weather in Oslo and Bergen?", weather.user().payload().path("text").asText(),
+    assertEquals(
+        "weather in Oslo and Bergen?",
+        weather.user().payload().path("text").asText(),
         "the message as the application passed it, before the advisors");
     assertEquals(List.of("tool.current_weather", "tool.current_weather"), weather.toolKinds());
     assertEquals(List.of("sai_1", "sai_2"), weather.tools().stream().map(e -> e.callId()).toList());
-    assertEquals("Sunny in Oslo and in Bergen; hotels open.", weather.answer().payload().path("text").asText(),
+    assertEquals(
+        "Sunny in Oslo and in Bergen; hotels open.",
+        weather.answer().payload().path("text").asText(),
         "the model saw the augmented message");
     assertEquals(2, weather.answer().payload().path("tool_calls").asInt());
 
     LangChain4jTurnsIT.Turn book = turns.get(1);
     assertEquals("trip-42", book.session());
-    assertEquals("book 2 nights in Oslo", book.user().payload().path("text").asText(), "the template rendered");
+    assertEquals(
+        "book 2 nights in Oslo",
+        book.user().payload().path("text").asText(),
+        "the template rendered");
     assertEquals(List.of("tool.book_hotel"), book.toolKinds());
-    assertEquals("Booked.", book.answer().payload().path("text").asText(), "read from the ChatResponse");
+    assertEquals(
+        "Booked.", book.answer().payload().path("text").asText(), "read from the ChatResponse");
 
     LangChain4jTurnsIT.Turn hello = turns.get(2);
     assertNull(hello.session(), "no conversation id, no conversation");
@@ -57,6 +65,8 @@ class SpringAiTurnsIT {
     LangChain4jTurnsIT.Turn explode = turns.get(3);
     assertEquals("trip-7", explode.session());
     assertEquals("fail", explode.answer().status());
-    assertEquals("java.lang.IllegalStateException", explode.answer().payload().path("error").path("type").asText());
+    assertEquals(
+        "java.lang.IllegalStateException",
+        explode.answer().payload().path("error").path("type").asText());
   }
 }

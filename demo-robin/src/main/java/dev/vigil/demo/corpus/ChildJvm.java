@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Runs a command (a child JVM under the agent, the analyzer's export) with its output in a log file. */
+/**
+ * Runs a command (a child JVM under the agent, the analyzer's export) with its output in a log
+ * file.
+ */
 final class ChildJvm {
   private ChildJvm() {}
 
@@ -18,9 +21,16 @@ final class ChildJvm {
   }
 
   /** {@code java -javaagent:AGENT=queue.dir=QUEUE -cp CLASSPATH MAIN ARGS...}. */
-  static List<String> underAgent(Path agentJar, Path queue, List<Path> classpath, String main, String... args) {
-    List<String> cmd = new ArrayList<>(List.of(java(), "-javaagent:" + agentJar + "=queue.dir=" + queue, "-cp",
-        String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()), main));
+  static List<String> underAgent(
+      Path agentJar, Path queue, List<Path> classpath, String main, String... args) {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                java(),
+                "-javaagent:" + agentJar + "=queue.dir=" + queue,
+                "-cp",
+                String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()),
+                main));
     cmd.addAll(List.of(args));
     return cmd;
   }
@@ -32,16 +42,21 @@ final class ChildJvm {
    */
   static void run(List<String> cmd, Map<String, String> env, Path dir, Path log, int timeoutSec)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
     pb.environment().putAll(env);
     Process p = pb.start();
     if (!p.waitFor(timeoutSec, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new IllegalStateException(String.join(" ", cmd) + " did not finish in " + timeoutSec + " s; see " + log);
+      throw new IllegalStateException(
+          String.join(" ", cmd) + " did not finish in " + timeoutSec + " s; see " + log);
     }
     if (p.exitValue() != 0) {
-      throw new IllegalStateException(String.join(" ", cmd) + " exited with " + p.exitValue() + "; see " + log);
+      throw new IllegalStateException(
+          String.join(" ", cmd) + " exited with " + p.exitValue() + "; see " + log);
     }
   }
 }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One session's script as the scripted model plays it ({@code com.example.scripted.SessionScript}): the user's
- * messages, and after each the model's steps, tool calls or the answer.
+ * One session's script as the scripted model plays it ({@code com.example.scripted.SessionScript}):
+ * the user's messages, and after each the model's steps, tool calls or the answer.
  */
 final class Conversation {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -7,15 +7,19 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The corpus's sessions from a seed: every scenario's sessions, shuffled, numbered per agent in the order they are
- * played, each with its script line and what it plants.
+ * The corpus's sessions from a seed: every scenario's sessions, shuffled, numbered per agent in the
+ * order they are played, each with its script line and what it plants.
  *
- * @param shop      the shop's script lines, in order
- * @param robin     Robin's script lines, in order
- * @param planted   what each session plants, shop's first
+ * @param shop the shop's script lines, in order
+ * @param robin Robin's script lines, in order
+ * @param planted what each session plants, shop's first
  * @param lostReminders the reminder ids the backend must lose
  */
-record CorpusPlan(List<ObjectNode> shop, List<ObjectNode> robin, List<Planted> planted, Set<String> lostReminders) {
+record CorpusPlan(
+    List<ObjectNode> shop,
+    List<ObjectNode> robin,
+    List<Planted> planted,
+    Set<String> lostReminders) {
   /** Every scenario of the corpus. */
   static List<Kind> kinds() {
     List<Kind> all = new ArrayList<>(ShopClean.KINDS);
@@ -50,10 +54,12 @@ record CorpusPlan(List<ObjectNode> shop, List<ObjectNode> robin, List<Planted> p
         ShopClean.play(k.name(), p, c);
       }
       (isShop ? shop : robin).add(c.json());
-      (isShop ? shopPlanted : robinPlanted).add(new Planted(id, k.agent(), k.name(), k.failed(), k.target()));
+      (isShop ? shopPlanted : robinPlanted)
+          .add(new Planted(id, k.agent(), k.name(), k.failed(), k.target()));
     }
     List<Planted> planted = new ArrayList<>(shopPlanted);
     planted.addAll(robinPlanted);
-    return new CorpusPlan(List.copyOf(shop), List.copyOf(robin), List.copyOf(planted), robinScenarios.lost());
+    return new CorpusPlan(
+        List.copyOf(shop), List.copyOf(robin), List.copyOf(planted), robinScenarios.lost());
   }
 }

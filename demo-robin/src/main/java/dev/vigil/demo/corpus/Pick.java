@@ -4,7 +4,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 
-/** The corpus's one source of randomness: every choice comes from a fixed seed, so a run regenerates it exactly. */
+/**
+ * The corpus's one source of randomness: every choice comes from a fixed seed, so a run regenerates
+ * it exactly.
+ */
 final class Pick {
   private final Random random;
 

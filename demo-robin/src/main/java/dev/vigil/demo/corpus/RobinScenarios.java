@@ -9,26 +9,39 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Robin's sessions, good and failed, on Robin's own tools as shipped. Robin's reminder ids are given in order by
- * its tools ({@code rem-1}, {@code rem-2}... for each reminder set, across sessions), so the script knows the id a
- * later cancel names; the backend is told which reminders to lose ({@link #lost()}).
+ * Robin's sessions, good and failed, on Robin's own tools as shipped. Robin's reminder ids are
+ * given in order by its tools ({@code rem-1}, {@code rem-2}... for each reminder set, across
+ * sessions), so the script knows the id a later cancel names; the backend is told which reminders
+ * to lose ({@link #lost()}).
  */
 final class RobinScenarios {
   static final String AGENT = "robin";
-  static final List<Kind> KINDS = List.of(
-      Kind.clean(AGENT, "clean_set", 18),
-      Kind.clean(AGENT, "clean_list", 10),
-      Kind.clean(AGENT, "clean_cancel_confirmed", 8),
-      Kind.clean(AGENT, "clean_parse_recovery", 8),
-      Kind.failure(AGENT, "lost_reminder", "premature_success", 8),
-      Kind.failure(AGENT, "unconfirmed_cancel", "unconfirmed_write", 6),
-      Kind.failure(AGENT, "claim_without_action", "claim_without_action", 7),
-      Kind.failure(AGENT, "user_correction", "user_correction", 7),
-      Kind.untargeted(AGENT, "wrong_time", 8));
+  static final List<Kind> KINDS =
+      List.of(
+          Kind.clean(AGENT, "clean_set", 18),
+          Kind.clean(AGENT, "clean_list", 10),
+          Kind.clean(AGENT, "clean_cancel_confirmed", 8),
+          Kind.clean(AGENT, "clean_parse_recovery", 8),
+          Kind.failure(AGENT, "lost_reminder", "premature_success", 8),
+          Kind.failure(AGENT, "unconfirmed_cancel", "unconfirmed_write", 6),
+          Kind.failure(AGENT, "claim_without_action", "claim_without_action", 7),
+          Kind.failure(AGENT, "user_correction", "user_correction", 7),
+          Kind.untargeted(AGENT, "wrong_time", 8));
   private static final String DAY = "2026-11-23T";
-  private static final List<String> TASKS = List.of("call mom", "water the plants", "take the medicine",
-      "stretch", "book the dentist", "pay the rent", "send the report", "pick up the kids", "buy milk",
-      "back up the laptop", "feed the cat", "renew the passport");
+  private static final List<String> TASKS =
+      List.of(
+          "call mom",
+          "water the plants",
+          "take the medicine",
+          "stretch",
+          "book the dentist",
+          "pay the rent",
+          "send the report",
+          "pick up the kids",
+          "buy milk",
+          "back up the laptop",
+          "feed the cat",
+          "renew the passport");
 
   private int reminders;
   private final Set<String> lost = new TreeSet<>();
@@ -43,11 +56,16 @@ final class RobinScenarios {
 
   private Reminder set(Pick p, Conversation c, String time) {
     Reminder r = new Reminder(p.of(TASKS), time, DAY + time, "rem-" + ++reminders);
-    c.user(p.of("Remind me at " + time + " to " + r.task() + ".", "Please remind me tomorrow at " + time + " to "
-            + r.task() + ".", "At " + time + ", remind me to " + r.task() + "."))
+    c.user(
+            p.of(
+                "Remind me at " + time + " to " + r.task() + ".",
+                "Please remind me tomorrow at " + time + " to " + r.task() + ".",
+                "At " + time + ", remind me to " + r.task() + "."))
         .call("setReminder", "task", r.task(), "when", r.when())
-        .answer(p.of("Reminder set: " + r.task() + " at " + time + ".", "Okay, I'll remind you to " + r.task()
-            + " at " + time + "."));
+        .answer(
+            p.of(
+                "Reminder set: " + r.task() + " at " + time + ".",
+                "Okay, I'll remind you to " + r.task() + " at " + time + "."));
     return r;
   }
 
@@ -84,9 +102,12 @@ final class RobinScenarios {
   /** A reminder set, then cancelled after Robin asked and the user said yes. */
   private void cancelConfirmed(Pick p, Conversation c) {
     Reminder r = set(p, c, time(p));
-    c.user(p.of("Actually, I don't need the " + r.task() + " reminder.", "Can you cancel the reminder to "
-            + r.task() + "?"))
-        .answer("Shall I cancel the reminder to " + r.task() + " at " + r.time() + " (" + r.id() + ")?")
+    c.user(
+            p.of(
+                "Actually, I don't need the " + r.task() + " reminder.",
+                "Can you cancel the reminder to " + r.task() + "?"))
+        .answer(
+            "Shall I cancel the reminder to " + r.task() + " at " + r.time() + " (" + r.id() + ")?")
         .user(p.of(YES))
         .call("cancelReminder", "reminder", r.id())
         .answer("Cancelled the reminder to " + r.task() + ".");
@@ -97,17 +118,26 @@ final class RobinScenarios {
     String time = time(p);
     String task = p.of(TASKS);
     c.user("Remind me tomorrow at " + time + " to " + task + ".")
-        .call("setReminder", "task", task, "when", "tomorrow " + time) // refused: not an ISO date-time
+        .call(
+            "setReminder",
+            "task",
+            task,
+            "when",
+            "tomorrow " + time) // refused: not an ISO date-time
         .call("setReminder", "task", task, "when", DAY + time)
         .answer("Reminder set: " + task + " tomorrow at " + time + ".");
     reminders++;
   }
 
-  /** A reminder set, then cancelled when the user only wondered about it: a write nobody confirmed. */
+  /**
+   * A reminder set, then cancelled when the user only wondered about it: a write nobody confirmed.
+   */
   private void unconfirmedCancel(Pick p, Conversation c) {
     Reminder r = set(p, c, time(p));
-    c.user(p.of("Hmm, I'm not sure I still need the " + r.task() + " reminder.", "Is the reminder to "
-            + r.task() + " still on?"))
+    c.user(
+            p.of(
+                "Hmm, I'm not sure I still need the " + r.task() + " reminder.",
+                "Is the reminder to " + r.task() + " still on?"))
         .call("cancelReminder", "reminder", r.id())
         .answer("I've cancelled the reminder to " + r.task() + ".");
   }
@@ -120,8 +150,10 @@ final class RobinScenarios {
     c.user("Remind me at " + meant + " to " + task + ".")
         .call("setReminder", "task", task, "when", DAY + String.format("%02d:30", hour - 12))
         .answer("Reminder set: " + task + " at " + String.format("%02d:30", hour - 12) + ".")
-        .user(p.of("No, that's wrong, I said " + meant + "!", "That's not what I asked: " + meant
-            + ", not in the morning."))
+        .user(
+            p.of(
+                "No, that's wrong, I said " + meant + "!",
+                "That's not what I asked: " + meant + ", not in the morning."))
         .call("setReminder", "task", task, "when", DAY + meant)
         .answer("Sorry! Reminder set: " + task + " at " + meant + ".");
     reminders += 2;

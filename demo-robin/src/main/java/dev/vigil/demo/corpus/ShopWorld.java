@@ -8,19 +8,40 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * One shop session's world: a customer and the orders the session starts from, written into the script's setup
- * (the shop agent loads them before the session).
+ * One shop session's world: a customer and the orders the session starts from, written into the
+ * script's setup (the shop agent loads them before the session).
  */
 final class ShopWorld {
   /** The shop's catalogue (as {@code com.example.shop.ShopTools} has it). */
-  static final List<String> CATALOGUE = List.of("blue enamel mug", "green enamel mug", "oak desk lamp",
-      "walnut desk lamp", "linen tea towel", "cotton tea towel", "steel water bottle", "glass water bottle",
-      "wool throw blanket", "cast iron teapot", "ceramic teapot", "bamboo cutting board");
-  private static final List<String> STREETS = List.of("Rue des Lilas", "Elm Street", "Calle Mayor", "Kastanienallee",
-      "Via Roma", "Church Lane", "Baker Street", "Avenue Foch");
+  static final List<String> CATALOGUE =
+      List.of(
+          "blue enamel mug",
+          "green enamel mug",
+          "oak desk lamp",
+          "walnut desk lamp",
+          "linen tea towel",
+          "cotton tea towel",
+          "steel water bottle",
+          "glass water bottle",
+          "wool throw blanket",
+          "cast iron teapot",
+          "ceramic teapot",
+          "bamboo cutting board");
+
+  private static final List<String> STREETS =
+      List.of(
+          "Rue des Lilas",
+          "Elm Street",
+          "Calle Mayor",
+          "Kastanienallee",
+          "Via Roma",
+          "Church Lane",
+          "Baker Street",
+          "Avenue Foch");
 
   /** An order of the session. */
-  record Order(String id, String customer, String status, List<String> items, double total, String address) {
+  record Order(
+      String id, String customer, String status, List<String> items, double total, String address) {
     String item() {
       return items.get(0);
     }

@@ -25,22 +25,44 @@ class CorpusPlanTest {
     assertEquals(plan.planted(), again.planted());
     assertEquals(plan.shop().toString(), again.shop().toString());
     assertEquals(plan.robin().toString(), again.robin().toString());
-    assertNotEquals(plan.shop().toString(), CorpusPlan.of(CorpusGenerator.SEED + 1).shop().toString());
+    assertNotEquals(
+        plan.shop().toString(), CorpusPlan.of(CorpusGenerator.SEED + 1).shop().toString());
   }
 
   @Test
   void atLeastTwoHundredSessionsOfTwoAgentsBothLabelsAndEveryTargetAndUntargetedFailures() {
     assertEquals(270, plan.planted().size());
-    assertEquals(plan.planted().size(), plan.planted().stream().map(Planted::session).distinct().count());
-    assertEquals(Set.of("shop", "robin"), plan.planted().stream().map(Planted::agent).collect(Collectors.toSet()));
+    assertEquals(
+        plan.planted().size(), plan.planted().stream().map(Planted::session).distinct().count());
+    assertEquals(
+        Set.of("shop", "robin"),
+        plan.planted().stream().map(Planted::agent).collect(Collectors.toSet()));
     assertEquals(126, plan.planted().stream().filter(Planted::failed).count());
-    Set<String> targets = plan.planted().stream().filter(Planted::failed).map(Planted::target)
-        .collect(Collectors.toSet());
-    assertTrue(targets.containsAll(Set.of("unconfirmed_write", "claim_without_action", "user_correction",
-        "write_after_refusal", "policy.no_refund_after_shipping", "failure_plateau", "tool_call_explosion",
-        "premature_success", Planted.NONE)), targets.toString());
-    assertTrue(plan.planted().stream().filter(s -> !s.failed()).allMatch(s -> s.target().equals(Planted.NONE)));
-    assertEquals(38, plan.planted().stream().filter(s -> s.failed() && s.target().equals(Planted.NONE)).count());
+    Set<String> targets =
+        plan.planted().stream()
+            .filter(Planted::failed)
+            .map(Planted::target)
+            .collect(Collectors.toSet());
+    assertTrue(
+        targets.containsAll(
+            Set.of(
+                "unconfirmed_write",
+                "claim_without_action",
+                "user_correction",
+                "write_after_refusal",
+                "policy.no_refund_after_shipping",
+                "failure_plateau",
+                "tool_call_explosion",
+                "premature_success",
+                Planted.NONE)),
+        targets.toString());
+    assertTrue(
+        plan.planted().stream()
+            .filter(s -> !s.failed())
+            .allMatch(s -> s.target().equals(Planted.NONE)));
+    assertEquals(
+        38,
+        plan.planted().stream().filter(s -> s.failed() && s.target().equals(Planted.NONE)).count());
   }
 
   @Test
@@ -54,20 +76,23 @@ class CorpusPlanTest {
   }
 
   /**
-   * Robin's tools number each reminder they set (rem-1, rem-2... across sessions; a when that is not an ISO
-   * date-time is refused before a number is taken): the ids the scripts cancel are those their own session set, and
-   * the reminders the backend loses are those of the lost_reminder sessions.
+   * Robin's tools number each reminder they set (rem-1, rem-2... across sessions; a when that is
+   * not an ISO date-time is refused before a number is taken): the ids the scripts cancel are those
+   * their own session set, and the reminders the backend loses are those of the lost_reminder
+   * sessions.
    */
   @Test
   void robinsReminderIdsFollowItsToolsNumbering() {
-    Map<String, String> kindOf = plan.planted().stream().collect(Collectors.toMap(Planted::session, Planted::kind));
+    Map<String, String> kindOf =
+        plan.planted().stream().collect(Collectors.toMap(Planted::session, Planted::kind));
     Map<String, String> sessionOf = new HashMap<>();
     int next = 0;
     for (ObjectNode script : plan.robin()) {
       String session = script.get("session").asText();
       Set<String> own = new HashSet<>();
       for (JsonNode call : calls(script)) {
-        if (call.get("tool").asText().equals("setReminder") && iso(call.get("args").get("when").asText())) {
+        if (call.get("tool").asText().equals("setReminder")
+            && iso(call.get("args").get("when").asText())) {
           String id = "rem-" + ++next;
           own.add(id);
           sessionOf.put(id, session);
@@ -83,11 +108,14 @@ class CorpusPlanTest {
   }
 
   private static List<JsonNode> calls(ObjectNode script) {
-    return script.findValues("calls").stream().flatMap(a -> {
-      List<JsonNode> l = new java.util.ArrayList<>();
-      a.forEach(l::add);
-      return l.stream();
-    }).toList();
+    return script.findValues("calls").stream()
+        .flatMap(
+            a -> {
+              List<JsonNode> l = new java.util.ArrayList<>();
+              a.forEach(l::add);
+              return l.stream();
+            })
+        .toList();
   }
 
   private static boolean iso(String when) {

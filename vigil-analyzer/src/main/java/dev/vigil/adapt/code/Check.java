@@ -3,9 +3,9 @@ package dev.vigil.adapt.code;
 /**
  * The result of one verification of a proposal.
  *
- * @param name    what was checked: {@code git apply --check} or {@code compile}
+ * @param name what was checked: {@code git apply --check} or {@code compile}
  * @param outcome passed, failed or skipped
- * @param detail  what was done, or what went wrong, in words
+ * @param detail what was done, or what went wrong, in words
  */
 public record Check(String name, Outcome outcome, String detail) {
 

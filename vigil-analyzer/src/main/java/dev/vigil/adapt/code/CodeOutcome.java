@@ -9,9 +9,9 @@ import java.util.Locale;
 /**
  * What the code stage of a pass did.
  *
- * @param status    {@code proposed} (at least one proposal written), {@code none} (nothing called for, nothing to
- *                  rewrite, or every proposal dropped) or {@code skipped} (no usable {@code --repo})
- * @param notes     what the stage saw and decided, in words, for the report
+ * @param status {@code proposed} (at least one proposal written), {@code none} (nothing called for,
+ *     nothing to rewrite, or every proposal dropped) or {@code skipped} (no usable {@code --repo})
+ * @param notes what the stage saw and decided, in words, for the report
  * @param proposals written and dropped proposals, highest score first
  */
 public record CodeOutcome(Status status, List<String> notes, List<Proposal> proposals) {

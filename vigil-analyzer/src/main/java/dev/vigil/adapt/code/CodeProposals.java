@@ -17,13 +17,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The code stage of a pass (docs/ADAPTATION.md#code-proposals), the entry point the orchestrator calls: scan
- * {@code --repo}, rank the strategies by score, let each firing strategy rewrite the files it knows, and for each
- * strategy with changes make one unified diff, verify it ({@link DiffCheck}, then {@link CompileCheck}) and write it
- * with its PR note as {@code OUT/proposals/patch_<ts>[_n].diff} and {@code OUT/proposals/PR_<ts>[_n].md} ({@code <ts>}
- * is the pass's {@code now} as {@code yyyyMMdd'T'HHmmss'Z'}; {@code _2}, {@code _3}… for the second and later proposals
- * of a pass). A proposal that fails a check is dropped with the reason. Each diff is against the repository as it is on
- * disk; nothing is ever written inside {@code --repo}.
+ * The code stage of a pass (docs/ADAPTATION.md#code-proposals), the entry point the orchestrator
+ * calls: scan {@code --repo}, rank the strategies by score, let each firing strategy rewrite the
+ * files it knows, and for each strategy with changes make one unified diff, verify it ({@link
+ * DiffCheck}, then {@link CompileCheck}) and write it with its PR note as {@code
+ * OUT/proposals/patch_<ts>[_n].diff} and {@code OUT/proposals/PR_<ts>[_n].md} ({@code <ts>} is the
+ * pass's {@code now} as {@code yyyyMMdd'T'HHmmss'Z'}; {@code _2}, {@code _3}… for the second and
+ * later proposals of a pass). A proposal that fails a check is dropped with the reason. Each diff
+ * is against the repository as it is on disk; nothing is ever written inside {@code --repo}.
  */
 public final class CodeProposals {
   static final DateTimeFormatter FILE_TS =
@@ -32,8 +33,8 @@ public final class CodeProposals {
   /**
    * How proposals are verified.
    *
-   * @param classpath      jars and directories the repository's sources need to compile (may be empty)
-   * @param git            the git executable
+   * @param classpath jars and directories the repository's sources need to compile (may be empty)
+   * @param git the git executable
    * @param processTimeout how long one git command may take
    */
   public record Settings(List<Path> classpath, String git, Duration processTimeout) {
@@ -56,7 +57,9 @@ public final class CodeProposals {
     this(defaultStrategies(), Settings.defaults());
   }
 
-  /** @param strategies the strategies, in the order that breaks ties of score */
+  /**
+   * @param strategies the strategies, in the order that breaks ties of score
+   */
   public CodeProposals(List<Strategy> strategies, Settings settings) {
     this.strategies = List.copyOf(strategies);
     this.settings = settings;
@@ -70,18 +73,20 @@ public final class CodeProposals {
   /**
    * Runs the code stage with the default strategies and settings.
    *
-   * @param repo     {@code --repo}, or null when not given
+   * @param repo {@code --repo}, or null when not given
    * @param evidence what the diagnosis found
-   * @param outDir   {@code --out}; proposals go to its {@code proposals/}
-   * @param now      the pass's {@code now}, which names the files
+   * @param outDir {@code --out}; proposals go to its {@code proposals/}
+   * @param now the pass's {@code now}, which names the files
    * @throws IOException when the repository cannot be walked or a proposal cannot be written
    */
-  public static CodeOutcome propose(Path repo, Evidence evidence, Path outDir, Instant now) throws IOException {
+  public static CodeOutcome propose(Path repo, Evidence evidence, Path outDir, Instant now)
+      throws IOException {
     return new CodeProposals().run(repo, evidence, outDir, now);
   }
 
   /** Runs the code stage; see {@link #propose}. */
-  public CodeOutcome run(Path repo, Evidence evidence, Path outDir, Instant now) throws IOException {
+  public CodeOutcome run(Path repo, Evidence evidence, Path outDir, Instant now)
+      throws IOException {
     if (repo == null) {
       return CodeOutcome.skipped("no --repo given: code proposals skipped");
     }
@@ -94,7 +99,10 @@ public final class CodeProposals {
     JavaRepo java = JavaRepo.scan(repo);
     List<String> notes = new ArrayList<>(java.notes());
     if (outDir.toAbsolutePath().normalize().startsWith(java.root())) {
-      notes.add("--out " + outDir + " is inside --repo: proposals are written there, nothing else in the repository");
+      notes.add(
+          "--out "
+              + outDir
+              + " is inside --repo: proposals are written there, nothing else in the repository");
     }
     if (java.files().isEmpty()) {
       notes.add("no Java sources under --repo " + java.root());
@@ -113,11 +121,14 @@ public final class CodeProposals {
     for (Strategy s : ranked) {
       double score = scores.get(s);
       if (score <= 0) {
-        notes.add(s.name() + " does not fire (score 0): the evidence does not call for it or the repository has"
-            + " no hotspot it works on");
+        notes.add(
+            s.name()
+                + " does not fire (score 0): the evidence does not call for it or the repository has"
+                + " no hotspot it works on");
         continue;
       }
-      Optional<Proposal> p = propose(s, score, java, evidence, hotspots, outDir, now, written + 1, notes);
+      Optional<Proposal> p =
+          propose(s, score, java, evidence, hotspots, outDir, now, written + 1, notes);
       if (p.isPresent()) {
         proposals.add(p.get());
         written += p.get().isWritten() ? 1 : 0;
@@ -126,8 +137,17 @@ public final class CodeProposals {
     return CodeOutcome.of(notes, proposals);
   }
 
-  private Optional<Proposal> propose(Strategy s, double score, JavaRepo java, Evidence evidence,
-      List<Hotspot> hotspots, Path outDir, Instant now, int number, List<String> notes) throws IOException {
+  private Optional<Proposal> propose(
+      Strategy s,
+      double score,
+      JavaRepo java,
+      Evidence evidence,
+      List<Hotspot> hotspots,
+      Path outDir,
+      Instant now,
+      int number,
+      List<String> notes)
+      throws IOException {
     Map<String, String> patched = new LinkedHashMap<>();
     List<String> changes = new ArrayList<>();
     List<String> left = new ArrayList<>();
@@ -143,18 +163,24 @@ public final class CodeProposals {
       }
     }
     if (patched.isEmpty()) {
-      notes.add(s.name() + " (score " + score + ") found nothing it knows how to rewrite"
-          + (left.isEmpty() ? "" : ": " + String.join("; ", left)));
+      notes.add(
+          s.name()
+              + " (score "
+              + score
+              + ") found nothing it knows how to rewrite"
+              + (left.isEmpty() ? "" : ": " + String.join("; ", left)));
       return Optional.empty();
     }
     StringBuilder diff = new StringBuilder();
     for (Map.Entry<String, String> e : patched.entrySet()) {
-      diff.append(DiffWriter.of(e.getKey(), java.file(e.getKey()).orElseThrow().content(), e.getValue()));
+      diff.append(
+          DiffWriter.of(e.getKey(), java.file(e.getKey()).orElseThrow().content(), e.getValue()));
     }
     List<String> files = List.copyOf(patched.keySet());
     List<Check> checks = new ArrayList<>();
-    Check applies = new DiffCheck(settings.git(), settings.processTimeout()).check(java.root(), diff.toString(),
-        patched);
+    Check applies =
+        new DiffCheck(settings.git(), settings.processTimeout())
+            .check(java.root(), diff.toString(), patched);
     checks.add(applies);
     if (applies.ok()) {
       checks.add(new CompileCheck(settings.classpath()).check(java, patched));
@@ -162,7 +188,9 @@ public final class CodeProposals {
     for (Check c : checks) {
       if (!c.ok()) {
         notes.add(s.name() + ": proposal dropped, " + c.name() + " failed: " + c.detail());
-        return Optional.of(Proposal.dropped(s.name(), score, files, checks, changes, c.name() + ": " + c.detail()));
+        return Optional.of(
+            Proposal.dropped(
+                s.name(), score, files, checks, changes, c.name() + ": " + c.detail()));
       }
     }
 
@@ -173,20 +201,35 @@ public final class CodeProposals {
     Path prPath = dir.resolve("PR_" + stem + ".md");
     String apply = applyCommand(settings, java.root(), diffPath);
     String rollback = apply.replaceFirst(" apply ", " apply -R ");
-    List<Hotspot> inFiles = hotspots.stream().filter(h -> patched.containsKey(h.file())
-        && h.category() != Category.CATCH_BLOCK).toList();
-    String pr = PrNote.markdown(s, score, evidence, inFiles, changes, left, checks, diffPath.getFileName().toString(),
-        apply, rollback, now);
+    List<Hotspot> inFiles =
+        hotspots.stream()
+            .filter(h -> patched.containsKey(h.file()) && h.category() != Category.CATCH_BLOCK)
+            .toList();
+    String pr =
+        PrNote.markdown(
+            s,
+            score,
+            evidence,
+            inFiles,
+            changes,
+            left,
+            checks,
+            diffPath.getFileName().toString(),
+            apply,
+            rollback,
+            now);
     replace(diffPath, diff.toString());
     replace(prPath, pr);
     notes.add(s.name() + " (score " + score + "): proposal written to " + diffPath);
-    return Optional.of(Proposal.written(s.name(), score, files, diffPath, prPath, apply, checks, changes));
+    return Optional.of(
+        Proposal.written(s.name(), score, files, diffPath, prPath, apply, checks, changes));
   }
 
   /**
-   * The command that applies the diff: {@code git -C <repo> apply <diff>}, with {@code --directory=<prefix>} when
-   * the repository is a subdirectory of a git work tree (git reads a {@code diff --git} patch's paths from the top
-   * of the work tree, and would otherwise skip every file).
+   * The command that applies the diff: {@code git -C <repo> apply <diff>}, with {@code
+   * --directory=<prefix>} when the repository is a subdirectory of a git work tree (git reads a
+   * {@code diff --git} patch's paths from the top of the work tree, and would otherwise skip every
+   * file).
    */
   static String applyCommand(Settings settings, Path root, Path diff) {
     String prefix = "";
@@ -200,8 +243,12 @@ public final class CodeProposals {
     } catch (IOException e) {
       prefix = "";
     }
-    return "git -C " + quote(root.toString()) + " apply" + (prefix.isEmpty() ? "" : " --directory=" + quote(prefix))
-        + " " + quote(diff.toAbsolutePath().normalize().toString());
+    return "git -C "
+        + quote(root.toString())
+        + " apply"
+        + (prefix.isEmpty() ? "" : " --directory=" + quote(prefix))
+        + " "
+        + quote(diff.toAbsolutePath().normalize().toString());
   }
 
   private static String quote(String s) {
@@ -211,8 +258,11 @@ public final class CodeProposals {
   private static String summary(JavaRepo java, List<Hotspot> hotspots) {
     Map<Category, Integer> counts = new EnumMap<>(Category.class);
     hotspots.forEach(h -> counts.merge(h.category(), 1, Integer::sum));
-    StringBuilder s = new StringBuilder("scanned ").append(DiffCheck.plural(java.files().size(), "Java file"))
-        .append(": ").append(DiffCheck.plural(hotspots.size(), "hotspot"));
+    StringBuilder s =
+        new StringBuilder("scanned ")
+            .append(DiffCheck.plural(java.files().size(), "Java file"))
+            .append(": ")
+            .append(DiffCheck.plural(hotspots.size(), "hotspot"));
     if (!counts.isEmpty()) {
       List<String> parts = new ArrayList<>();
       counts.forEach((c, n) -> parts.add(n + " " + c.label()));

@@ -19,11 +19,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Checks that a diff applies to the files of {@code --repo} as they are on disk, without writing anything inside the
- * repository: the files the diff names are copied into a temporary directory outside it, where {@code git apply
- * --check} runs (with {@code GIT_CEILING_DIRECTORIES} so that git never mistakes an enclosing directory for a
- * repository), then {@code git apply}, and the result is compared with what the strategy meant to write. When git is
- * not on the PATH the diff is parsed and applied with java-diff-utils instead, and the note says so.
+ * Checks that a diff applies to the files of {@code --repo} as they are on disk, without writing
+ * anything inside the repository: the files the diff names are copied into a temporary directory
+ * outside it, where {@code git apply --check} runs (with {@code GIT_CEILING_DIRECTORIES} so that
+ * git never mistakes an enclosing directory for a repository), then {@code git apply}, and the
+ * result is compared with what the strategy meant to write. When git is not on the PATH the diff is
+ * parsed and applied with java-diff-utils instead, and the note says so.
  */
 public final class DiffCheck {
   /** The check's name in reports. */
@@ -34,7 +35,7 @@ public final class DiffCheck {
   /**
    * A check that runs {@code git}.
    *
-   * @param git     the git executable
+   * @param git the git executable
    * @param timeout how long one git command may take
    */
   public DiffCheck(String git, Duration timeout) {
@@ -42,11 +43,11 @@ public final class DiffCheck {
   }
 
   /**
-   * Checks a diff against {@code repo} (a diff written elsewhere, an LLM's for instance, can be checked with an empty
-   * {@code expected}: it must then only parse and apply).
+   * Checks a diff against {@code repo} (a diff written elsewhere, an LLM's for instance, can be
+   * checked with an empty {@code expected}: it must then only parse and apply).
    *
-   * @param expected for each path the diff changes, the content it should produce; paths left out are only
-   *                 checked to apply
+   * @param expected for each path the diff changes, the content it should produce; paths left out
+   *     are only checked to apply
    */
   public Check check(Path repo, String diff, Map<String, String> expected) throws IOException {
     Path root = repo.toAbsolutePath().normalize();
@@ -58,8 +59,12 @@ public final class DiffCheck {
         if (!p.equals("/dev/null")) {
           p = p.startsWith("a/") || p.startsWith("b/") ? p.substring(2) : p;
           Path resolved = root.resolve(p).normalize();
-          if (p.isEmpty() || Path.of(p).isAbsolute() || !resolved.startsWith(root) || resolved.equals(root)) {
-            return Check.failed(NAME, "the diff names `" + p + "`, which is not a file inside --repo " + root);
+          if (p.isEmpty()
+              || Path.of(p).isAbsolute()
+              || !resolved.startsWith(root)
+              || resolved.equals(root)) {
+            return Check.failed(
+                NAME, "the diff names `" + p + "`, which is not a file inside --repo " + root);
           }
           named.add(p);
           if (line.startsWith("--- ")) {
@@ -73,8 +78,12 @@ public final class DiffCheck {
     }
     Path temporary = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
     if (temporary.startsWith(root)) {
-      return Check.failed(NAME, "the temporary directory " + temporary + " is inside --repo, and nothing may be"
-          + " written there; set java.io.tmpdir to a directory outside the repository");
+      return Check.failed(
+          NAME,
+          "the temporary directory "
+              + temporary
+              + " is inside --repo, and nothing may be"
+              + " written there; set java.io.tmpdir to a directory outside the repository");
     }
     Path tmp = Files.createTempDirectory(temporary, "vigil-apply-");
     try {
@@ -91,7 +100,8 @@ public final class DiffCheck {
       }
       Path patch = tmp.resolve("patch.diff");
       Files.writeString(patch, diff, StandardCharsets.UTF_8);
-      return git.available() ? withGit(tmp, work, patch, expected, named.size())
+      return git.available()
+          ? withGit(tmp, work, patch, expected, named.size())
           : withDiffUtils(root, diff, expected);
     } finally {
       deleteTree(tmp);
@@ -110,18 +120,29 @@ public final class DiffCheck {
     }
     Git.Result apply = git.run(work, env, "apply", patch.toString());
     if (!apply.ok()) {
-      return Check.failed(NAME, "git apply --check passed but git apply failed: " + firstLines(apply.output()));
+      return Check.failed(
+          NAME, "git apply --check passed but git apply failed: " + firstLines(apply.output()));
     }
-    String mismatch = compare(expected, p -> Files.isRegularFile(work.resolve(p))
-        ? Files.readString(work.resolve(p), StandardCharsets.UTF_8) : null);
+    String mismatch =
+        compare(
+            expected,
+            p ->
+                Files.isRegularFile(work.resolve(p))
+                    ? Files.readString(work.resolve(p), StandardCharsets.UTF_8)
+                    : null);
     if (mismatch != null) {
       return Check.failed(NAME, mismatch);
     }
-    return Check.passed(NAME, "applies to " + plural(files, "file") + " on disk (copied outside the repository)"
-        + (expected.isEmpty() ? "" : "; git apply reproduces the rewrite exactly"));
+    return Check.passed(
+        NAME,
+        "applies to "
+            + plural(files, "file")
+            + " on disk (copied outside the repository)"
+            + (expected.isEmpty() ? "" : "; git apply reproduces the rewrite exactly"));
   }
 
-  private Check withDiffUtils(Path root, String diff, Map<String, String> expected) throws IOException {
+  private Check withDiffUtils(Path root, String diff, Map<String, String> expected)
+      throws IOException {
     Map<String, String> applied = new java.util.HashMap<>();
     String problem = applyInMemory(root, diff, applied);
     if (problem != null) {
@@ -131,20 +152,27 @@ public final class DiffCheck {
     if (mismatch != null) {
       return Check.failed(NAME, mismatch);
     }
-    return Check.passed(NAME, "git is not on the PATH (`" + git.executable() + "`): the diff was parsed and applied"
-        + " with java-diff-utils instead and reproduces the rewrite exactly");
+    return Check.passed(
+        NAME,
+        "git is not on the PATH (`"
+            + git.executable()
+            + "`): the diff was parsed and applied"
+            + " with java-diff-utils instead and reproduces the rewrite exactly");
   }
 
   /**
-   * Applies a diff with java-diff-utils to copies in memory, filling {@code patched} with each changed file's new
-   * content.
+   * Applies a diff with java-diff-utils to copies in memory, filling {@code patched} with each
+   * changed file's new content.
    *
    * @return what went wrong ("does not parse: …", "does not apply to …"), or null
    */
-  static String applyInMemory(Path root, String diff, Map<String, String> patched) throws IOException {
+  static String applyInMemory(Path root, String diff, Map<String, String> patched)
+      throws IOException {
     UnifiedDiff parsed;
     try {
-      parsed = UnifiedDiffReader.parseUnifiedDiff(new ByteArrayInputStream(diff.getBytes(StandardCharsets.UTF_8)));
+      parsed =
+          UnifiedDiffReader.parseUnifiedDiff(
+              new ByteArrayInputStream(diff.getBytes(StandardCharsets.UTF_8)));
     } catch (IOException | RuntimeException e) {
       return "does not parse: " + e.getMessage();
     }
@@ -173,7 +201,9 @@ public final class DiffCheck {
     for (Map.Entry<String, String> e : expected.entrySet()) {
       String got = actual.read(e.getKey());
       if (got == null || !got.equals(e.getValue())) {
-        return "the diff applies, but " + e.getKey() + " does not come out as the strategy rewrote it";
+        return "the diff applies, but "
+            + e.getKey()
+            + " does not come out as the strategy rewrote it";
       }
     }
     return null;
@@ -182,8 +212,10 @@ public final class DiffCheck {
   private static String firstLines(String output) {
     List<String> lines = new ArrayList<>(List.of(output.split("\n")));
     lines.removeIf(l -> l.startsWith("Checking patch"));
-    List<String> errors = lines.stream()
-        .filter(l -> l.startsWith("error:") && !l.startsWith("error: while searching for")).toList();
+    List<String> errors =
+        lines.stream()
+            .filter(l -> l.startsWith("error:") && !l.startsWith("error: while searching for"))
+            .toList();
     lines = errors.isEmpty() ? lines : new ArrayList<>(errors);
     String joined = String.join(" / ", lines.subList(0, Math.min(3, lines.size())));
     return joined.isBlank() ? "(git said nothing)" : joined;

@@ -10,14 +10,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Unified diffs in git's style, made with java-diff-utils: per file a {@code diff --git a/p b/p} line, {@code --- a/p}
- * and {@code +++ b/p}, and hunks with 3 lines of context. A file whose last line has no line break gets git's
- * {@code \ No newline at end of file} marker after that line, which java-diff-utils does not write.
+ * Unified diffs in git's style, made with java-diff-utils: per file a {@code diff --git a/p b/p}
+ * line, {@code --- a/p} and {@code +++ b/p}, and hunks with 3 lines of context. A file whose last
+ * line has no line break gets git's {@code \ No newline at end of file} marker after that line,
+ * which java-diff-utils does not write.
  */
 public final class DiffWriter {
   /** Lines of context around each change. */
   public static final int CONTEXT = 3;
-  private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@");
+
+  private static final Pattern HUNK =
+      Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@");
   private static final String NO_NEWLINE = "\\ No newline at end of file";
 
   private DiffWriter() {}
@@ -30,18 +33,22 @@ public final class DiffWriter {
     if (patch.getDeltas().isEmpty()) {
       return "";
     }
-    List<String> unified = UnifiedDiffUtils.generateUnifiedDiff("a/" + path, "b/" + path, o, patch, CONTEXT);
+    List<String> unified =
+        UnifiedDiffUtils.generateUnifiedDiff("a/" + path, "b/" + path, o, patch, CONTEXT);
     boolean oOpen = !original.isEmpty() && !original.endsWith("\n");
     boolean rOpen = !revised.isEmpty() && !revised.endsWith("\n");
-    StringBuilder out = new StringBuilder("diff --git a/").append(path).append(" b/").append(path).append('\n');
+    StringBuilder out =
+        new StringBuilder("diff --git a/").append(path).append(" b/").append(path).append('\n');
     int oLine = 0;
     int rLine = 0;
     for (String line : unified) {
       out.append(line).append('\n');
       Matcher h = HUNK.matcher(line);
       if (h.find()) {
-        oLine = Integer.parseInt(h.group(1)) - (h.group(2) != null && h.group(2).equals("0") ? 0 : 1);
-        rLine = Integer.parseInt(h.group(3)) - (h.group(4) != null && h.group(4).equals("0") ? 0 : 1);
+        oLine =
+            Integer.parseInt(h.group(1)) - (h.group(2) != null && h.group(2).equals("0") ? 0 : 1);
+        rLine =
+            Integer.parseInt(h.group(3)) - (h.group(4) != null && h.group(4).equals("0") ? 0 : 1);
         continue;
       }
       if (line.startsWith("--- ") || line.startsWith("+++ ") || line.isEmpty()) {

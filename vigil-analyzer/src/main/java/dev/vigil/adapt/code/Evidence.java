@@ -10,22 +10,23 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * What the diagnosis of a pass says, in the figures the code strategies score and the PR notes quote. The
- * orchestrator fills it from the RBT diagnosis (docs/DESIGN.md#roses-buds-and-thorns) and the detectors
- * (docs/DETECTORS.md); every figure is about the pass's window.
+ * What the diagnosis of a pass says, in the figures the code strategies score and the PR notes
+ * quote. The orchestrator fills it from the RBT diagnosis (docs/DESIGN.md#roses-buds-and-thorns)
+ * and the detectors (docs/DETECTORS.md); every figure is about the pass's window.
  *
- * @param thornsByCause            thorn rows per cause {@code kind:status}, in the diagnosis' ranking order (the
- *                                 counts of {@code rbt.top_thorns})
- * @param topThornCause            the first cause of {@code top_thorns}, or null when there are no thorns
- * @param topThornIntensity        its summed decayed intensity (0 when there are no thorns)
- * @param meanReceiptLagSec        the {@code premature_success} detector's mean {@code receipt_lag_sec}; empty when
- *                                 the detector did not run or found nothing
- * @param prematureSuccesses       instances the {@code premature_success} detector found
- * @param failures                 events of the window with status {@code fail} or {@code error}, the detectors'
- *                                 derived events excluded
- * @param timeouts                 events of the window with status {@code timeout}
- * @param timestampInconsistencies instances the {@code timestamp_inconsistent} detector found (0: none)
- * @param slowTools                tools the {@code latency} detector found slower than their budget
+ * @param thornsByCause thorn rows per cause {@code kind:status}, in the diagnosis' ranking order
+ *     (the counts of {@code rbt.top_thorns})
+ * @param topThornCause the first cause of {@code top_thorns}, or null when there are no thorns
+ * @param topThornIntensity its summed decayed intensity (0 when there are no thorns)
+ * @param meanReceiptLagSec the {@code premature_success} detector's mean {@code receipt_lag_sec};
+ *     empty when the detector did not run or found nothing
+ * @param prematureSuccesses instances the {@code premature_success} detector found
+ * @param failures events of the window with status {@code fail} or {@code error}, the detectors'
+ *     derived events excluded
+ * @param timeouts events of the window with status {@code timeout}
+ * @param timestampInconsistencies instances the {@code timestamp_inconsistent} detector found (0:
+ *     none)
+ * @param slowTools tools the {@code latency} detector found slower than their budget
  */
 // {@code timeout} above is the status, not the timeouts component Error Prone takes it for
 @SuppressWarnings("InvalidParam")
@@ -43,25 +44,32 @@ public record Evidence(
   /**
    * A tool slower than its budget.
    *
-   * @param kind             the tool's event kind
-   * @param budgetSec        its budget, configured or derived (3x the median, at least 1 s)
-   * @param slowCalls        calls over the budget
+   * @param kind the tool's event kind
+   * @param budgetSec its budget, configured or derived (3x the median, at least 1 s)
+   * @param slowCalls calls over the budget
    * @param meanDelayedBySec mean of their {@code delayed_by_sec}
    */
   public record SlowTool(String kind, double budgetSec, int slowCalls, double meanDelayedBySec) {}
 
   /** Copies the collections and checks that no count is negative. */
   public Evidence {
-    thornsByCause = thornsByCause == null ? Map.of()
-        : Collections.unmodifiableMap(new LinkedHashMap<>(thornsByCause));
+    thornsByCause =
+        thornsByCause == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(thornsByCause));
     meanReceiptLagSec = meanReceiptLagSec == null ? OptionalDouble.empty() : meanReceiptLagSec;
     slowTools = slowTools == null ? List.of() : List.copyOf(slowTools);
-    thornsByCause.forEach((cause, n) -> {
-      if (n == null || n < 0) {
-        throw new IllegalArgumentException("evidence: thorn count of cause \"" + cause + "\" is " + n
-            + "; counts must be 0 or more");
-      }
-    });
+    thornsByCause.forEach(
+        (cause, n) -> {
+          if (n == null || n < 0) {
+            throw new IllegalArgumentException(
+                "evidence: thorn count of cause \""
+                    + cause
+                    + "\" is "
+                    + n
+                    + "; counts must be 0 or more");
+          }
+        });
     nonNegative("prematureSuccesses", prematureSuccesses);
     nonNegative("failures", failures);
     nonNegative("timeouts", timeouts);
@@ -70,7 +78,8 @@ public record Evidence(
 
   private static void nonNegative(String name, int value) {
     if (value < 0) {
-      throw new IllegalArgumentException("evidence: " + name + " is " + value + "; counts must be 0 or more");
+      throw new IllegalArgumentException(
+          "evidence: " + name + " is " + value + "; counts must be 0 or more");
     }
   }
 
@@ -182,8 +191,16 @@ public record Evidence(
 
     /** The evidence. */
     public Evidence build() {
-      return new Evidence(thornsByCause, topThornCause, topThornIntensity, meanReceiptLagSec, prematureSuccesses,
-          failures, timeouts, timestampInconsistencies, slowTools);
+      return new Evidence(
+          thornsByCause,
+          topThornCause,
+          topThornIntensity,
+          meanReceiptLagSec,
+          prematureSuccesses,
+          failures,
+          timeouts,
+          timestampInconsistencies,
+          slowTools);
     }
   }
 }

@@ -45,27 +45,35 @@ final class Git {
     List<String> command = new ArrayList<>();
     command.add(executable);
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
     pb.environment().putAll(env);
     pb.environment().put("GIT_TERMINAL_PROMPT", "0");
     pb.environment().put("LC_ALL", "C");
     Process p = pb.start();
     p.getOutputStream().close();
     StringBuilder out = new StringBuilder();
-    Thread reader = new Thread(() -> {
-      try (InputStream in = p.getInputStream()) {
-        out.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        out.append("(output unreadable: ").append(e.getMessage()).append(')');
-      }
-    }, "vigil-git-output");
+    Thread reader =
+        new Thread(
+            () -> {
+              try (InputStream in = p.getInputStream()) {
+                out.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+              } catch (IOException e) {
+                out.append("(output unreadable: ").append(e.getMessage()).append(')');
+              }
+            },
+            "vigil-git-output");
     reader.setDaemon(true);
     reader.start();
     try {
       if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
-        return new Result(-1, "git " + String.join(" ", args) + " did not finish within "
-            + ReceiptGate.human(timeout));
+        return new Result(
+            -1,
+            "git "
+                + String.join(" ", args)
+                + " did not finish within "
+                + ReceiptGate.human(timeout));
       }
       reader.join(timeout.toMillis());
     } catch (InterruptedException e) {

@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Adds single-type imports in sorted position among those a file has, and drops one a rewrite left unused. */
+/**
+ * Adds single-type imports in sorted position among those a file has, and drops one a rewrite left
+ * unused.
+ */
 final class Imports {
   private Imports() {}
 
@@ -21,12 +24,14 @@ final class Imports {
         || unit.getPackageDeclaration().map(p -> p.getNameAsString().equals(pkg)).orElse(false)) {
       return true;
     }
-    return unit.getImports().stream().anyMatch(i -> !i.isStatic() && name(i).equals(i.isAsterisk() ? pkg + ".*" : fqn));
+    return unit.getImports().stream()
+        .anyMatch(i -> !i.isStatic() && name(i).equals(i.isAsterisk() ? pkg + ".*" : fqn));
   }
 
   /**
-   * Imports each of {@code fqns} the file does not import yet, before the first single-type or on-demand import
-   * that sorts after it, else after the last one (static imports keep their place).
+   * Imports each of {@code fqns} the file does not import yet, before the first single-type or
+   * on-demand import that sorts after it, else after the last one (static imports keep their
+   * place).
    */
   static void ensure(JavaFile file, String... fqns) {
     CompilationUnit unit = file.unit();
@@ -56,8 +61,8 @@ final class Imports {
   }
 
   /**
-   * Adds an import at {@code index}. The printer puts a first import right under the package line, before the blank
-   * line, so a new first import goes second, and the two swap names.
+   * Adds an import at {@code index}. The printer puts a first import right under the package line,
+   * before the blank line, so a new first import goes second, and the two swap names.
    */
   private static void add(NodeList<ImportDeclaration> imports, int index, String fqn) {
     if (index > 0 || imports.isEmpty()) {
@@ -65,22 +70,30 @@ final class Imports {
       return;
     }
     ImportDeclaration first = imports.get(0);
-    imports.add(1, new ImportDeclaration(first.getNameAsString(), first.isStatic(), first.isAsterisk()));
+    imports.add(
+        1, new ImportDeclaration(first.getNameAsString(), first.isStatic(), first.isAsterisk()));
     first.setName(fqn);
     first.setStatic(false);
     first.setAsterisk(false);
   }
 
-  /** Removes the single-type import of {@code fqn} when nothing in the file names the type by its simple name. */
+  /**
+   * Removes the single-type import of {@code fqn} when nothing in the file names the type by its
+   * simple name.
+   */
   static void dropIfUnused(JavaFile file, String fqn) {
     CompilationUnit unit = file.unit();
     String simple = fqn.substring(fqn.lastIndexOf('.') + 1);
-    Optional<ImportDeclaration> imported = unit.getImports().stream()
-        .filter(i -> !i.isStatic() && !i.isAsterisk() && i.getNameAsString().equals(fqn)).findFirst();
-    boolean used = unit.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(simple))
-        || unit.findAll(ClassOrInterfaceType.class).stream()
-            .anyMatch(t -> t.getScope().isEmpty() && t.getNameAsString().equals(simple))
-        || unit.findAll(AnnotationExpr.class).stream().anyMatch(a -> a.getNameAsString().equals(simple));
+    Optional<ImportDeclaration> imported =
+        unit.getImports().stream()
+            .filter(i -> !i.isStatic() && !i.isAsterisk() && i.getNameAsString().equals(fqn))
+            .findFirst();
+    boolean used =
+        unit.findAll(NameExpr.class).stream().anyMatch(n -> n.getNameAsString().equals(simple))
+            || unit.findAll(ClassOrInterfaceType.class).stream()
+                .anyMatch(t -> t.getScope().isEmpty() && t.getNameAsString().equals(simple))
+            || unit.findAll(AnnotationExpr.class).stream()
+                .anyMatch(a -> a.getNameAsString().equals(simple));
     if (imported.isPresent() && !used) {
       file.edit();
       imported.get().remove();

@@ -22,15 +22,17 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * One Java source parsed by JavaParser for a rewrite, and printed back by its {@link LexicalPreservingPrinter}: every
- * byte the rewrite does not touch stays as it was, so the diff shows only the change. New code is written as Java text
- * in the file's own layout ({@link Layout}) and parsed into nodes ({@link #statement}, {@link #expression},
- * {@link #addMember}), so what is added is exactly what was written, and valid Java. Rewrites work on text with
- * {@code \n} line breaks; a CRLF file gets CRLF in what is added.
+ * One Java source parsed by JavaParser for a rewrite, and printed back by its {@link
+ * LexicalPreservingPrinter}: every byte the rewrite does not touch stays as it was, so the diff
+ * shows only the change. New code is written as Java text in the file's own layout ({@link Layout})
+ * and parsed into nodes ({@link #statement}, {@link #expression}, {@link #addMember}), so what is
+ * added is exactly what was written, and valid Java. Rewrites work on text with {@code \n} line
+ * breaks; a CRLF file gets CRLF in what is added.
  */
 final class JavaFile {
   /** The newest Java the parser knows; it still reads every older source. */
-  static final ParserConfiguration.LanguageLevel LANGUAGE = ParserConfiguration.LanguageLevel.JAVA_25;
+  static final ParserConfiguration.LanguageLevel LANGUAGE =
+      ParserConfiguration.LanguageLevel.JAVA_25;
 
   private final JavaParser parser = parser();
   private final CompilationUnit unit;
@@ -67,10 +69,16 @@ final class JavaFile {
       return result.getResult().get();
     }
     Optional<Problem> problem = result.getProblems().stream().findFirst();
-    String where = problem.flatMap(Problem::getLocation).flatMap(l -> l.getBegin().getRange())
-        .map(r -> "line " + r.begin.line + ": ").orElse("");
-    String message = problem.map(p -> p.getMessage().lines().findFirst().orElse("").strip()).orElse("no result");
-    throw new IllegalArgumentException(where + (message.length() > 120 ? message.substring(0, 120) + "…" : message));
+    String where =
+        problem
+            .flatMap(Problem::getLocation)
+            .flatMap(l -> l.getBegin().getRange())
+            .map(r -> "line " + r.begin.line + ": ")
+            .orElse("");
+    String message =
+        problem.map(p -> p.getMessage().lines().findFirst().orElse("").strip()).orElse("no result");
+    throw new IllegalArgumentException(
+        where + (message.length() > 120 ? message.substring(0, 120) + "…" : message));
   }
 
   /** A parser with the language level of the rewrites. */
@@ -86,10 +94,15 @@ final class JavaFile {
     return layout;
   }
 
-  /** The code of a node as it reads now (with the rewrite's changes so far), with {@code \n} line breaks. */
+  /**
+   * The code of a node as it reads now (with the rewrite's changes so far), with {@code \n} line
+   * breaks.
+   */
   String text(Node node) {
-    String code = preserving ? LexicalPreservingPrinter.print(node)
-        : node.getTokenRange().map(Object::toString).orElseGet(node::toString);
+    String code =
+        preserving
+            ? LexicalPreservingPrinter.print(node)
+            : node.getTokenRange().map(Object::toString).orElseGet(node::toString);
     return code.replace("\r\n", "\n");
   }
 
@@ -103,7 +116,10 @@ final class JavaFile {
     return snippet(code, parser::parseStatement);
   }
 
-  /** Puts {@code replacement} where {@code old} was; a comment of {@code old} stays, above the replacement. */
+  /**
+   * Puts {@code replacement} where {@code old} was; a comment of {@code old} stays, above the
+   * replacement.
+   */
   void replace(Node old, Node replacement) {
     edit();
     Optional<Comment> comment = old.getComment();
@@ -112,15 +128,17 @@ final class JavaFile {
   }
 
   /**
-   * Puts {@code statements} where {@code old} was. A comment of {@code old} stays, above the first of them; one at the
-   * end of its line moves there too. (The printer lays out a statement added before the first one of a block, or next
-   * to one whose comment was taken away, with a wrong indentation: so the first replaces {@code old} and the others
-   * follow it, and a comment is taken away before, and put back after.)
+   * Puts {@code statements} where {@code old} was. A comment of {@code old} stays, above the first
+   * of them; one at the end of its line moves there too. (The printer lays out a statement added
+   * before the first one of a block, or next to one whose comment was taken away, with a wrong
+   * indentation: so the first replaces {@code old} and the others follow it, and a comment is taken
+   * away before, and put back after.)
    */
   void replace(Statement old, List<Statement> statements) {
     edit();
     Optional<Comment> comment = old.getComment();
-    boolean trailing = comment.flatMap(Node::getBegin).flatMap(b -> old.getEnd().map(b::isAfter)).orElse(false);
+    boolean trailing =
+        comment.flatMap(Node::getBegin).flatMap(b -> old.getEnd().map(b::isAfter)).orElse(false);
     if (comment.isPresent() && !trailing) {
       old.removeComment();
     }
@@ -131,7 +149,10 @@ final class JavaFile {
     comment.ifPresent(statements.get(0)::setComment);
   }
 
-  /** Puts {@code added} right after {@code anchor} (after a comment that ends its line), with a line comment. */
+  /**
+   * Puts {@code added} right after {@code anchor} (after a comment that ends its line), with a line
+   * comment.
+   */
   void insertAfter(Statement anchor, Statement added, String lineComment) {
     edit();
     addAfter(anchor, added);
@@ -143,8 +164,11 @@ final class JavaFile {
     siblings.add(indexOf(siblings, anchor) + 1, added);
   }
 
-  /** The position of {@code s} among its siblings (by identity: equal statements are not the same). */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * The position of {@code s} among its siblings (by identity: equal statements are not the same).
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   private static int indexOf(NodeList<Statement> siblings, Statement s) {
     for (int i = 0; i < siblings.size(); i++) {
@@ -172,7 +196,8 @@ final class JavaFile {
     if (parent instanceof SwitchEntry entry) {
       return entry.getStatements();
     }
-    throw new IllegalStateException("a statement directly under " + parent.getClass().getSimpleName());
+    throw new IllegalStateException(
+        "a statement directly under " + parent.getClass().getSimpleName());
   }
 
   /** True when statements can be put next to {@code s}: it sits in a block or a switch group. */
@@ -180,12 +205,12 @@ final class JavaFile {
     Node parent = s.getParentNode().orElse(null);
     return parent instanceof BlockStmt
         || (parent instanceof SwitchEntry entry
-        && entry.getType() == SwitchEntry.Type.STATEMENT_GROUP);
+            && entry.getType() == SwitchEntry.Type.STATEMENT_GROUP);
   }
 
   /**
-   * The source with every change; the original bytes wherever nothing changed. In a CRLF file, the printer's own line
-   * breaks (after a comment it adds) become CRLF too.
+   * The source with every change; the original bytes wherever nothing changed. In a CRLF file, the
+   * printer's own line breaks (after a comment it adds) become CRLF too.
    */
   String print() {
     if (!preserving) {
@@ -195,7 +220,10 @@ final class JavaFile {
     return newline.equals("\r\n") ? printed.replaceAll("(?<!\r)\n", "\r\n") : printed;
   }
 
-  /** Starts recording changes; called before the first one, so that a file left alone costs only a parse. */
+  /**
+   * Starts recording changes; called before the first one, so that a file left alone costs only a
+   * parse.
+   */
   void edit() {
     if (!preserving) {
       LexicalPreservingPrinter.setup(unit);
@@ -206,8 +234,17 @@ final class JavaFile {
   private <N extends Node> N snippet(String code, Function<String, ParseResult<N>> parse) {
     edit();
     ParseResult<N> result = parse.apply(code.replace("\n", newline));
-    N node = result.getResult().filter(n -> result.isSuccessful()).orElseThrow(() -> new IllegalStateException(
-        "Vigil wrote Java that does not parse: " + code + " " + result.getProblems()));
+    N node =
+        result
+            .getResult()
+            .filter(n -> result.isSuccessful())
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "Vigil wrote Java that does not parse: "
+                            + code
+                            + " "
+                            + result.getProblems()));
     return LexicalPreservingPrinter.setup(node);
   }
 }

@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Where code sits in the original text of a parsed file: the line of a node, the indentation of that line, the
- * file's indentation step, and whether a statement has its lines to itself. New code is laid out with these, so that
- * it reads like the code around it.
+ * Where code sits in the original text of a parsed file: the line of a node, the indentation of
+ * that line, the file's indentation step, and whether a statement has its lines to itself. New code
+ * is laid out with these, so that it reads like the code around it.
  */
 final class Layout {
   private static final String DEFAULT_UNIT = "    ";
@@ -37,7 +37,9 @@ final class Layout {
     return node.getBegin().orElseThrow().line;
   }
 
-  /** The leading white space of the line a node begins on (of the line with its name, for a type). */
+  /**
+   * The leading white space of the line a node begins on (of the line with its name, for a type).
+   */
   String indentOf(Node node) {
     Node at = node instanceof TypeDeclaration<?> type ? type.getName() : node;
     String text = lines[line(at) - 1];
@@ -49,8 +51,8 @@ final class Layout {
   }
 
   /**
-   * The file's indentation step: how much deeper than its type the first member on a line of its own is indented;
-   * four spaces when no type has one.
+   * The file's indentation step: how much deeper than its type the first member on a line of its
+   * own is indented; four spaces when no type has one.
    */
   String indentUnit() {
     for (TypeDeclaration<?> type : unit.findAll(TypeDeclaration.class)) {
@@ -67,16 +69,18 @@ final class Layout {
   }
 
   /**
-   * True when nothing but white space and comments shares the node's first and last lines with it: the node can be
-   * rewritten line by line.
+   * True when nothing but white space and comments shares the node's first and last lines with it:
+   * the node can be rewritten line by line.
    */
   static boolean aloneOnItsLines(Node node) {
     Optional<TokenRange> range = node.getTokenRange();
-    return range.isPresent() && lineBoundary(range.get().getBegin(), JavaToken::getPreviousToken)
+    return range.isPresent()
+        && lineBoundary(range.get().getBegin(), JavaToken::getPreviousToken)
         && lineBoundary(range.get().getEnd(), JavaToken::getNextToken);
   }
 
-  private static boolean lineBoundary(JavaToken from, Function<JavaToken, Optional<JavaToken>> step) {
+  private static boolean lineBoundary(
+      JavaToken from, Function<JavaToken, Optional<JavaToken>> step) {
     for (Optional<JavaToken> t = step.apply(from); t.isPresent(); t = step.apply(t.get())) {
       JavaToken.Category c = t.get().getCategory();
       if (c.isEndOfLine()) {

@@ -4,15 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A source's text for the regex {@link HotspotScanner}: comments and the contents of string, character and
- * text-block literals are replaced by spaces (line breaks kept), so that patterns see code only; offsets are the same
- * in both texts, and a match's line is one lookup away.
+ * A source's text for the regex {@link HotspotScanner}: comments and the contents of string,
+ * character and text-block literals are replaced by spaces (line breaks kept), so that patterns see
+ * code only; offsets are the same in both texts, and a match's line is one lookup away.
  */
 final class MaskedText {
   /** The text as it is. */
   final String text;
+
   /** {@link #text} with comments and literal contents replaced by spaces. */
   final String masked;
+
   private final int[] lineStarts;
 
   private MaskedText(String text) {
@@ -48,7 +50,8 @@ final class MaskedText {
 
   /** The text of a 1-based line, without its line break. */
   String line(int number) {
-    return text.substring(lineStarts[number - 1], lineEnd(lineStarts[number - 1])).replace("\r", "");
+    return text.substring(lineStarts[number - 1], lineEnd(lineStarts[number - 1]))
+        .replace("\r", "");
   }
 
   /** The masked text of a 1-based line. */

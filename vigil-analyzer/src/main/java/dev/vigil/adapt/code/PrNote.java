@@ -5,35 +5,73 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The PR note of a proposal, in Markdown: why, the evidence in numbers, what changes, checks, apply, roll back. */
+/**
+ * The PR note of a proposal, in Markdown: why, the evidence in numbers, what changes, checks,
+ * apply, roll back.
+ */
 final class PrNote {
   /** Hotspots listed at most. */
   static final int MAX_HOTSPOTS = 12;
 
   private PrNote() {}
 
-  static String markdown(Strategy strategy, double score, Evidence e, List<Hotspot> hotspots, List<String> changes,
-      List<String> notes, List<Check> checks, String diffName, String apply, String rollback, Instant now) {
+  static String markdown(
+      Strategy strategy,
+      double score,
+      Evidence e,
+      List<Hotspot> hotspots,
+      List<String> changes,
+      List<String> notes,
+      List<Check> checks,
+      String diffName,
+      String apply,
+      String rollback,
+      Instant now) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(strategy.title()).append("\n\n");
-    md.append("Proposed by Vigil's `").append(strategy.name()).append("` (score ")
-        .append(String.format(Locale.ROOT, "%.3f", score)).append(") in the pass of ").append(now)
-        .append(". Patch: `").append(diffName).append("`.\n\n");
+    md.append("Proposed by Vigil's `")
+        .append(strategy.name())
+        .append("` (score ")
+        .append(String.format(Locale.ROOT, "%.3f", score))
+        .append(") in the pass of ")
+        .append(now)
+        .append(". Patch: `")
+        .append(diffName)
+        .append("`.\n\n");
 
     md.append("## Why\n\n").append(strategy.why(e)).append("\n\n");
 
     md.append("## Evidence\n\n| figure | value |\n| --- | --- |\n");
     row(md, "thorns in the window", String.valueOf(e.thorns()));
-    row(md, "top thorn", e.topThornCause() == null ? "none"
-        : "`" + e.topThornCause() + "` (summed decayed intensity " + fmt(e.topThornIntensity()) + ")");
+    row(
+        md,
+        "top thorn",
+        e.topThornCause() == null
+            ? "none"
+            : "`"
+                + e.topThornCause()
+                + "` (summed decayed intensity "
+                + fmt(e.topThornIntensity())
+                + ")");
     row(md, "premature successes", String.valueOf(e.prematureSuccesses()));
-    row(md, "mean receipt lag", e.meanReceiptLagSec().isPresent()
-        ? fmt(e.meanReceiptLagSec().getAsDouble()) + " s" : "not measured");
+    row(
+        md,
+        "mean receipt lag",
+        e.meanReceiptLagSec().isPresent()
+            ? fmt(e.meanReceiptLagSec().getAsDouble()) + " s"
+            : "not measured");
     row(md, "failed / timed-out events", e.failures() + " / " + e.timeouts());
     row(md, "timestamp inconsistencies", String.valueOf(e.timestampInconsistencies()));
     for (Evidence.SlowTool t : e.slowTools()) {
-      row(md, "slow tool `" + t.kind() + "`", t.slowCalls() + " calls over its " + fmt(t.budgetSec())
-          + " s budget, late by " + fmt(t.meanDelayedBySec()) + " s on average");
+      row(
+          md,
+          "slow tool `" + t.kind() + "`",
+          t.slowCalls()
+              + " calls over its "
+              + fmt(t.budgetSec())
+              + " s budget, late by "
+              + fmt(t.meanDelayedBySec())
+              + " s on average");
     }
     if (!e.thornsByCause().isEmpty()) {
       md.append("\n| thorn cause | thorns |\n| --- | --- |\n");
@@ -43,8 +81,17 @@ final class PrNote {
     }
     if (!hotspots.isEmpty()) {
       md.append("\nHotspots in the changed files:\n\n");
-      hotspots.stream().limit(MAX_HOTSPOTS).forEach(h -> md.append("- `").append(h.location()).append("` (")
-          .append(h.category().label()).append("): `").append(h.text().replace("`", "'")).append("`\n"));
+      hotspots.stream()
+          .limit(MAX_HOTSPOTS)
+          .forEach(
+              h ->
+                  md.append("- `")
+                      .append(h.location())
+                      .append("` (")
+                      .append(h.category().label())
+                      .append("): `")
+                      .append(h.text().replace("`", "'"))
+                      .append("`\n"));
       if (hotspots.size() > MAX_HOTSPOTS) {
         md.append("- … and ").append(hotspots.size() - MAX_HOTSPOTS).append(" more\n");
       }

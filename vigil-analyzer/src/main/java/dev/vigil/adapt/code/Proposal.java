@@ -8,21 +8,29 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One strategy's proposal: written (a diff and a PR note in {@code OUT/proposals/}) or dropped because a check
- * failed.
+ * One strategy's proposal: written (a diff and a PR note in {@code OUT/proposals/}) or dropped
+ * because a check failed.
  *
- * @param strategy      the strategy's name
- * @param score         its score for this pass
- * @param files         the files the diff changes, relative to the repository
- * @param diff          the diff's path, or null when dropped
- * @param pr            the PR note's path, or null when dropped
- * @param applyCommand  the command that applies the diff, or null when dropped
- * @param checks        the verifications, in the order they ran
- * @param changes       what the diff changes, one line each
+ * @param strategy the strategy's name
+ * @param score its score for this pass
+ * @param files the files the diff changes, relative to the repository
+ * @param diff the diff's path, or null when dropped
+ * @param pr the PR note's path, or null when dropped
+ * @param applyCommand the command that applies the diff, or null when dropped
+ * @param checks the verifications, in the order they ran
+ * @param changes what the diff changes, one line each
  * @param droppedReason why it was not written, or null when written
  */
-public record Proposal(String strategy, double score, List<String> files, Path diff, Path pr, String applyCommand,
-    List<Check> checks, List<String> changes, String droppedReason) {
+public record Proposal(
+    String strategy,
+    double score,
+    List<String> files,
+    Path diff,
+    Path pr,
+    String applyCommand,
+    List<Check> checks,
+    List<String> changes,
+    String droppedReason) {
 
   /** Copies the lists. */
   public Proposal {
@@ -32,14 +40,26 @@ public record Proposal(String strategy, double score, List<String> files, Path d
   }
 
   /** A proposal written to disk. */
-  public static Proposal written(String strategy, double score, List<String> files, Path diff, Path pr,
-      String applyCommand, List<Check> checks, List<String> changes) {
+  public static Proposal written(
+      String strategy,
+      double score,
+      List<String> files,
+      Path diff,
+      Path pr,
+      String applyCommand,
+      List<Check> checks,
+      List<String> changes) {
     return new Proposal(strategy, score, files, diff, pr, applyCommand, checks, changes, null);
   }
 
   /** A proposal that failed a check and was not written. */
-  public static Proposal dropped(String strategy, double score, List<String> files, List<Check> checks,
-      List<String> changes, String reason) {
+  public static Proposal dropped(
+      String strategy,
+      double score,
+      List<String> files,
+      List<Check> checks,
+      List<String> changes,
+      String reason) {
     return new Proposal(strategy, score, files, null, null, null, checks, changes, reason);
   }
 
@@ -71,7 +91,8 @@ public record Proposal(String strategy, double score, List<String> files, Path d
     }
     ArrayNode c = n.putArray("checks");
     for (Check check : checks) {
-      c.addObject().put("name", check.name())
+      c.addObject()
+          .put("name", check.name())
           .put("outcome", check.outcome().name().toLowerCase(Locale.ROOT))
           .put("detail", check.detail());
     }

@@ -20,34 +20,59 @@ import java.util.stream.Collectors;
 
 /**
  * Where a method obtains a future of a confirmation, for {@link ReceiptGate}: a local declared as
- * {@code CompletableFuture<T>}, {@code CompletionStage<T>} or {@code Future<T>}, or with {@code var} from a call to
- * a method of the repository that returns one, where the type argument, the variable or the initializer has a receipt
- * word ({@link ReceiptWords}); or a call to such a repository method made as a statement of its own (its future
- * ignored). And whether a later use waits for the future: it calls {@code get}, {@code join}, {@code getNow},
- * {@code isDone}, {@code orTimeout}, … or hands the future on (an argument, a return, an assignment); registering a
+ * {@code CompletableFuture<T>}, {@code CompletionStage<T>} or {@code Future<T>}, or with {@code
+ * var} from a call to a method of the repository that returns one, where the type argument, the
+ * variable or the initializer has a receipt word ({@link ReceiptWords}); or a call to such a
+ * repository method made as a statement of its own (its future ignored). And whether a later use
+ * waits for the future: it calls {@code get}, {@code join}, {@code getNow}, {@code isDone}, {@code
+ * orTimeout}, … or hands the future on (an argument, a return, an assignment); registering a
  * callback ({@code thenAccept}, {@code whenComplete}) is not waiting.
  */
 final class ReceiptCandidates {
-  private static final Set<String> WAITS = Set.of("get", "join", "getNow", "isDone", "resultNow", "state",
-      "isCompletedExceptionally", "orTimeout", "completeOnTimeout", "cancel", "isCancelled", "toCompletableFuture");
+  private static final Set<String> WAITS =
+      Set.of(
+          "get",
+          "join",
+          "getNow",
+          "isDone",
+          "resultNow",
+          "state",
+          "isCompletedExceptionally",
+          "orTimeout",
+          "completeOnTimeout",
+          "cancel",
+          "isCancelled",
+          "toCompletableFuture");
 
   /**
    * A statement that obtains a future of a confirmation.
    *
-   * @param statement    the declaration, or the call whose future is dropped
-   * @param variable     the local holding the future, or null when the call's future is dropped
-   * @param futureType   {@code CompletableFuture}, {@code CompletionStage}, …
+   * @param statement the declaration, or the call whose future is dropped
+   * @param variable the local holding the future, or null when the call's future is dropped
+   * @param futureType {@code CompletableFuture}, {@code CompletionStage}, …
    * @param typeArgument the future's type argument, as written
-   * @param call         the code that yields the future, for notes
+   * @param call the code that yields the future, for notes
    */
-  record Candidate(ExpressionStmt statement, String variable, String futureType, String typeArgument, String call) {}
+  record Candidate(
+      ExpressionStmt statement,
+      String variable,
+      String futureType,
+      String typeArgument,
+      String call) {}
 
   private ReceiptCandidates() {}
 
-  /** The candidates in the body of {@code callable} (not in its local or anonymous classes), in order. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * The candidates in the body of {@code callable} (not in its local or anonymous classes), in
+   * order.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
-  static List<Candidate> in(CallableDeclaration<?> callable, JavaFile java, JavaRepo repo,
+  static List<Candidate> in(
+      CallableDeclaration<?> callable,
+      JavaFile java,
+      JavaRepo repo,
       Map<String, String> declaredTypes) {
     Node body = Syntax.body(callable).orElse(null);
     if (body == null) {
@@ -60,20 +85,34 @@ final class ReceiptCandidates {
         continue;
       }
       Expression init = v.getInitializer().orElseThrow();
-      if (v.getType() instanceof ClassOrInterfaceType c && FutureMethods.FUTURE_TYPES.contains(c.getNameAsString())
+      if (v.getType() instanceof ClassOrInterfaceType c
+          && FutureMethods.FUTURE_TYPES.contains(c.getNameAsString())
           && c.getTypeArguments().isPresent()) {
-        String typeArgument = c.getTypeArguments().get().stream().map(Type::toString)
-            .collect(Collectors.joining(", "));
-        if (ReceiptWords.in(typeArgument) || ReceiptWords.in(v.getNameAsString())
+        String typeArgument =
+            c.getTypeArguments().get().stream()
+                .map(Type::toString)
+                .collect(Collectors.joining(", "));
+        if (ReceiptWords.in(typeArgument)
+            || ReceiptWords.in(v.getNameAsString())
             || ReceiptWords.in(String.join(" ", Syntax.identifiers(List.of(init))))) {
-          found.add(new Candidate(statement, v.getNameAsString(), c.getNameAsString(), typeArgument,
-              java.text(init).strip()));
+          found.add(
+              new Candidate(
+                  statement,
+                  v.getNameAsString(),
+                  c.getNameAsString(),
+                  typeArgument,
+                  java.text(init).strip()));
         }
       } else if (v.getType().isVarType() && init instanceof MethodCallExpr call) {
         FutureMethods.FutureMethod called = repo.futureCall(call, declaredTypes);
         if (called != null && (called.ofReceipt() || ReceiptWords.in(v.getNameAsString()))) {
-          found.add(new Candidate(statement, v.getNameAsString(), called.futureType(), called.typeArgument(),
-              java.text(init).strip()));
+          found.add(
+              new Candidate(
+                  statement,
+                  v.getNameAsString(),
+                  called.futureType(),
+                  called.typeArgument(),
+                  java.text(init).strip()));
         }
       }
     }
@@ -83,44 +122,67 @@ final class ReceiptCandidates {
       }
       FutureMethods.FutureMethod called = repo.futureCall(call, declaredTypes);
       if (called != null && called.ofReceipt()) {
-        found.add(new Candidate((ExpressionStmt) call.getParentNode().orElseThrow(), null, called.futureType(),
-            called.typeArgument(), java.text(call).strip()));
+        found.add(
+            new Candidate(
+                (ExpressionStmt) call.getParentNode().orElseThrow(),
+                null,
+                called.futureType(),
+                called.typeArgument(),
+                java.text(call).strip()));
       }
     }
     found.sort(Comparator.comparing(c -> c.statement().getBegin().orElseThrow()));
     return found;
   }
 
-  /** The statement declaring {@code v} with an initializer, or null when it is declared elsewhere. */
+  /**
+   * The statement declaring {@code v} with an initializer, or null when it is declared elsewhere.
+   */
   private static ExpressionStmt declaration(VariableDeclarator v) {
-    return v.getInitializer().isPresent() && v.getParentNode().orElse(null) instanceof VariableDeclarationExpr d
-        && d.getParentNode().orElse(null) instanceof ExpressionStmt s ? s : null;
+    return v.getInitializer().isPresent()
+            && v.getParentNode().orElse(null) instanceof VariableDeclarationExpr d
+            && d.getParentNode().orElse(null) instanceof ExpressionStmt s
+        ? s
+        : null;
   }
 
-  /** True when the future in {@code variable}, declared by {@code statement}, is waited for or handed on later. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * True when the future in {@code variable}, declared by {@code statement}, is waited for or
+   * handed on later.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
-  static boolean waitedFor(String variable, ExpressionStmt statement, CallableDeclaration<?> callable) {
+  static boolean waitedFor(
+      String variable, ExpressionStmt statement, CallableDeclaration<?> callable) {
     Position after = statement.getEnd().orElseThrow();
     Node body = Syntax.body(callable).orElseThrow();
     for (NameExpr use : body.findAll(NameExpr.class)) {
-      if (!use.getNameAsString().equals(variable) || !use.getBegin().map(b -> b.isAfter(after)).orElse(false)) {
+      if (!use.getNameAsString().equals(variable)
+          || !use.getBegin().map(b -> b.isAfter(after)).orElse(false)) {
         continue;
       }
-      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr call && call.getScope().orElse(null) == use)
-          || WAITS.contains(call.getNameAsString()) || chainJoins(call)) {
+      if (!(use.getParentNode().orElse(null) instanceof MethodCallExpr call
+              && call.getScope().orElse(null) == use)
+          || WAITS.contains(call.getNameAsString())
+          || chainJoins(call)) {
         return true;
       }
     }
     return false;
   }
 
-  /** True when a call chained on {@code call} ({@code f.thenApply(…).join()}) is {@code join} or {@code get}. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * True when a call chained on {@code call} ({@code f.thenApply(…).join()}) is {@code join} or
+   * {@code get}.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   private static boolean chainJoins(MethodCallExpr call) {
     Node n = call;
-    while (n.getParentNode().orElse(null) instanceof MethodCallExpr outer && outer.getScope().orElse(null) == n) {
+    while (n.getParentNode().orElse(null) instanceof MethodCallExpr outer
+        && outer.getScope().orElse(null) == n) {
       if (outer.getNameAsString().equals("join") || outer.getNameAsString().equals("get")) {
         return true;
       }

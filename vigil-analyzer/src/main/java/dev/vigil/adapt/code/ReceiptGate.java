@@ -12,19 +12,22 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The receipt-gating half of {@link TZReceiptStrategy}: a method that obtains a future of a confirmation
- * ({@link ReceiptCandidates}) and goes on to report success without waiting for it now waits, with a bound, through
- * the future it already has.
+ * The receipt-gating half of {@link TZReceiptStrategy}: a method that obtains a future of a
+ * confirmation ({@link ReceiptCandidates}) and goes on to report success without waiting for it now
+ * waits, with a bound, through the future it already has.
  *
- * <p>Right after the statement that obtains the future, the gate inserts a bounded wait
- * ({@code future.get(30, TimeUnit.SECONDS)}, {@code toCompletableFuture()} first for a {@code CompletionStage}); a
- * future the code dropped is kept in a new {@code var} first. On timeout, failure or interruption a method returning
- * text returns a "Pending: …"/"Failed: …" message, a {@code boolean} one returns {@code false}, a {@code void} one
- * throws {@link IllegalStateException}; other return types, methods that return the future itself, lambdas and
- * anonymous classes are left alone with a note. One gate per method: the first confirmation it obtains.
+ * <p>Right after the statement that obtains the future, the gate inserts a bounded wait ({@code
+ * future.get(30, TimeUnit.SECONDS)}, {@code toCompletableFuture()} first for a {@code
+ * CompletionStage}); a future the code dropped is kept in a new {@code var} first. On timeout,
+ * failure or interruption a method returning text returns a "Pending: …"/"Failed: …" message, a
+ * {@code boolean} one returns {@code false}, a {@code void} one throws {@link
+ * IllegalStateException}; other return types, methods that return the future itself, lambdas and
+ * anonymous classes are left alone with a note. One gate per method: the first confirmation it
+ * obtains.
  */
 final class ReceiptGate {
-  private static final Set<String> TEXT_TYPES = Set.of("String", "CharSequence", "Object", "java.lang.String");
+  private static final Set<String> TEXT_TYPES =
+      Set.of("String", "CharSequence", "Object", "java.lang.String");
 
   private final String file;
   private final JavaFile java;
@@ -33,7 +36,13 @@ final class ReceiptGate {
   private final List<String> notes;
   private final Duration timeout;
 
-  ReceiptGate(String file, JavaFile java, JavaRepo repo, List<String> changes, List<String> notes, Duration timeout) {
+  ReceiptGate(
+      String file,
+      JavaFile java,
+      JavaRepo repo,
+      List<String> changes,
+      List<String> notes,
+      Duration timeout) {
     this.file = file;
     this.java = java;
     this.repo = repo;
@@ -42,7 +51,10 @@ final class ReceiptGate {
     this.timeout = timeout;
   }
 
-  /** False when {@code source} has neither a future type nor a call to a repository method returning one. */
+  /**
+   * False when {@code source} has neither a future type nor a call to a repository method returning
+   * one.
+   */
   static boolean mayApply(String source, JavaRepo repo) {
     return FutureMethods.FUTURE_TYPES.stream().anyMatch(source::contains)
         || repo.mayCallReceiptFutures(source);
@@ -51,8 +63,11 @@ final class ReceiptGate {
   /** Rewrites the file; returns how many methods were gated. */
   int rewrite() {
     Map<String, String> declaredTypes = Syntax.declaredTypes(java.unit());
-    List<Node> callables = java.unit().findAll(Node.class,
-        n -> n instanceof MethodDeclaration || n instanceof ConstructorDeclaration);
+    List<Node> callables =
+        java.unit()
+            .findAll(
+                Node.class,
+                n -> n instanceof MethodDeclaration || n instanceof ConstructorDeclaration);
     int gated = 0;
     for (Node node : callables) {
       CallableDeclaration<?> m = (CallableDeclaration<?>) node;
@@ -67,15 +82,29 @@ final class ReceiptGate {
         }
         gate((MethodDeclaration) m, c);
         if (gated++ == 0) {
-          Imports.ensure(java, "java.util.concurrent.ExecutionException", "java.util.concurrent.TimeUnit",
+          Imports.ensure(
+              java,
+              "java.util.concurrent.ExecutionException",
+              "java.util.concurrent.TimeUnit",
               "java.util.concurrent.TimeoutException");
         }
         String type = returnType(m);
-        changes.add(file + ":" + line + ": `" + Syntax.shorten(c.call()) + "` yields a future of the "
-            + "confirmation that `" + m.getNameAsString() + "` did not wait for; it now waits for it (at most "
-            + human(timeout) + ") before reporting success, and reports "
-            + (TEXT_TYPES.contains(type) ? "pending or failed" : type.equals("void") ? "an exception" : "false")
-            + " otherwise");
+        changes.add(
+            file
+                + ":"
+                + line
+                + ": `"
+                + Syntax.shorten(c.call())
+                + "` yields a future of the "
+                + "confirmation that `"
+                + m.getNameAsString()
+                + "` did not wait for; it now waits for it (at most "
+                + human(timeout)
+                + ") before reporting success, and reports "
+                + (TEXT_TYPES.contains(type)
+                    ? "pending or failed"
+                    : type.equals("void") ? "an exception" : "false")
+                + " otherwise");
         break;
       }
     }
@@ -94,12 +123,16 @@ final class ReceiptGate {
     if (type.matches(".*\\b(?:CompletableFuture|CompletionStage|Future|ListenableFuture)\\b.*")) {
       return "";
     }
-    if (!Syntax.directlyIn(c.statement(), m) || !JavaFile.hasSiblings(c.statement())
+    if (!Syntax.directlyIn(c.statement(), m)
+        || !JavaFile.hasSiblings(c.statement())
         || !Layout.aloneOnItsLines(c.statement())) {
       return "yields a confirmation nobody waits for, inside a lambda or sharing its line; left unchanged";
     }
     if (!TEXT_TYPES.contains(type) && !type.equals("void") && !type.matches("boolean|Boolean")) {
-      return "yields a confirmation nobody waits for, but `" + m.getNameAsString() + "` returns " + type
+      return "yields a confirmation nobody waits for, but `"
+          + m.getNameAsString()
+          + "` returns "
+          + type
           + ", which has no way to say \"pending\"; left unchanged";
     }
     return null;
@@ -117,29 +150,49 @@ final class ReceiptGate {
     String variable = c.variable();
     if (variable == null) {
       variable = Syntax.fresh(taken, baseName(c.typeArgument()));
-      ExpressionStmt kept = (ExpressionStmt) java.statement(
-          "var " + variable + " = " + java.text(c.statement().getExpression()) + ";");
+      ExpressionStmt kept =
+          (ExpressionStmt)
+              java.statement(
+                  "var " + variable + " = " + java.text(c.statement().getExpression()) + ";");
       java.replace(c.statement().getExpression(), kept.getExpression());
     }
-    String wait = c.futureType().equals("CompletionStage") ? variable + ".toCompletableFuture()" : variable;
-    String amount = timeout.toMillis() % 1000 == 0
-        ? timeout.toSeconds() + ", TimeUnit.SECONDS" : timeout.toMillis() + ", TimeUnit.MILLISECONDS";
+    String wait =
+        c.futureType().equals("CompletionStage") ? variable + ".toCompletableFuture()" : variable;
+    String amount =
+        timeout.toMillis() % 1000 == 0
+            ? timeout.toSeconds() + ", TimeUnit.SECONDS"
+            : timeout.toMillis() + ", TimeUnit.MILLISECONDS";
     List<String> onTimeout;
     List<String> onFailure;
     List<String> onInterrupt;
     String type = m.getType().toString();
     if (TEXT_TYPES.contains(type)) {
-      onTimeout = List.of("return \"Pending: not confirmed within " + human(timeout)
-          + ", so not reported as done yet.\";");
+      onTimeout =
+          List.of(
+              "return \"Pending: not confirmed within "
+                  + human(timeout)
+                  + ", so not reported as done yet.\";");
       onFailure = List.of("return \"Failed: not confirmed (\" + " + e + ".getCause() + \").\";");
-      onInterrupt = List.of("Thread.currentThread().interrupt();",
-          "return \"Pending: interrupted before the confirmation arrived, so not reported as done yet.\";");
+      onInterrupt =
+          List.of(
+              "Thread.currentThread().interrupt();",
+              "return \"Pending: interrupted before the confirmation arrived, so not reported as done yet.\";");
     } else if (type.equals("void")) {
-      onTimeout = List.of("throw new IllegalStateException(\"Not confirmed within " + human(timeout) + "\", " + e
-          + ");");
-      onFailure = List.of("throw new IllegalStateException(\"Not confirmed\", " + e + ".getCause());");
-      onInterrupt = List.of("Thread.currentThread().interrupt();",
-          "throw new IllegalStateException(\"Interrupted before the confirmation arrived\", " + e + ");");
+      onTimeout =
+          List.of(
+              "throw new IllegalStateException(\"Not confirmed within "
+                  + human(timeout)
+                  + "\", "
+                  + e
+                  + ");");
+      onFailure =
+          List.of("throw new IllegalStateException(\"Not confirmed\", " + e + ".getCause());");
+      onInterrupt =
+          List.of(
+              "Thread.currentThread().interrupt();",
+              "throw new IllegalStateException(\"Interrupted before the confirmation arrived\", "
+                  + e
+                  + ");");
     } else {
       onTimeout = List.of("return false;");
       onFailure = List.of("return false;");
@@ -155,8 +208,12 @@ final class ReceiptGate {
     lines.add(indent + "} catch (InterruptedException " + e + ") {");
     onInterrupt.forEach(s -> lines.add(indent + unit + s));
     lines.add(indent + "}");
-    java.insertAfter(c.statement(), java.statement(String.join("\n", lines)),
-        "Report success only once the confirmation is in; wait for it at most " + human(timeout) + ".");
+    java.insertAfter(
+        c.statement(),
+        java.statement(String.join("\n", lines)),
+        "Report success only once the confirmation is in; wait for it at most "
+            + human(timeout)
+            + ".");
   }
 
   /** A variable name after the confirmation's type: {@code Receipt} gives {@code receipt}. */

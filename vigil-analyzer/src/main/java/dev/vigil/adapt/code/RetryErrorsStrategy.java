@@ -7,12 +7,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Bounded retry with jittered exponential backoff around remote calls (docs/ADAPTATION.md#code-proposals).
+ * Bounded retry with jittered exponential backoff around remote calls
+ * (docs/ADAPTATION.md#code-proposals).
  *
- * <p>Fires when the evidence shows failures or timeouts (thorns of those kinds, or failed and timed-out events) and
- * the scanner found remote calls. Score: {@link StrategyScore} with the failure and timeout thorns as related, plus
- * 0.2 when the top thorn is one of those kinds and 0.1 when events timed out. The rewrite is {@link RetryRewriter}'s:
- * at most 3 attempts, 100-200 ms and then 200-400 ms between them.
+ * <p>Fires when the evidence shows failures or timeouts (thorns of those kinds, or failed and
+ * timed-out events) and the scanner found remote calls. Score: {@link StrategyScore} with the
+ * failure and timeout thorns as related, plus 0.2 when the top thorn is one of those kinds and 0.1
+ * when events timed out. The rewrite is {@link RetryRewriter}'s: at most 3 attempts, 100-200 ms and
+ * then 200-400 ms between them.
  */
 public final class RetryErrorsStrategy implements Strategy {
   private static final Set<Category> CATEGORIES = Set.of(Category.REMOTE_CALL);
@@ -32,12 +34,15 @@ public final class RetryErrorsStrategy implements Strategy {
     int related = e.thorns(ThornKind.FAILURE) + e.thorns(ThornKind.TIMEOUT);
     boolean signal = related > 0 || e.failures() > 0 || e.timeouts() > 0;
     ThornKind top = e.topThornKind();
-    double bonus = (top == ThornKind.FAILURE || top == ThornKind.TIMEOUT ? 0.2 : 0) + (e.timeouts() > 0 ? 0.1 : 0);
+    double bonus =
+        (top == ThornKind.FAILURE || top == ThornKind.TIMEOUT ? 0.2 : 0)
+            + (e.timeouts() > 0 ? 0.1 : 0);
     return StrategyScore.of(e, related, signal, bonus, hotspots, CATEGORIES);
   }
 
   @Override
-  public Optional<Transformation> transform(Path file, String source, Evidence evidence, JavaRepo repo) {
+  public Optional<Transformation> transform(
+      Path file, String source, Evidence evidence, JavaRepo repo) {
     String path = file.toString().replace('\\', '/');
     if (JavaRepo.isTestSource(path)) {
       return Optional.empty();
@@ -61,7 +66,8 @@ public final class RetryErrorsStrategy implements Strategy {
     if (changes.isEmpty() && notes.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
+    return Optional.of(
+        new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
   }
 
   @Override
@@ -70,15 +76,23 @@ public final class RetryErrorsStrategy implements Strategy {
     int failures = e.thorns(ThornKind.FAILURE);
     int timeouts = e.thorns(ThornKind.TIMEOUT);
     if (e.failures() > 0 || e.timeouts() > 0) {
-      why.append(" (").append(e.failures()).append(" failed and ").append(e.timeouts()).append(" timed-out events");
+      why.append(" (")
+          .append(e.failures())
+          .append(" failed and ")
+          .append(e.timeouts())
+          .append(" timed-out events");
       why.append(", ").append(failures + timeouts).append(" thorns)");
     } else {
       why.append(" (").append(failures + timeouts).append(" failure and timeout thorns)");
     }
-    why.append(" and the code never tried again: one transient error became the user's failure. This change")
-        .append(" retries each remote call up to 3 times, only on errors worth retrying (I/O errors, timeouts,")
-        .append(" 429/502/503/504 answers, transient SQL failures), waiting 100-200 ms and then 200-400 ms between")
-        .append(" attempts, with jitter so that clients do not retry in lockstep. Retrying is safe only for idempotent")
+    why.append(
+            " and the code never tried again: one transient error became the user's failure. This change")
+        .append(
+            " retries each remote call up to 3 times, only on errors worth retrying (I/O errors, timeouts,")
+        .append(
+            " 429/502/503/504 answers, transient SQL failures), waiting 100-200 ms and then 200-400 ms between")
+        .append(
+            " attempts, with jitter so that clients do not retry in lockstep. Retrying is safe only for idempotent")
         .append(" calls: review each one.");
     return why.toString();
   }

@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The few members the retry loops ({@link RetryLoop}) call, added at the end of the outermost class so that the
- * patched file compiles on its own with no new dependency: the attempt bound, the jittered exponential backoff, and
- * the test for a failure worth another attempt of each kind of call the class retries.
+ * The few members the retry loops ({@link RetryLoop}) call, added at the end of the outermost class
+ * so that the patched file compiles on its own with no new dependency: the attempt bound, the
+ * jittered exponential backoff, and the test for a failure worth another attempt of each kind of
+ * call the class retries.
  */
 final class RetryHelpers {
   private RetryHelpers() {}
@@ -18,49 +19,78 @@ final class RetryHelpers {
     String unit = java.layout().indentUnit();
     String in = java.layout().indentOf(type) + unit;
     String in2 = in + unit;
-    java.addMember(type, "At most this many attempts of a remote call (added by Vigil's RetryErrorsStrategy).",
+    java.addMember(
+        type,
+        "At most this many attempts of a remote call (added by Vigil's RetryErrorsStrategy).",
         "private static final int RETRY_MAX_ATTEMPTS = 3;");
-    java.addMember(type, "Waits before the next attempt: exponential backoff from 200 ms, capped at 5 s, with jitter.",
-        String.join("\n",
+    java.addMember(
+        type,
+        "Waits before the next attempt: exponential backoff from 200 ms, capped at 5 s, with jitter.",
+        String.join(
+            "\n",
             "private static void backoffBeforeRetry(int attempt) {",
             in2 + "long ceiling = Math.min(5_000L, 200L << Math.min(attempt - 1, 5));",
-            in2 + "long delay = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);",
+            in2
+                + "long delay = ceiling / 2 + ThreadLocalRandom.current().nextLong(ceiling / 2 + 1);",
             in2 + "try {",
             in2 + unit + "Thread.sleep(delay);",
             in2 + "} catch (InterruptedException e) {",
             in2 + unit + "Thread.currentThread().interrupt();",
-            in2 + unit + "throw new IllegalStateException(\"Interrupted while waiting to retry\", e);",
+            in2
+                + unit
+                + "throw new IllegalStateException(\"Interrupted while waiting to retry\", e);",
             in2 + "}",
             in + "}"));
     List<String> imports = new ArrayList<>(List.of("java.util.concurrent.ThreadLocalRandom"));
     if (kinds.contains(RemoteCall.Kind.HTTP)) {
       imports.add("java.io.IOException");
-      java.addMember(type, "True for the HTTP statuses worth another attempt: 429, 502, 503 and 504.",
-          String.join("\n",
+      java.addMember(
+          type,
+          "True for the HTTP statuses worth another attempt: 429, 502, 503 and 504.",
+          String.join(
+              "\n",
               "private static boolean isTransientStatus(int status) {",
               in2 + "return status == 429 || status == 502 || status == 503 || status == 504;",
               in + "}"));
     }
     if (kinds.contains(RemoteCall.Kind.JDBC)) {
-      imports.addAll(List.of("java.sql.SQLException", "java.sql.SQLRecoverableException",
-          "java.sql.SQLTransientException"));
-      java.addMember(type, "True for the SQL failures worth another attempt.",
-          String.join("\n",
+      imports.addAll(
+          List.of(
+              "java.sql.SQLException",
+              "java.sql.SQLRecoverableException",
+              "java.sql.SQLTransientException"));
+      java.addMember(
+          type,
+          "True for the SQL failures worth another attempt.",
+          String.join(
+              "\n",
               "private static boolean isTransient(SQLException e) {",
-              in2 + "return e instanceof SQLTransientException || e instanceof SQLRecoverableException;",
+              in2
+                  + "return e instanceof SQLTransientException || e instanceof SQLRecoverableException;",
               in + "}"));
     }
     if (kinds.contains(RemoteCall.Kind.SPRING)) {
       imports.addAll(List.of("java.io.IOException", "java.util.concurrent.TimeoutException"));
       String in3 = in2 + unit;
-      java.addMember(type, "True for failures worth another attempt: I/O errors, timeouts, unavailable servers.",
-          String.join("\n",
+      java.addMember(
+          type,
+          "True for failures worth another attempt: I/O errors, timeouts, unavailable servers.",
+          String.join(
+              "\n",
               "private static boolean isTransientFailure(Throwable failure) {",
-              in2 + "for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {",
+              in2
+                  + "for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {",
               in3 + "String name = t.getClass().getSimpleName();",
-              in3 + "if (t instanceof IOException || t instanceof TimeoutException || name.contains(\"Timeout\")",
-              in3 + unit + unit + "|| name.contains(\"Transient\") || name.contains(\"ResourceAccess\")",
-              in3 + unit + unit + "|| name.contains(\"ServerError\") || name.contains(\"Unavailable\")) {",
+              in3
+                  + "if (t instanceof IOException || t instanceof TimeoutException || name.contains(\"Timeout\")",
+              in3
+                  + unit
+                  + unit
+                  + "|| name.contains(\"Transient\") || name.contains(\"ResourceAccess\")",
+              in3
+                  + unit
+                  + unit
+                  + "|| name.contains(\"ServerError\") || name.contains(\"Unavailable\")) {",
               in3 + unit + "return true;",
               in3 + "}",
               in2 + "}",

@@ -26,19 +26,27 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The rewrite of {@link RetryErrorsStrategy}: each statement holding a {@link RemoteCall} is wrapped in a loop of at
- * most three attempts with jittered exponential backoff ({@link RetryLoop}: 100-200 ms, then 200-400 ms), and the
- * few helpers the loop needs are added at the end of the outermost class ({@link RetryHelpers}).
+ * The rewrite of {@link RetryErrorsStrategy}: each statement holding a {@link RemoteCall} is
+ * wrapped in a loop of at most three attempts with jittered exponential backoff ({@link RetryLoop}:
+ * 100-200 ms, then 200-400 ms), and the few helpers the loop needs are added at the end of the
+ * outermost class ({@link RetryHelpers}).
  *
- * <p>The statement may be a declaration, an assignment, a {@code return} or an expression statement. Statements in
- * lambdas, conditions or resources, statements sharing a line, methods that already speak of retries or backoff, and
- * interfaces are left alone with a note.
+ * <p>The statement may be a declaration, an assignment, a {@code return} or an expression
+ * statement. Statements in lambdas, conditions or resources, statements sharing a line, methods
+ * that already speak of retries or backoff, and interfaces are left alone with a note.
  */
 final class RetryRewriter {
   /** The constant and helper names the rewrite adds; a file that already has one is left alone. */
   static final List<String> ADDED_NAMES =
-      List.of("RETRY_MAX_ATTEMPTS", "backoffBeforeRetry", "isTransientStatus", "isTransient", "isTransientFailure");
-  private static final Pattern RETRY_WORDS = Pattern.compile("(?i)retr(?:y|ies|ied)|attempt|backoff|back_off");
+      List.of(
+          "RETRY_MAX_ATTEMPTS",
+          "backoffBeforeRetry",
+          "isTransientStatus",
+          "isTransient",
+          "isTransientFailure");
+
+  private static final Pattern RETRY_WORDS =
+      Pattern.compile("(?i)retr(?:y|ies|ied)|attempt|backoff|back_off");
 
   private final String file;
   private final JavaFile java;
@@ -96,40 +104,57 @@ final class RetryRewriter {
   }
 
   /**
-   * Reads each method that holds a call once: the names it uses into {@code taken}, and into {@code retrying} when it
-   * already speaks of retries.
+   * Reads each method that holds a call once: the names it uses into {@code taken}, and into {@code
+   * retrying} when it already speaks of retries.
    */
-  private static void readMethods(List<RemoteCall> calls, Map<CallableDeclaration<?>, Set<String>> taken,
+  private static void readMethods(
+      List<RemoteCall> calls,
+      Map<CallableDeclaration<?>, Set<String>> taken,
       Set<CallableDeclaration<?>> retrying) {
     for (RemoteCall call : calls) {
-      Syntax.callableOf(call.call()).filter(m -> !taken.containsKey(m)).ifPresent(m -> {
-        taken.put(m, Syntax.namesIn(m));
-        if (RETRY_WORDS.matcher(String.join(" ", Syntax.identifiers(List.of(m)))).find()) {
-          retrying.add(m);
-        }
-      });
+      Syntax.callableOf(call.call())
+          .filter(m -> !taken.containsKey(m))
+          .ifPresent(
+              m -> {
+                taken.put(m, Syntax.namesIn(m));
+                if (RETRY_WORDS.matcher(String.join(" ", Syntax.identifiers(List.of(m)))).find()) {
+                  retrying.add(m);
+                }
+              });
     }
   }
 
   /**
-   * Replaces the statement holding the call by its retry loop, with a change line; or notes why it is left alone.
+   * Replaces the statement holding the call by its retry loop, with a change line; or notes why it
+   * is left alone.
    *
    * @param stmt the plain statement holding the call, or null when it is not one
-   * @return the outermost type, which is to get the helpers, or null when the statement was left alone
+   * @return the outermost type, which is to get the helpers, or null when the statement was left
+   *     alone
    */
-  private TypeDeclaration<?> wrap(RemoteCall call, Statement stmt, Map<CallableDeclaration<?>, Set<String>> taken,
+  private TypeDeclaration<?> wrap(
+      RemoteCall call,
+      Statement stmt,
+      Map<CallableDeclaration<?>, Set<String>> taken,
       Set<CallableDeclaration<?>> retrying) {
     int line = Layout.line(call.call());
     String callText = Syntax.shorten(call.text(java));
     CallableDeclaration<?> m = Syntax.callableOf(call.call()).orElse(null);
     if (m == null || stmt == null) {
-      notes.add(file + ":" + line + ": `" + callText + "` is not a plain statement of a method body; left"
-          + " unchanged");
+      notes.add(
+          file
+              + ":"
+              + line
+              + ": `"
+              + callText
+              + "` is not a plain statement of a method body; left"
+              + " unchanged");
       return null;
     }
     String why = refusal(m, stmt, retrying.contains(m));
     TypeDeclaration<?> outer = Syntax.outermostType(call.call()).orElse(null);
-    if (why == null && (outer == null || (outer instanceof ClassOrInterfaceDeclaration c && c.isInterface()))) {
+    if (why == null
+        && (outer == null || (outer instanceof ClassOrInterfaceDeclaration c && c.isInterface()))) {
       why = "sits in an interface, which cannot hold the retry constant";
     }
     List<String> loop = why == null ? RetryLoop.write(java, call, stmt, taken.get(m)) : null;
@@ -141,9 +166,16 @@ final class RetryRewriter {
       return null;
     }
     java.replace(stmt, loop.stream().map(java::statement).toList());
-    changes.add(file + ":" + line + ": `" + callText + "` is retried up to 3 times on " + call.kind().retriedOn
-        + ", waiting 100-200 ms before the second attempt and 200-400 ms before the third (exponential backoff"
-        + " with jitter)");
+    changes.add(
+        file
+            + ":"
+            + line
+            + ": `"
+            + callText
+            + "` is retried up to 3 times on "
+            + call.kind().retriedOn
+            + ", waiting 100-200 ms before the second attempt and 200-400 ms before the third (exponential backoff"
+            + " with jitter)");
     return outer;
   }
 
@@ -165,8 +197,12 @@ final class RetryRewriter {
     return null;
   }
 
-  /** The keyword of the statement that {@code stmt} is part of, or null when it stands on its own in a block. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * The keyword of the statement that {@code stmt} is part of, or null when it stands on its own in
+   * a block.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   private static String keyword(Statement stmt) {
     if (stmt instanceof ThrowStmt) {

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The score both strategies share, in {@code [0, 1]}:
- * {@code evidence · (0.5 + 0.5 · reach)} where {@code evidence = min(1, related / thorns + bonus)} (with
- * {@code related / thorns} read as 0.5 when there are no thorns at all but a detector found instances) and
- * {@code reach = min(1, hotspots / 3)}; 0 when the evidence has no signal for the strategy or no hotspot of its
+ * The score both strategies share, in {@code [0, 1]}: {@code evidence · (0.5 + 0.5 · reach)} where
+ * {@code evidence = min(1, related / thorns + bonus)} (with {@code related / thorns} read as 0.5
+ * when there are no thorns at all but a detector found instances) and {@code reach = min(1,
+ * hotspots / 3)}; 0 when the evidence has no signal for the strategy or no hotspot of its
  * categories was found. Rounded to three decimals so that reports are stable.
  */
 final class StrategyScore {
@@ -16,7 +16,12 @@ final class StrategyScore {
 
   private StrategyScore() {}
 
-  static double of(Evidence evidence, int relatedThorns, boolean signal, double bonus, List<Hotspot> hotspots,
+  static double of(
+      Evidence evidence,
+      int relatedThorns,
+      boolean signal,
+      double bonus,
+      List<Hotspot> hotspots,
       Set<Category> categories) {
     long relevant = hotspots.stream().filter(h -> categories.contains(h.category())).count();
     if (!signal || relevant == 0) {

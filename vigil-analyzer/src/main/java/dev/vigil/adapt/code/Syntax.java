@@ -35,16 +35,20 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Questions the rewrites ask of a parsed compilation unit: the method or constructor a node is in, the plain
- * statement around a call, whether that statement sits directly in the method's body, the type a name is declared
- * with, and the names a method already uses.
+ * Questions the rewrites ask of a parsed compilation unit: the method or constructor a node is in,
+ * the plain statement around a call, whether that statement sits directly in the method's body, the
+ * type a name is declared with, and the names a method already uses.
  */
 final class Syntax {
   private Syntax() {}
 
-  /** The method or constructor whose body holds {@code node} (lambdas are part of theirs), or empty. */
+  /**
+   * The method or constructor whose body holds {@code node} (lambdas are part of theirs), or empty.
+   */
   static Optional<CallableDeclaration<?>> callableOf(Node node) {
-    for (Node n = node.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+    for (Node n = node.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
       if (n instanceof MethodDeclaration || n instanceof ConstructorDeclaration) {
         return Optional.of((CallableDeclaration<?>) n);
       }
@@ -59,14 +63,16 @@ final class Syntax {
 
   /** The body of a method or constructor, or empty for an abstract method. */
   static Optional<? extends Node> body(CallableDeclaration<?> callable) {
-    return callable instanceof MethodDeclaration m ? m.getBody() : Optional.of(
-        ((ConstructorDeclaration) callable).getBody());
+    return callable instanceof MethodDeclaration m
+        ? m.getBody()
+        : Optional.of(((ConstructorDeclaration) callable).getBody());
   }
 
   /**
-   * The statement ending in {@code ;} that holds {@code expression} itself (a declaration, an assignment, a call, a
-   * {@code return}, a {@code throw}, a {@code yield} or an {@code assert}), or null when the expression sits in a
-   * condition, a loop or {@code try} header, an expression lambda, a switch rule or a constructor call.
+   * The statement ending in {@code ;} that holds {@code expression} itself (a declaration, an
+   * assignment, a call, a {@code return}, a {@code throw}, a {@code yield} or an {@code assert}),
+   * or null when the expression sits in a condition, a loop or {@code try} header, an expression
+   * lambda, a switch rule or a constructor call.
    */
   static Statement plainStatement(Expression expression) {
     Node n = expression;
@@ -76,20 +82,28 @@ final class Syntax {
     if (n instanceof ExpressionStmt s) {
       return standsAlone(s) ? s : null;
     }
-    return n instanceof ReturnStmt || n instanceof ThrowStmt || n instanceof YieldStmt || n instanceof AssertStmt
-        ? (Statement) n : null;
+    return n instanceof ReturnStmt
+            || n instanceof ThrowStmt
+            || n instanceof YieldStmt
+            || n instanceof AssertStmt
+        ? (Statement) n
+        : null;
   }
 
   /**
-   * True when {@code statement} sits in the body of {@code callable} or its nested blocks, not in a lambda, an
-   * anonymous or local class, or a switch rule.
+   * True when {@code statement} sits in the body of {@code callable} or its nested blocks, not in a
+   * lambda, an anonymous or local class, or a switch rule.
    */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   static boolean directlyIn(Statement statement, CallableDeclaration<?> callable) {
-    for (Node n = statement.getParentNode().orElse(null); n != null && n != callable;
+    for (Node n = statement.getParentNode().orElse(null);
+        n != null && n != callable;
         n = n.getParentNode().orElse(null)) {
-      if (n instanceof LambdaExpr || n instanceof ObjectCreationExpr || n instanceof TypeDeclaration
+      if (n instanceof LambdaExpr
+          || n instanceof ObjectCreationExpr
+          || n instanceof TypeDeclaration
           || n instanceof InitializerDeclaration
           || (n instanceof SwitchEntry e && e.getType() != SwitchEntry.Type.STATEMENT_GROUP)) {
         return false;
@@ -98,15 +112,23 @@ final class Syntax {
     return true;
   }
 
-  /** True when {@code call} is a whole statement of a method body: whatever it returns is dropped. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * True when {@code call} is a whole statement of a method body: whatever it returns is dropped.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   static boolean isIgnoredCall(MethodCallExpr call) {
-    return call.getParentNode().orElse(null) instanceof ExpressionStmt s && s.getExpression() == call
-        && standsAlone(s) && callableOf(call).isPresent();
+    return call.getParentNode().orElse(null) instanceof ExpressionStmt s
+        && s.getExpression() == call
+        && standsAlone(s)
+        && callableOf(call).isPresent();
   }
 
-  /** The name of the variable or field a call is made on ({@code http} in {@code this.http.send(…)}), or "". */
+  /**
+   * The name of the variable or field a call is made on ({@code http} in {@code
+   * this.http.send(…)}), or "".
+   */
   static String receiverName(MethodCallExpr call) {
     Expression scope = call.getScope().orElse(null);
     if (scope instanceof NameExpr name) {
@@ -127,8 +149,9 @@ final class Syntax {
   }
 
   /**
-   * For each name, the simple class type it is first declared with in the file, as a variable, field or parameter
-   * ({@code HttpClient} for {@code private final HttpClient http}); names declared only with other types are absent.
+   * For each name, the simple class type it is first declared with in the file, as a variable,
+   * field or parameter ({@code HttpClient} for {@code private final HttpClient http}); names
+   * declared only with other types are absent.
    */
   static Map<String, String> declaredTypes(Node unit) {
     List<Node> declarations = new ArrayList<>();
@@ -137,7 +160,10 @@ final class Syntax {
     declarations.sort(Comparator.comparing(d -> d.getBegin().orElseThrow()));
     Map<String, String> types = new HashMap<>();
     for (Node d : declarations) {
-      String name = d instanceof VariableDeclarator v ? v.getNameAsString() : ((Parameter) d).getNameAsString();
+      String name =
+          d instanceof VariableDeclarator v
+              ? v.getNameAsString()
+              : ((Parameter) d).getNameAsString();
       Type type = d instanceof VariableDeclarator v ? v.getType() : ((Parameter) d).getType();
       if (type instanceof ClassOrInterfaceType c) {
         types.putIfAbsent(name, c.getNameAsString());
@@ -161,7 +187,10 @@ final class Syntax {
     return names;
   }
 
-  /** The identifiers in the parameters and body of {@code callable}: the names a new local must not take. */
+  /**
+   * The identifiers in the parameters and body of {@code callable}: the names a new local must not
+   * take.
+   */
   static Set<String> namesIn(CallableDeclaration<?> callable) {
     List<Node> scope = new ArrayList<>(callable.getParameters());
     body(callable).ifPresent(scope::add);
@@ -180,11 +209,15 @@ final class Syntax {
   /** Code on one line, at most about 90 characters, for a note. */
   static String shorten(String code) {
     String oneLine = code.replaceAll("\\s+", " ");
-    return oneLine.length() <= 90 ? oneLine : oneLine.substring(0, 40) + " … " + oneLine.substring(
-        oneLine.length() - 45);
+    return oneLine.length() <= 90
+        ? oneLine
+        : oneLine.substring(0, 40) + " … " + oneLine.substring(oneLine.length() - 45);
   }
 
-  /** False for the statement JavaParser makes of an expression lambda's body or a switch rule's expression. */
+  /**
+   * False for the statement JavaParser makes of an expression lambda's body or a switch rule's
+   * expression.
+   */
   private static boolean standsAlone(ExpressionStmt s) {
     Node parent = s.getParentNode().orElse(null);
     return !(parent instanceof LambdaExpr)

@@ -9,16 +9,19 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * UTC-aware time and success only after confirmation (the paper's fix for Robin-A, docs/ADAPTATION.md#code-proposals).
+ * UTC-aware time and success only after confirmation (the paper's fix for Robin-A,
+ * docs/ADAPTATION.md#code-proposals).
  *
- * <p>Fires when the evidence shows premature successes, delays or mixed timestamps (thorns of those kinds, or the
- * detectors' counts) and the scanner found naive-time or receipt hotspots. Score: {@link StrategyScore} with the
- * premature, delay and timestamp thorns as related, plus 0.2 when the detector found premature successes, 0.1 for
- * timestamp inconsistencies and 0.2 when the top thorn is one of those kinds.
+ * <p>Fires when the evidence shows premature successes, delays or mixed timestamps (thorns of those
+ * kinds, or the detectors' counts) and the scanner found naive-time or receipt hotspots. Score:
+ * {@link StrategyScore} with the premature, delay and timestamp thorns as related, plus 0.2 when
+ * the detector found premature successes, 0.1 for timestamp inconsistencies and 0.2 when the top
+ * thorn is one of those kinds.
  *
- * <p>Rewrites: local times pinned to UTC are read in the zone the code has ({@link TimeRewriter}), always when it
- * fires; a success reported before the confirmation the code already holds as a future now waits for it, with a
- * bound ({@link ReceiptGate}), when there are premature successes or delays (not for mixed timestamps alone).
+ * <p>Rewrites: local times pinned to UTC are read in the zone the code has ({@link TimeRewriter}),
+ * always when it fires; a success reported before the confirmation the code already holds as a
+ * future now waits for it, with a bound ({@link ReceiptGate}), when there are premature successes
+ * or delays (not for mixed timestamps alone).
  */
 public final class TZReceiptStrategy implements Strategy {
   /** How long the patched code waits for a confirmation by default. */
@@ -33,11 +36,15 @@ public final class TZReceiptStrategy implements Strategy {
     this(DEFAULT_CONFIRMATION_TIMEOUT);
   }
 
-  /** @param confirmationTimeout how long the patched code waits for a confirmation (at least 1 ms) */
+  /**
+   * @param confirmationTimeout how long the patched code waits for a confirmation (at least 1 ms)
+   */
   public TZReceiptStrategy(Duration confirmationTimeout) {
     if (confirmationTimeout.toMillis() < 1) {
-      throw new IllegalArgumentException("TZReceiptStrategy: confirmation timeout " + confirmationTimeout
-          + " is shorter than 1 ms; give a positive duration");
+      throw new IllegalArgumentException(
+          "TZReceiptStrategy: confirmation timeout "
+              + confirmationTimeout
+              + " is shorter than 1 ms; give a positive duration");
     }
     this.confirmationTimeout = confirmationTimeout;
   }
@@ -54,16 +61,22 @@ public final class TZReceiptStrategy implements Strategy {
 
   @Override
   public double score(Evidence e, List<Hotspot> hotspots) {
-    int related = e.thorns(ThornKind.PREMATURE) + e.thorns(ThornKind.DELAY) + e.thorns(ThornKind.TIMESTAMP);
+    int related =
+        e.thorns(ThornKind.PREMATURE) + e.thorns(ThornKind.DELAY) + e.thorns(ThornKind.TIMESTAMP);
     boolean signal = related > 0 || e.prematureSuccesses() > 0 || e.timestampInconsistencies() > 0;
     ThornKind top = e.topThornKind();
-    double bonus = (e.prematureSuccesses() > 0 ? 0.2 : 0) + (e.timestampInconsistencies() > 0 ? 0.1 : 0)
-        + (top == ThornKind.PREMATURE || top == ThornKind.DELAY || top == ThornKind.TIMESTAMP ? 0.2 : 0);
+    double bonus =
+        (e.prematureSuccesses() > 0 ? 0.2 : 0)
+            + (e.timestampInconsistencies() > 0 ? 0.1 : 0)
+            + (top == ThornKind.PREMATURE || top == ThornKind.DELAY || top == ThornKind.TIMESTAMP
+                ? 0.2
+                : 0);
     return StrategyScore.of(e, related, signal, bonus, hotspots, CATEGORIES);
   }
 
   @Override
-  public Optional<Transformation> transform(Path file, String source, Evidence evidence, JavaRepo repo) {
+  public Optional<Transformation> transform(
+      Path file, String source, Evidence evidence, JavaRepo repo) {
     String path = file.toString().replace('\\', '/');
     if (JavaRepo.isTestSource(path)) {
       return Optional.empty();
@@ -94,7 +107,8 @@ public final class TZReceiptStrategy implements Strategy {
     if (changes.isEmpty() && notes.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
+    return Optional.of(
+        new Transformation(changes.isEmpty() ? source : java.print(), changes, notes));
   }
 
   @Override
@@ -104,14 +118,20 @@ public final class TZReceiptStrategy implements Strategy {
       why.append("The agent reported success before the confirmation it depends on");
       if (e.prematureSuccesses() > 0) {
         why.append(" (").append(e.prematureSuccesses()).append(" premature successes");
-        e.meanReceiptLagSec().ifPresent(lag -> why.append(", the receipt arriving a mean ")
-            .append(String.format(Locale.ROOT, "%.1f", lag)).append(" s later"));
+        e.meanReceiptLagSec()
+            .ifPresent(
+                lag ->
+                    why.append(", the receipt arriving a mean ")
+                        .append(String.format(Locale.ROOT, "%.1f", lag))
+                        .append(" s later"));
         why.append(')');
       }
       why.append(", so users were told something was done that was not done yet. ");
     }
     if (e.thorns(ThornKind.DELAY) > 0) {
-      why.append("Outcomes arrived late (").append(e.thorns(ThornKind.DELAY)).append(" delay thorns): a local time")
+      why.append("Outcomes arrived late (")
+          .append(e.thorns(ThornKind.DELAY))
+          .append(" delay thorns): a local time")
           .append(" read as if it were UTC is off by the user's offset. ");
     }
     if (e.timestampInconsistencies() > 0 || e.thorns(ThornKind.TIMESTAMP) > 0) {
@@ -119,8 +139,10 @@ public final class TZReceiptStrategy implements Strategy {
     }
     why.append("This change reads local times in the zone the code already has for the user");
     if (gating(e)) {
-      why.append(" and, where the code holds the confirmation as a future, reports success only once it is in,")
-          .append(" waiting at most ").append(ReceiptGate.human(confirmationTimeout))
+      why.append(
+              " and, where the code holds the confirmation as a future, reports success only once it is in,")
+          .append(" waiting at most ")
+          .append(ReceiptGate.human(confirmationTimeout))
           .append(" and saying \"pending\" otherwise.");
     } else {
       why.append(", and gives the timestamps it writes an offset.");
@@ -128,8 +150,12 @@ public final class TZReceiptStrategy implements Strategy {
     return why.toString();
   }
 
-  /** Receipt gating is called for by premature successes or delays, not by mixed timestamps alone. */
+  /**
+   * Receipt gating is called for by premature successes or delays, not by mixed timestamps alone.
+   */
   private static boolean gating(Evidence e) {
-    return e.prematureSuccesses() > 0 || e.thorns(ThornKind.PREMATURE) > 0 || e.thorns(ThornKind.DELAY) > 0;
+    return e.prematureSuccesses() > 0
+        || e.thorns(ThornKind.PREMATURE) > 0
+        || e.thorns(ThornKind.DELAY) > 0;
   }
 }

@@ -3,11 +3,12 @@ package dev.vigil.adapt.code;
 import java.util.Locale;
 
 /**
- * What a thorn's cause ({@code kind:status}, docs/DESIGN.md#appraisal) says went wrong, as the strategies read it. The
- * first that holds: a kind with {@code premature} (the {@code premature_success} detector's {@code <kind>.premature});
- * a kind with {@code timestamp} (the {@code timestamp_inconsistent} detector); status {@code timeout}; status
- * {@code delay} or a kind with {@code delay} (the {@code latency} detector); status {@code fail}, {@code error} or
- * {@code complaint}, or a kind with {@code error}; anything else.
+ * What a thorn's cause ({@code kind:status}, docs/DESIGN.md#appraisal) says went wrong, as the
+ * strategies read it. The first that holds: a kind with {@code premature} (the {@code
+ * premature_success} detector's {@code <kind>.premature}); a kind with {@code timestamp} (the
+ * {@code timestamp_inconsistent} detector); status {@code timeout}; status {@code delay} or a kind
+ * with {@code delay} (the {@code latency} detector); status {@code fail}, {@code error} or {@code
+ * complaint}, or a kind with {@code error}; anything else.
  */
 public enum ThornKind {
   /** Success reported before its confirmation. */
@@ -41,7 +42,10 @@ public enum ThornKind {
     if (status.equals("delay") || kind.contains("delay")) {
       return DELAY;
     }
-    if (status.equals("fail") || status.equals("error") || status.equals("complaint") || kind.contains("error")) {
+    if (status.equals("fail")
+        || status.equals("error")
+        || status.equals("complaint")
+        || kind.contains("error")) {
       return FAILURE;
     }
     return OTHER;

@@ -18,21 +18,23 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The UTC-aware half of {@link TZReceiptStrategy}: a local date-time pinned to UTC is read in the zone the code
- * already has for it.
+ * The UTC-aware half of {@link TZReceiptStrategy}: a local date-time pinned to UTC is read in the
+ * zone the code already has for it.
  *
  * <ul>
  *   <li>{@code x.toInstant(ZoneOffset.UTC)} and {@code x.toEpochSecond(ZoneOffset.UTC)} (also with
- *       {@code ZoneId.of("UTC")}) become {@code x.atZone(zone).toInstant()} and
- *       {@code x.atZone(zone).toEpochSecond()}, where {@code zone} is a zone in scope ({@link ZoneScope}). Only a
- *       {@code ChronoLocalDateTime} has these one-argument methods, so the receiver is a local time. A receiver
- *       that was itself made in UTC ({@code LocalDateTime.now(ZoneOffset.UTC)}, a {@code Clock}) is left alone.
- *       With no zone in scope nothing is changed and a note says so.
- *   <li>In a method rewritten that way, {@code LocalDate.now()}, {@code LocalTime.now()} and
- *       {@code LocalDateTime.now()} become {@code now(zone)}, and {@code ZoneId.systemDefault()} becomes
+ *       {@code ZoneId.of("UTC")}) become {@code x.atZone(zone).toInstant()} and {@code
+ *       x.atZone(zone).toEpochSecond()}, where {@code zone} is a zone in scope ({@link ZoneScope}).
+ *       Only a {@code ChronoLocalDateTime} has these one-argument methods, so the receiver is a
+ *       local time. A receiver that was itself made in UTC ({@code
+ *       LocalDateTime.now(ZoneOffset.UTC)}, a {@code Clock}) is left alone. With no zone in scope
+ *       nothing is changed and a note says so.
+ *   <li>In a method rewritten that way, {@code LocalDate.now()}, {@code LocalTime.now()} and {@code
+ *       LocalDateTime.now()} become {@code now(zone)}, and {@code ZoneId.systemDefault()} becomes
  *       {@code zone}: the user's today, not the server's.
- *   <li>Elsewhere, {@code LocalDateTime.now()} used as text (with {@code .toString()} or in a string
- *       concatenation) becomes {@code OffsetDateTime.now(ZoneOffset.UTC)}, a timestamp that carries its offset.
+ *   <li>Elsewhere, {@code LocalDateTime.now()} used as text (with {@code .toString()} or in a
+ *       string concatenation) becomes {@code OffsetDateTime.now(ZoneOffset.UTC)}, a timestamp that
+ *       carries its offset.
  * </ul>
  */
 final class TimeRewriter {
@@ -44,7 +46,8 @@ final class TimeRewriter {
   private final JavaFile java;
   private final List<String> changes;
   private final List<String> notes;
-  private final Set<CallableDeclaration<?>> rewrittenMethods = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<CallableDeclaration<?>> rewrittenMethods =
+      Collections.newSetFromMap(new IdentityHashMap<>());
 
   TimeRewriter(String file, JavaFile java, List<String> changes, List<String> notes) {
     this.file = file;
@@ -53,9 +56,13 @@ final class TimeRewriter {
     this.notes = notes;
   }
 
-  /** False when {@code source} has nothing this rewrite looks for, so that it need not be parsed. */
+  /**
+   * False when {@code source} has nothing this rewrite looks for, so that it need not be parsed.
+   */
   static boolean mayApply(String source) {
-    return source.contains("toInstant") || source.contains("toEpochSecond") || source.contains("LocalDateTime");
+    return source.contains("toInstant")
+        || source.contains("toEpochSecond")
+        || source.contains("LocalDateTime");
   }
 
   /** Rewrites the file; returns how many places changed. */
@@ -63,10 +70,22 @@ final class TimeRewriter {
     int before = changes.size();
     List<MethodCallExpr> calls = calls();
     List<MethodCallExpr> pinned = calls.stream().filter(TimeRewriter::isPinnedToUtc).toList();
-    List<MethodCallExpr> localNows = calls.stream().filter(c -> c.getNameAsString().equals("now")
-        && c.getArguments().isEmpty() && LOCAL_TYPES.contains(scopeName(c))).toList();
-    List<MethodCallExpr> systemZones = calls.stream().filter(c -> c.getNameAsString().equals("systemDefault")
-        && c.getArguments().isEmpty() && scopeName(c).equals("ZoneId")).toList();
+    List<MethodCallExpr> localNows =
+        calls.stream()
+            .filter(
+                c ->
+                    c.getNameAsString().equals("now")
+                        && c.getArguments().isEmpty()
+                        && LOCAL_TYPES.contains(scopeName(c)))
+            .toList();
+    List<MethodCallExpr> systemZones =
+        calls.stream()
+            .filter(
+                c ->
+                    c.getNameAsString().equals("systemDefault")
+                        && c.getArguments().isEmpty()
+                        && scopeName(c).equals("ZoneId"))
+            .toList();
     pinned.stream().filter(Syntax::attached).forEach(this::readInZone);
     localNows.stream().filter(Syntax::attached).forEach(this::localNow);
     systemZones.stream().filter(Syntax::attached).forEach(this::systemZone);
@@ -85,17 +104,31 @@ final class TimeRewriter {
     int line = Layout.line(call.getName());
     String zone = ZoneScope.find(method, call);
     if (zone == null) {
-      notes.add(file + ":" + line + ": `" + Syntax.shorten(before) + "` reads a local time as UTC, but no ZoneId is"
-          + " in scope to read it in; left unchanged (give the method the user's zone)");
+      notes.add(
+          file
+              + ":"
+              + line
+              + ": `"
+              + Syntax.shorten(before)
+              + "` reads a local time as UTC, but no ZoneId is"
+              + " in scope to read it in; left unchanged (give the method the user's zone)");
       return;
     }
     String replacement = ".atZone(" + zone + ")." + call.getNameAsString() + "()";
     String gap = rest.substring(0, rest.indexOf('.'));
     java.replace(call, java.expression(receiverText + gap + replacement));
     rewrittenMethods.add(method);
-    changes.add(file + ":" + line + ": `" + Syntax.shorten(before) + "` becomes `"
-        + Syntax.shorten(receiverText + replacement) + "`: the local time is read in `" + zone
-        + "`, not as if it were UTC");
+    changes.add(
+        file
+            + ":"
+            + line
+            + ": `"
+            + Syntax.shorten(before)
+            + "` becomes `"
+            + Syntax.shorten(receiverText + replacement)
+            + "`: the local time is read in `"
+            + zone
+            + "`, not as if it were UTC");
   }
 
   private void localNow(MethodCallExpr call) {
@@ -110,15 +143,29 @@ final class TimeRewriter {
       if (zone != null) {
         String replacement = java.text(call.getScope().orElseThrow()) + ".now(" + zone + ")";
         java.replace(call, java.expression(replacement));
-        changes.add(file + ":" + line + ": `" + type + ".now()` becomes `" + type + ".now(" + zone
-            + ")`: today in the user's zone, not the server's");
+        changes.add(
+            file
+                + ":"
+                + line
+                + ": `"
+                + type
+                + ".now()` becomes `"
+                + type
+                + ".now("
+                + zone
+                + ")`: today in the user's zone, not the server's");
       }
     } else if (type.equals("LocalDateTime") && usedAsText(call)) {
       String replacement = "OffsetDateTime.now(ZoneOffset.UTC)";
       java.replace(call, java.expression(replacement));
       Imports.ensure(java, "java.time.OffsetDateTime", "java.time.ZoneOffset");
-      changes.add(file + ":" + line + ": `LocalDateTime.now()` becomes `" + replacement
-          + "`: the timestamp carries its offset instead of the server's naive local time");
+      changes.add(
+          file
+              + ":"
+              + line
+              + ": `LocalDateTime.now()` becomes `"
+              + replacement
+              + "`: the timestamp carries its offset instead of the server's naive local time");
     }
   }
 
@@ -128,13 +175,19 @@ final class TimeRewriter {
       return;
     }
     String zone = ZoneScope.find(method, call);
-    if (zone == null || (call.getParentNode().orElse(null) instanceof VariableDeclarator v
-        && v.getNameAsString().equals(zone))) {
+    if (zone == null
+        || (call.getParentNode().orElse(null) instanceof VariableDeclarator v
+            && v.getNameAsString().equals(zone))) {
       return;
     }
     java.replace(call, java.expression(zone));
-    changes.add(file + ":" + Layout.line(call) + ": `ZoneId.systemDefault()` becomes `" + zone
-        + "`: the user's zone, not the server's");
+    changes.add(
+        file
+            + ":"
+            + Layout.line(call)
+            + ": `ZoneId.systemDefault()` becomes `"
+            + zone
+            + "`: the user's zone, not the server's");
   }
 
   /** The file's method calls, in the order they appear (by the position of their names). */
@@ -145,18 +198,26 @@ final class TimeRewriter {
   }
 
   private static boolean isPinnedToUtc(MethodCallExpr call) {
-    return PINNED.contains(call.getNameAsString()) && call.getScope().isPresent() && call.getArguments().size() == 1
+    return PINNED.contains(call.getNameAsString())
+        && call.getScope().isPresent()
+        && call.getArguments().size() == 1
         && isUtc(call.getArgument(0));
   }
 
-  /** True for {@code ZoneOffset.UTC} and {@code ZoneId.of("UTC")} (also "Z", "GMT", "Etc/UTC"), qualified or not. */
+  /**
+   * True for {@code ZoneOffset.UTC} and {@code ZoneId.of("UTC")} (also "Z", "GMT", "Etc/UTC"),
+   * qualified or not.
+   */
   private static boolean isUtc(Node node) {
     if (node instanceof FieldAccessExpr f) {
       return f.getNameAsString().equals("UTC") && isType(f.getScope(), "ZoneOffset");
     }
-    return node instanceof MethodCallExpr c && c.getNameAsString().equals("of") && c.getArguments().size() == 1
+    return node instanceof MethodCallExpr c
+        && c.getNameAsString().equals("of")
+        && c.getArguments().size() == 1
         && c.getScope().map(s -> isType(s, "ZoneId")).orElse(false)
-        && c.getArgument(0) instanceof StringLiteralExpr s && UTC_IDS.contains(s.getValue());
+        && c.getArgument(0) instanceof StringLiteralExpr s
+        && UTC_IDS.contains(s.getValue());
   }
 
   private static boolean isType(Expression scope, String simpleName) {
@@ -164,7 +225,9 @@ final class TimeRewriter {
     return text.equals(simpleName) || text.equals("java.time." + simpleName);
   }
 
-  /** True when the receiver of {@code toInstant(UTC)} was made in UTC on purpose, or from a clock. */
+  /**
+   * True when the receiver of {@code toInstant(UTC)} was made in UTC on purpose, or from a clock.
+   */
   private boolean madeInUtc(Expression receiver, CallableDeclaration<?> method) {
     if (mentionsUtcOrClock(receiver)) {
       return true;
@@ -177,10 +240,12 @@ final class TimeRewriter {
       if (!n.getEnd().map(end -> end.isBefore(receiver.getBegin().orElseThrow())).orElse(false)) {
         continue;
       }
-      if (n instanceof VariableDeclarator v && v.getNameAsString().equals(name.getNameAsString())
+      if (n instanceof VariableDeclarator v
+          && v.getNameAsString().equals(name.getNameAsString())
           && v.getInitializer().isPresent()) {
         last = v.getInitializer().get();
-      } else if (n instanceof AssignExpr a && a.getOperator() == AssignExpr.Operator.ASSIGN
+      } else if (n instanceof AssignExpr a
+          && a.getOperator() == AssignExpr.Operator.ASSIGN
           && assigns(a.getTarget(), name.getNameAsString())) {
         last = a.getValue();
       }
@@ -194,27 +259,38 @@ final class TimeRewriter {
   }
 
   private static boolean mentionsUtcOrClock(Expression e) {
-    return e.findFirst(Node.class, TimeRewriter::isUtc).isPresent() || e.findAll(SimpleName.class).stream()
-        .anyMatch(n -> n.getIdentifier().equals("clock") || n.getIdentifier().equals("Clock"));
+    return e.findFirst(Node.class, TimeRewriter::isUtc).isPresent()
+        || e.findAll(SimpleName.class).stream()
+            .anyMatch(n -> n.getIdentifier().equals("clock") || n.getIdentifier().equals("Clock"));
   }
 
-  /** True when {@code call} is turned into text right away: {@code .toString()} or string concatenation. */
-  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere is another node
+  /**
+   * True when {@code call} is turned into text right away: {@code .toString()} or string
+   * concatenation.
+   */
+  // AST nodes by identity on purpose: JavaParser's equals is structural, and equal code elsewhere
+  // is another node
   @SuppressWarnings("ReferenceEquality")
   private static boolean usedAsText(MethodCallExpr call) {
     Node parent = call.getParentNode().orElse(null);
-    return (parent instanceof MethodCallExpr outer && outer.getScope().orElse(null) == call
-        && outer.getNameAsString().equals("toString") && outer.getArguments().isEmpty())
+    return (parent instanceof MethodCallExpr outer
+            && outer.getScope().orElse(null) == call
+            && outer.getNameAsString().equals("toString")
+            && outer.getArguments().isEmpty())
         || (parent instanceof BinaryExpr b && b.getOperator() == BinaryExpr.Operator.PLUS);
   }
 
-  /** The simple name of a call's scope: {@code LocalDate} for {@code java.time.LocalDate.now()}, or "". */
+  /**
+   * The simple name of a call's scope: {@code LocalDate} for {@code java.time.LocalDate.now()}, or
+   * "".
+   */
   private static String scopeName(MethodCallExpr call) {
     Expression scope = call.getScope().orElse(null);
     if (scope instanceof NameExpr n) {
       return n.getNameAsString();
     }
-    return scope instanceof FieldAccessExpr f && f.getScope().toString().equals("java.time") ? f.getNameAsString()
+    return scope instanceof FieldAccessExpr f && f.getScope().toString().equals("java.time")
+        ? f.getNameAsString()
         : "";
   }
 }

@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * What a {@link Strategy} did to one file.
  *
- * @param source  the rewritten content (equal to the input when nothing changed)
+ * @param source the rewritten content (equal to the input when nothing changed)
  * @param changes one line per change, {@code line N: what and why}, for the PR note
- * @param notes   what was found but left alone, and why
+ * @param notes what was found but left alone, and why
  */
 public record Transformation(String source, List<String> changes, List<String> notes) {
 
@@ -19,14 +19,18 @@ public record Transformation(String source, List<String> changes, List<String> n
 
   /** No change to a file JavaParser cannot parse, with a note naming the file and the reason. */
   static Transformation unparsed(String file, String source, String reason) {
-    return new Transformation(source, List.of(), List.of(file + ": not parsed by JavaParser (" + reason
-        + "); left unchanged"));
+    return new Transformation(
+        source,
+        List.of(),
+        List.of(file + ": not parsed by JavaParser (" + reason + "); left unchanged"));
   }
 
   /** No change to a file whose rewrite failed, with a note naming the file and the failure. */
   static Transformation unchanged(String file, String source, RuntimeException failure) {
-    return new Transformation(source, List.of(), List.of(file + ": the rewrite failed (" + failure
-        + "); left unchanged"));
+    return new Transformation(
+        source,
+        List.of(),
+        List.of(file + ": the rewrite failed (" + failure + "); left unchanged"));
   }
 
   /** True when the rewrite changed something. */

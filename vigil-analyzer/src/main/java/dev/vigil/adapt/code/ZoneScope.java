@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Finds the time zone a piece of code already knows: a {@code ZoneId} (or {@code ZoneOffset}) parameter of the
- * enclosing method, a local declared before the position, a record component, or a field of an enclosing type (a
- * static one from a static method or an outer type). The nearest wins.
+ * Finds the time zone a piece of code already knows: a {@code ZoneId} (or {@code ZoneOffset})
+ * parameter of the enclosing method, a local declared before the position, a record component, or a
+ * field of an enclosing type (a static one from a static method or an outer type). The nearest
+ * wins.
  */
 final class ZoneScope {
   private static final Set<String> ZONE_TYPES = Set.of("ZoneId", "ZoneOffset");
@@ -30,10 +31,11 @@ final class ZoneScope {
     }
     Position position = at.getBegin().orElseThrow();
     String local = null;
-    List<VariableDeclarator> locals = Syntax.body(callable).map(b -> b.findAll(VariableDeclarator.class))
-        .orElse(List.of());
+    List<VariableDeclarator> locals =
+        Syntax.body(callable).map(b -> b.findAll(VariableDeclarator.class)).orElse(List.of());
     for (VariableDeclarator v : locals) {
-      if (Syntax.isClassType(v.getType(), ZONE_TYPES) && v.getInitializer().isPresent()
+      if (Syntax.isClassType(v.getType(), ZONE_TYPES)
+          && v.getInitializer().isPresent()
           && v.getName().getEnd().orElseThrow().isBefore(position)) {
         local = v.getNameAsString();
       }
@@ -42,7 +44,9 @@ final class ZoneScope {
       return local;
     }
     boolean onlyStatic = callable.isStatic();
-    for (Node n = callable.getParentNode().orElse(null); n != null; n = n.getParentNode().orElse(null)) {
+    for (Node n = callable.getParentNode().orElse(null);
+        n != null;
+        n = n.getParentNode().orElse(null)) {
       if (!(n instanceof TypeDeclaration<?> type)) {
         continue;
       }
@@ -54,7 +58,8 @@ final class ZoneScope {
         }
       }
       for (FieldDeclaration field : type.getFields()) {
-        if (Syntax.isClassType(field.getElementType(), ZONE_TYPES) && (field.isStatic() || !onlyStatic)) {
+        if (Syntax.isClassType(field.getElementType(), ZONE_TYPES)
+            && (field.isStatic() || !onlyStatic)) {
           return field.getVariable(0).getNameAsString();
         }
       }

@@ -4,15 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One line of a prompt, as byte offsets: {@code [start, contentEnd)} is its text, {@code [contentEnd, end)} its
- * terminator ({@code \n}, {@code \r\n} or {@code \r}; empty for a last line without one).
+ * One line of a prompt, as byte offsets: {@code [start, contentEnd)} is its text, {@code
+ * [contentEnd, end)} its terminator ({@code \n}, {@code \r\n} or {@code \r}; empty for a last line
+ * without one).
  *
- * <p>Lines are split on bytes, not characters: in UTF-8 the bytes {@code \n} and {@code \r} never occur inside a
- * multi-byte character, so the offsets are exact and every byte of the file belongs to exactly one line.
+ * <p>Lines are split on bytes, not characters: in UTF-8 the bytes {@code \n} and {@code \r} never
+ * occur inside a multi-byte character, so the offsets are exact and every byte of the file belongs
+ * to exactly one line.
  */
 record Line(int number, int start, int contentEnd, int end) {
 
-  /** The lines of a file; an empty file has none, and a terminator at the very end opens no further line. */
+  /**
+   * The lines of a file; an empty file has none, and a terminator at the very end opens no further
+   * line.
+   */
   static List<Line> split(byte[] bytes) {
     List<Line> lines = new ArrayList<>();
     int start = 0;

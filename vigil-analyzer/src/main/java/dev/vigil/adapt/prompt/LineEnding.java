@@ -1,6 +1,8 @@
 package dev.vigil.adapt.prompt;
 
-/** A line terminator as it appears in the prompt file; the content Vigil writes uses the file's own. */
+/**
+ * A line terminator as it appears in the prompt file; the content Vigil writes uses the file's own.
+ */
 public enum LineEnding {
   /** {@code \n}: Unix. */
   LF("\n"),
@@ -20,7 +22,10 @@ public enum LineEnding {
     return chars;
   }
 
-  /** The terminator of a line ending at {@code bytes[contentEnd, end)}, or null for a last line without one. */
+  /**
+   * The terminator of a line ending at {@code bytes[contentEnd, end)}, or null for a last line
+   * without one.
+   */
   static LineEnding of(byte[] bytes, int contentEnd, int end) {
     return switch (end - contentEnd) {
       case 0 -> null;

@@ -6,9 +6,10 @@ import java.util.Arrays;
 /**
  * The four markers of a prompt file (docs/ADAPTATION.md#prompt-adaptation).
  *
- * <p>A line is a marker when, after a UTF-8 byte-order mark at the very start of the file and any spaces and tabs
- * on either side are set aside, it is exactly the marker's text (case-sensitive). Anything else on the line, a
- * quote, a backtick, a third {@code #}, a word, makes it ordinary text: a sentence that quotes a marker is not one.
+ * <p>A line is a marker when, after a UTF-8 byte-order mark at the very start of the file and any
+ * spaces and tabs on either side are set aside, it is exactly the marker's text (case-sensitive).
+ * Anything else on the line, a quote, a backtick, a third {@code #}, a word, makes it ordinary
+ * text: a sentence that quotes a marker is not one.
  */
 enum Marker {
   /** Opens the core identity, which Vigil never changes. */
@@ -24,6 +25,7 @@ enum Marker {
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
   private final String text;
+
   // never changed after the constructor, and never handed out
   @SuppressWarnings("ImmutableEnumChecker")
   private final byte[] bytes;
@@ -39,11 +41,15 @@ enum Marker {
   }
 
   /**
-   * The marker that the line {@code bytes[start, end)} (without its line terminator) is, or null when the line is
-   * ordinary text.
+   * The marker that the line {@code bytes[start, end)} (without its line terminator) is, or null
+   * when the line is ordinary text.
    */
   public static Marker of(byte[] bytes, int start, int end) {
-    if (start == 0 && end >= BOM.length && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2]) {
+    if (start == 0
+        && end >= BOM.length
+        && bytes[0] == BOM[0]
+        && bytes[1] == BOM[1]
+        && bytes[2] == BOM[2]) {
       start = BOM.length;
     }
     while (start < end && isBlank(bytes[start])) {

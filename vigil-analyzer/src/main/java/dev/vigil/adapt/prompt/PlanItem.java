@@ -7,9 +7,9 @@ import java.util.Objects;
  * One line of the RBT plan in the adaptive section: a thorn cause with its decayed intensity
  * (docs/DESIGN.md#roses-buds-and-thorns).
  *
- * @param cause     {@code kind:status}
+ * @param cause {@code kind:status}
  * @param intensity summed decayed intensity of the cause's thorns
- * @param thorns    how many thorn rows the cause has
+ * @param thorns how many thorn rows the cause has
  */
 public record PlanItem(String cause, double intensity, int thorns) {
 

@@ -10,33 +10,38 @@ import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * The prompt stage of a pass (docs/ADAPTATION.md#prompt-adaptation): reads the prompt file, replaces the adaptive
- * section's content, checks the result with {@link PromptGuard}, keeps the versions under {@code OUT/prompts/} and
- * writes {@code OUT/new_prompt.txt}. The prompt file itself is never written.
+ * The prompt stage of a pass (docs/ADAPTATION.md#prompt-adaptation): reads the prompt file,
+ * replaces the adaptive section's content, checks the result with {@link PromptGuard}, keeps the
+ * versions under {@code OUT/prompts/} and writes {@code OUT/new_prompt.txt}. The prompt file itself
+ * is never written.
  */
 public final class PromptAdaptation {
   /** The new prompt inside {@code OUT}. */
   public static final String NEW_PROMPT = "new_prompt.txt";
+
   /** The largest prompt file read: 16 MiB, far above any prompt a model takes. */
   public static final long MAX_PROMPT_BYTES = 16L << 20;
 
   private PromptAdaptation() {}
 
   /**
-   * Adapts a prompt. Never throws for bad input or a failed write: every problem is a refused outcome whose
-   * reason names the file, what is wrong and what to do, and a refusal writes nothing.
+   * Adapts a prompt. Never throws for bad input or a failed write: every problem is a refused
+   * outcome whose reason names the file, what is wrong and what to do, and a refusal writes
+   * nothing.
    *
-   * <p>On success, the prompt as read is kept as a version unless a kept version already has its bytes (so the
-   * first pass keeps the original, and a prompt edited by hand since is kept too); then the new prompt is kept as
-   * the next version unless it has the same bytes as the latest kept version (status
-   * {@link PromptStatus#UNCHANGED}); then {@code OUT/new_prompt.txt} is replaced atomically with the new prompt.
+   * <p>On success, the prompt as read is kept as a version unless a kept version already has its
+   * bytes (so the first pass keeps the original, and a prompt edited by hand since is kept too);
+   * then the new prompt is kept as the next version unless it has the same bytes as the latest kept
+   * version (status {@link PromptStatus#UNCHANGED}); then {@code OUT/new_prompt.txt} is replaced
+   * atomically with the new prompt.
    *
    * @param promptFile the agent's prompt file (read only)
-   * @param content    the new adaptive content
-   * @param outDir     {@code --out}; created when missing
-   * @param clock      when versions are kept (their file names and {@code created})
+   * @param content the new adaptive content
+   * @param outDir {@code --out}; created when missing
+   * @param clock when versions are kept (their file names and {@code created})
    */
-  public static PromptOutcome adapt(Path promptFile, AdaptiveContent content, Path outDir, Clock clock) {
+  public static PromptOutcome adapt(
+      Path promptFile, AdaptiveContent content, Path outDir, Clock clock) {
     String name = promptFile.toString();
     Path newPrompt = outDir.resolve(NEW_PROMPT);
     byte[] original;
@@ -52,8 +57,13 @@ public final class PromptAdaptation {
       patch = PromptPatch.build(name, original, content);
     } catch (PromptRefusedException e) {
       PromptLayout layout = layoutOrNull(name, original);
-      return PromptOutcome.refused(promptFile, e, oldSha, null,
-          layout == null ? null : Sha256.hex(layout.core(original)), layout == null ? null : layout.lineEnding());
+      return PromptOutcome.refused(
+          promptFile,
+          e,
+          oldSha,
+          null,
+          layout == null ? null : Sha256.hex(layout.core(original)),
+          layout == null ? null : layout.lineEnding());
     }
     String coreSha = Sha256.hex(patch.before().core(original));
     String newSha = Sha256.hex(patch.patched());
@@ -73,45 +83,68 @@ public final class PromptAdaptation {
       }
       PromptVersion latest = versions.latest().orElseThrow();
       boolean same = latest.sha256().equals(newSha);
-      PromptVersion version = same ? latest
-          : versions.keep(patch.patched(), created, PromptVersion.PASS, content.passId(), name);
+      PromptVersion version =
+          same
+              ? latest
+              : versions.keep(patch.patched(), created, PromptVersion.PASS, content.passId(), name);
       if (!holds(newPrompt, patch.patched())) {
         AtomicWrite.replace(newPrompt, patch.patched());
       }
       Path versionFile = version.path(versions.dir());
       return same
-          ? PromptOutcome.unchanged(promptFile, newPrompt, version, versionFile, kept, oldSha, coreSha, ending)
-          : PromptOutcome.written(promptFile, newPrompt, version, versionFile, kept, oldSha, coreSha, ending);
+          ? PromptOutcome.unchanged(
+              promptFile, newPrompt, version, versionFile, kept, oldSha, coreSha, ending)
+          : PromptOutcome.written(
+              promptFile, newPrompt, version, versionFile, kept, oldSha, coreSha, ending);
     } catch (IOException e) {
-      return PromptOutcome.refused(promptFile, new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
-          "cannot write the new prompt into " + outDir + ": " + e + "; check that it is a writable directory"),
-          oldSha, newSha, coreSha, ending);
+      return PromptOutcome.refused(
+          promptFile,
+          new PromptRefusedException(
+              RefusalReason.OUT_UNWRITABLE,
+              "cannot write the new prompt into "
+                  + outDir
+                  + ": "
+                  + e
+                  + "; check that it is a writable directory"),
+          oldSha,
+          newSha,
+          coreSha,
+          ending);
     }
   }
 
   /**
-   * The versions kept under {@code outDir}, read before anything is written: refused when {@code outDir} is not a
-   * directory or the versions' index cannot be read.
+   * The versions kept under {@code outDir}, read before anything is written: refused when {@code
+   * outDir} is not a directory or the versions' index cannot be read.
    */
   private static PromptVersions openVersions(Path outDir) throws PromptRefusedException {
     if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-      throw new PromptRefusedException(RefusalReason.OUT_UNWRITABLE,
-          "cannot write the new prompt into " + outDir + ": it is not a directory; give --out a directory");
+      throw new PromptRefusedException(
+          RefusalReason.OUT_UNWRITABLE,
+          "cannot write the new prompt into "
+              + outDir
+              + ": it is not a directory; give --out a directory");
     }
     try {
       return PromptVersions.open(outDir);
     } catch (IllegalArgumentException | IOException e) {
-      String message = e instanceof IOException
-          ? "cannot read " + outDir.resolve(PromptVersions.DIR).resolve(PromptVersions.INDEX) + ": " + e
-          : e.getMessage();
-      throw new PromptRefusedException(RefusalReason.VERSIONS_UNREADABLE,
+      String message =
+          e instanceof IOException
+              ? "cannot read "
+                  + outDir.resolve(PromptVersions.DIR).resolve(PromptVersions.INDEX)
+                  + ": "
+                  + e
+              : e.getMessage();
+      throw new PromptRefusedException(
+          RefusalReason.VERSIONS_UNREADABLE,
           "prompt versions: " + message + "; nothing was written");
     }
   }
 
   private static byte[] read(Path file) throws PromptRefusedException {
     if (Files.isDirectory(file)) {
-      throw new PromptRefusedException(RefusalReason.PROMPT_UNREADABLE,
+      throw new PromptRefusedException(
+          RefusalReason.PROMPT_UNREADABLE,
           "prompt " + file + " is a directory, not a file; give the prompt file");
     }
     try {
@@ -124,21 +157,32 @@ public final class PromptAdaptation {
       }
       return bytes;
     } catch (NoSuchFileException e) {
-      throw new PromptRefusedException(RefusalReason.PROMPT_UNREADABLE,
+      throw new PromptRefusedException(
+          RefusalReason.PROMPT_UNREADABLE,
           "prompt " + file + " does not exist; check the path given to --prompt");
     } catch (IOException e) {
-      throw new PromptRefusedException(RefusalReason.PROMPT_UNREADABLE,
+      throw new PromptRefusedException(
+          RefusalReason.PROMPT_UNREADABLE,
           "prompt " + file + " cannot be read (" + e + "); check its permissions");
     }
   }
 
   private static PromptRefusedException tooLarge(Path file, long size) {
-    return new PromptRefusedException(RefusalReason.PROMPT_TOO_LARGE, "prompt " + file + " is " + size
-        + " bytes, more than the " + MAX_PROMPT_BYTES + " a prompt file may have; is it the right file?");
+    return new PromptRefusedException(
+        RefusalReason.PROMPT_TOO_LARGE,
+        "prompt "
+            + file
+            + " is "
+            + size
+            + " bytes, more than the "
+            + MAX_PROMPT_BYTES
+            + " a prompt file may have; is it the right file?");
   }
 
-  private static void checkNotOutput(Path promptFile, Path newPrompt) throws PromptRefusedException {
-    boolean same = promptFile.toAbsolutePath().normalize().equals(newPrompt.toAbsolutePath().normalize());
+  private static void checkNotOutput(Path promptFile, Path newPrompt)
+      throws PromptRefusedException {
+    boolean same =
+        promptFile.toAbsolutePath().normalize().equals(newPrompt.toAbsolutePath().normalize());
     if (!same && Files.exists(newPrompt)) {
       try {
         same = Files.isSameFile(promptFile, newPrompt);
@@ -147,9 +191,14 @@ public final class PromptAdaptation {
       }
     }
     if (same) {
-      throw new PromptRefusedException(RefusalReason.PROMPT_IS_OUTPUT, "prompt " + promptFile + " is "
-          + newPrompt + " itself, which this pass would replace; Vigil never modifies the prompt it reads: copy "
-          + "it elsewhere and give that copy to --prompt");
+      throw new PromptRefusedException(
+          RefusalReason.PROMPT_IS_OUTPUT,
+          "prompt "
+              + promptFile
+              + " is "
+              + newPrompt
+              + " itself, which this pass would replace; Vigil never modifies the prompt it reads: copy "
+              + "it elsewhere and give that copy to --prompt");
     }
   }
 
@@ -163,7 +212,8 @@ public final class PromptAdaptation {
 
   private static boolean holds(Path file, byte[] bytes) {
     try {
-      return Files.isRegularFile(file) && Files.size(file) == bytes.length
+      return Files.isRegularFile(file)
+          && Files.size(file) == bytes.length
           && Arrays.equals(Files.readAllBytes(file), bytes);
     } catch (IOException e) {
       return false;

@@ -6,24 +6,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A kept prompt version written back as {@code OUT/new_prompt.txt} (docs/COMMANDS.md#rollback), for the
- * user to apply. The version's bytes are checked against the SHA-256 in the index before anything is written.
+ * A kept prompt version written back as {@code OUT/new_prompt.txt} (docs/COMMANDS.md#rollback), for
+ * the user to apply. The version's bytes are checked against the SHA-256 in the index before
+ * anything is written.
  *
- * @param version         the version restored
- * @param newPrompt       {@code OUT/new_prompt.txt}
- * @param previousSha256  SHA-256 of what {@code new_prompt.txt} held before; null when it did not exist
+ * @param version the version restored
+ * @param newPrompt {@code OUT/new_prompt.txt}
+ * @param previousSha256 SHA-256 of what {@code new_prompt.txt} held before; null when it did not
+ *     exist
  */
 public record PromptRollback(PromptVersion version, Path newPrompt, String previousSha256) {
 
   /**
    * Restores a version.
    *
-   * @param outDir   the {@code --out} directory of earlier passes
-   * @param selector a version number or a SHA-256 prefix of at least 6 hex digits (see
-   *                 {@link PromptVersions#select})
-   * @throws IllegalArgumentException when {@code outDir} is not a directory, no versions are kept, the selector
-   *                                  names none or several, or the kept file is missing or altered; the message
-   *                                  says which and lists candidates
+   * @param outDir the {@code --out} directory of earlier passes
+   * @param selector a version number or a SHA-256 prefix of at least 6 hex digits (see {@link
+   *     PromptVersions#select})
+   * @throws IllegalArgumentException when {@code outDir} is not a directory, no versions are kept,
+   *     the selector names none or several, or the kept file is missing or altered; the message
+   *     says which and lists candidates
    */
   public static PromptRollback to(Path outDir, String selector) throws IOException {
     if (!Files.isDirectory(outDir)) {
@@ -33,7 +35,8 @@ public record PromptRollback(PromptVersion version, Path newPrompt, String previ
     PromptVersion v = versions.select(selector);
     byte[] bytes = versions.read(v);
     Path newPrompt = outDir.resolve(PromptAdaptation.NEW_PROMPT);
-    String previous = Files.isRegularFile(newPrompt) ? Sha256.hex(Files.readAllBytes(newPrompt)) : null;
+    String previous =
+        Files.isRegularFile(newPrompt) ? Sha256.hex(Files.readAllBytes(newPrompt)) : null;
     if (!v.sha256().equals(previous)) {
       AtomicWrite.replace(newPrompt, bytes);
     }

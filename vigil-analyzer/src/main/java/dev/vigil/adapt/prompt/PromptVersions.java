@@ -1,10 +1,10 @@
 package dev.vigil.adapt.prompt;
 
-import dev.vigil.io.AtomicWrite;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.io.AtomicWrite;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,17 +31,19 @@ import java.util.stream.Stream;
 
 /**
  * The kept versions of the prompt, {@code OUT/prompts/} (docs/ADAPTATION.md#prompt-adaptation and
- * docs/DESIGN.md#artifacts): one file per version, {@code prompt_<NNNN>_<yyyyMMdd'T'HHmmss'Z'>.txt}, and
- * {@code index.jsonl}, one line per version with its number, file, SHA-256, size, creation time, source, pass and
- * prompt file.
+ * docs/DESIGN.md#artifacts): one file per version, {@code
+ * prompt_<NNNN>_<yyyyMMdd'T'HHmmss'Z'>.txt}, and {@code index.jsonl}, one line per version with its
+ * number, file, SHA-256, size, creation time, source, pass and prompt file.
  *
- * <p>A version's file is written completely (temporary file and move) before its index line is appended, so the
- * index never names a file that is not all there. Numbers are never reused: the next one is past every number in
- * the index and in the directory's file names. One {@code OUT} directory is written by one pass at a time.
+ * <p>A version's file is written completely (temporary file and move) before its index line is
+ * appended, so the index never names a file that is not all there. Numbers are never reused: the
+ * next one is past every number in the index and in the directory's file names. One {@code OUT}
+ * directory is written by one pass at a time.
  */
 public final class PromptVersions {
   /** The versions directory inside {@code OUT}. */
   public static final String DIR = "prompts";
+
   /** The index file inside {@link #DIR}. */
   public static final String INDEX = "index.jsonl";
 
@@ -63,11 +65,12 @@ public final class PromptVersions {
   }
 
   /**
-   * Reads the versions kept in {@code outDir}; none when {@code OUT/prompts/} or its index does not exist yet.
+   * Reads the versions kept in {@code outDir}; none when {@code OUT/prompts/} or its index does not
+   * exist yet.
    *
-   * @throws IllegalArgumentException when the index holds a line that is not a version (the message names the file
-   *                                  and line)
-   * @throws IOException              when the index cannot be read
+   * @throws IllegalArgumentException when the index holds a line that is not a version (the message
+   *     names the file and line)
+   * @throws IOException when the index cannot be read
    */
   public static PromptVersions open(Path outDir) throws IOException {
     Path dir = outDir.resolve(DIR);
@@ -86,8 +89,13 @@ public final class PromptVersions {
       }
       PromptVersion v = parseLine(index, i + 1, lines.get(i));
       if (!numbers.add(v.number())) {
-        throw new IllegalArgumentException(index + " line " + (i + 1) + ": version " + v.number()
-            + " is listed twice; remove the line");
+        throw new IllegalArgumentException(
+            index
+                + " line "
+                + (i + 1)
+                + ": version "
+                + v.number()
+                + " is listed twice; remove the line");
       }
       versions.add(v);
     }
@@ -111,25 +119,39 @@ public final class PromptVersions {
       throw new IllegalArgumentException(where + "version is missing" + fix);
     }
     if (!number.isIntegralNumber() || !number.canConvertToInt() || number.asInt() < 1) {
-      throw new IllegalArgumentException(where + "version " + number + " is not a positive whole number" + fix);
+      throw new IllegalArgumentException(
+          where + "version " + number + " is not a positive whole number" + fix);
     }
     String file = n.path("file").asText("");
     if (!SAFE_NAME.matcher(file).matches()) {
-      throw new IllegalArgumentException(where + "file \"" + file + "\" is not a file name inside " + DIR + fix);
+      throw new IllegalArgumentException(
+          where + "file \"" + file + "\" is not a file name inside " + DIR + fix);
     }
     String sha = n.path("sha256").asText("");
     if (!SHA256.matcher(sha).matches()) {
-      throw new IllegalArgumentException(where + "sha256 \"" + sha + "\" is not 64 lower-case hex digits" + fix);
+      throw new IllegalArgumentException(
+          where + "sha256 \"" + sha + "\" is not 64 lower-case hex digits" + fix);
     }
     Instant created;
     try {
       created = Instant.parse(n.path("created").asText(""));
     } catch (DateTimeException e) {
-      throw new IllegalArgumentException(where + "created \"" + n.path("created").asText("")
-          + "\" is not an ISO-8601 instant" + fix);
+      throw new IllegalArgumentException(
+          where
+              + "created \""
+              + n.path("created").asText("")
+              + "\" is not an ISO-8601 instant"
+              + fix);
     }
-    return new PromptVersion(number.asInt(), file, sha, n.path("bytes").asLong(-1), created,
-        n.path("source").asText(""), n.path("pass").asText(""), n.path("prompt").asText(""));
+    return new PromptVersion(
+        number.asInt(),
+        file,
+        sha,
+        n.path("bytes").asLong(-1),
+        created,
+        n.path("source").asText(""),
+        n.path("pass").asText(""),
+        n.path("prompt").asText(""));
   }
 
   /** The versions directory, {@code OUT/prompts/}. */
@@ -158,20 +180,29 @@ public final class PromptVersions {
   }
 
   /**
-   * Keeps {@code bytes} as the next version: its file first (temporary file and move), then its index line.
+   * Keeps {@code bytes} as the next version: its file first (temporary file and move), then its
+   * index line.
    *
    * @param created when (names the file, in UTC seconds)
-   * @param source  {@link PromptVersion#ORIGINAL} or {@link PromptVersion#PASS}
-   * @param pass    the pass's id, empty when unknown
-   * @param prompt  the prompt file the pass read
+   * @param source {@link PromptVersion#ORIGINAL} or {@link PromptVersion#PASS}
+   * @param pass the pass's id, empty when unknown
+   * @param prompt the prompt file the pass read
    */
-  public PromptVersion keep(byte[] bytes, Instant created, String source, String pass, String prompt)
-      throws IOException {
+  public PromptVersion keep(
+      byte[] bytes, Instant created, String source, String pass, String prompt) throws IOException {
     Files.createDirectories(dir);
     int number = nextNumber();
     String file = String.format(Locale.ROOT, "prompt_%04d_%s.txt", number, FILE_TS.format(created));
-    PromptVersion v = new PromptVersion(number, file, Sha256.hex(bytes), bytes.length, created, source,
-        pass == null ? "" : pass, prompt == null ? "" : prompt);
+    PromptVersion v =
+        new PromptVersion(
+            number,
+            file,
+            Sha256.hex(bytes),
+            bytes.length,
+            created,
+            source,
+            pass == null ? "" : pass,
+            prompt == null ? "" : prompt);
     AtomicWrite.replace(v.path(dir), bytes);
     ObjectNode line = MAPPER.createObjectNode();
     line.put("version", v.number());
@@ -182,8 +213,11 @@ public final class PromptVersions {
     line.put("source", v.source());
     line.put("pass", v.pass());
     line.put("prompt", v.prompt());
-    Files.write(dir.resolve(INDEX), (MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8),
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Files.write(
+        dir.resolve(INDEX),
+        (MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8),
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
     versions.add(v);
     return v;
   }
@@ -205,24 +239,28 @@ public final class PromptVersions {
   }
 
   /**
-   * The version a user names: a version number (fewer than 6 digits, leading zeros allowed) or a prefix of at least
-   * 6 hex digits of its SHA-256 (any case); 6 or more plain digits are tried as both. A prefix matching several
-   * versions with the same bytes names the newest of them.
+   * The version a user names: a version number (fewer than 6 digits, leading zeros allowed) or a
+   * prefix of at least 6 hex digits of its SHA-256 (any case); 6 or more plain digits are tried as
+   * both. A prefix matching several versions with the same bytes names the newest of them.
    *
-   * @throws IllegalArgumentException when nothing or more than one distinct prompt matches, or there are no
-   *                                  versions; the message lists the candidates
+   * @throws IllegalArgumentException when nothing or more than one distinct prompt matches, or
+   *     there are no versions; the message lists the candidates
    */
   public PromptVersion select(String selector) {
     String s = selector == null ? "" : selector.strip();
     if (versions.isEmpty()) {
-      throw new IllegalArgumentException("no prompt versions are kept in " + dir
-          + "; a run with --prompt keeps them");
+      throw new IllegalArgumentException(
+          "no prompt versions are kept in " + dir + "; a run with --prompt keeps them");
     }
     boolean number = NUMBER.matcher(s).matches();
     boolean hex = HEX_PREFIX.matcher(s).matches();
     if (!number && !hex) {
-      throw new IllegalArgumentException("\"" + s + "\" is neither a version number nor a SHA-256 prefix of at least "
-          + "6 hex digits; kept versions:" + list(versions));
+      throw new IllegalArgumentException(
+          "\""
+              + s
+              + "\" is neither a version number nor a SHA-256 prefix of at least "
+              + "6 hex digits; kept versions:"
+              + list(versions));
     }
     Set<PromptVersion> matches = new LinkedHashSet<>();
     if (number) {
@@ -234,15 +272,31 @@ public final class PromptVersions {
       versions.stream().filter(v -> v.sha256().startsWith(prefix)).forEach(matches::add);
     }
     if (matches.isEmpty()) {
-      String what = !hex ? "is numbered" : number ? "is numbered or has a SHA-256 starting with"
-          : "has a SHA-256 starting with";
-      throw new IllegalArgumentException("no kept version " + what + " \"" + s + "\" in " + dir.resolve(INDEX)
-          + "; kept versions:" + list(versions));
+      String what =
+          !hex
+              ? "is numbered"
+              : number
+                  ? "is numbered or has a SHA-256 starting with"
+                  : "has a SHA-256 starting with";
+      throw new IllegalArgumentException(
+          "no kept version "
+              + what
+              + " \""
+              + s
+              + "\" in "
+              + dir.resolve(INDEX)
+              + "; kept versions:"
+              + list(versions));
     }
     Set<String> distinct = matches.stream().map(PromptVersion::sha256).collect(Collectors.toSet());
     if (distinct.size() > 1) {
-      throw new IllegalArgumentException("\"" + s + "\" is ambiguous: it names " + matches.size()
-          + " versions with different contents; give more hex digits or the number:" + list(matches));
+      throw new IllegalArgumentException(
+          "\""
+              + s
+              + "\" is ambiguous: it names "
+              + matches.size()
+              + " versions with different contents; give more hex digits or the number:"
+              + list(matches));
     }
     PromptVersion newest = null;
     for (PromptVersion v : matches) {
@@ -256,7 +310,8 @@ public final class PromptVersions {
   /**
    * The bytes of a kept version, after checking them against the SHA-256 in the index.
    *
-   * @throws IllegalArgumentException when the file is missing or its SHA-256 differs (the message names the file)
+   * @throws IllegalArgumentException when the file is missing or its SHA-256 differs (the message
+   *     names the file)
    */
   public byte[] read(PromptVersion v) throws IOException {
     Path file = v.path(dir);
@@ -264,12 +319,22 @@ public final class PromptVersions {
     try {
       bytes = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException(file + " (version " + v.number() + ") is missing; pick another version");
+      throw new IllegalArgumentException(
+          file + " (version " + v.number() + ") is missing; pick another version");
     }
     String sha = Sha256.hex(bytes);
     if (!sha.equals(v.sha256())) {
-      throw new IllegalArgumentException(file + " (version " + v.number() + ") has SHA-256 " + sha + " but "
-          + dir.resolve(INDEX) + " says " + v.sha256() + ": the kept file was altered; pick another version");
+      throw new IllegalArgumentException(
+          file
+              + " (version "
+              + v.number()
+              + ") has SHA-256 "
+              + sha
+              + " but "
+              + dir.resolve(INDEX)
+              + " says "
+              + v.sha256()
+              + ": the kept file was altered; pick another version");
     }
     return bytes;
   }

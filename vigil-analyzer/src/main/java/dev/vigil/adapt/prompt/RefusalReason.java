@@ -28,7 +28,9 @@ public enum RefusalReason {
   ADAPTIVE_UNBALANCED,
   /** The adaptive section and the core block overlap or nest. */
   SECTIONS_OVERLAP,
-  /** The patched bytes failed the guard: something outside the adaptive section would have changed. */
+  /**
+   * The patched bytes failed the guard: something outside the adaptive section would have changed.
+   */
   GUARD_FAILED,
   /** {@code OUT/prompts/index.jsonl} cannot be read or holds a bad line. */
   VERSIONS_UNREADABLE,

@@ -13,9 +13,11 @@ final class StrictUtf8 {
 
   /** The offset of the first byte that is not valid UTF-8, or -1 when all of them are. */
   static int firstInvalidByte(byte[] bytes) {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
     CharBuffer out = CharBuffer.allocate(4096);
     while (true) {
@@ -24,9 +26,11 @@ final class StrictUtf8 {
         return in.position();
       }
       if (r.isUnderflow()) {
-        return -1; // every byte consumed with end of input: a truncated sequence would have been an error
+        return -1; // every byte consumed with end of input: a truncated sequence would have been an
+        // error
       }
-      out.clear(); // overflow: the decoded characters are not needed, only whether decoding succeeds
+      out.clear(); // overflow: the decoded characters are not needed, only whether decoding
+      // succeeds
     }
   }
 }

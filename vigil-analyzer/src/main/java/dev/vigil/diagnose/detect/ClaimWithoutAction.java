@@ -1,11 +1,11 @@
 package dev.vigil.diagnose.detect;
 
-import dev.vigil.dialogue.Phrases;
-import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.dialogue.Conversation;
+import dev.vigil.dialogue.Phrases;
 import dev.vigil.dialogue.ToolRoles;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,25 +18,28 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * {@code claim_without_action} (docs/DETECTORS.md#conversation-detectors): the answer states an action as done (a past
- * form of {@code claims}: "cancelled", "has been booked", "I've updated") while no write call of a verb that backs it
- * succeeded in the turn (none was made, or those made failed): premature success ({@code premature_success}) read from
- * the dialogue.
+ * {@code claim_without_action} (docs/DETECTORS.md#conversation-detectors): the answer states an
+ * action as done (a past form of {@code claims}: "cancelled", "has been booked", "I've updated")
+ * while no write call of a verb that backs it succeeded in the turn (none was made, or those made
+ * failed): premature success ({@code premature_success}) read from the dialogue.
  *
- * <p>A form is no claim when one of {@code negations} stands before it in its clause ("not cancelled", "will be
- * booked", "once the parcel is returned"), when its sentence is a question, or when a tool result of the session's turns so
- * far holds the word (the answer reports a state it looked up: "the order's status is cancelled").
+ * <p>A form is no claim when one of {@code negations} stands before it in its clause ("not
+ * cancelled", "will be booked", "once the parcel is returned"), when its sentence is a question, or
+ * when a tool result of the session's turns so far holds the word (the answer reports a state it
+ * looked up: "the order's status is cancelled").
  *
- * <p>Read as a stream: an answer is judged when its turn completes, against the writes read in the turn (those of
- * the claims' verbs: which verbs succeeded, the newest {@value #MAX_FAILED} that failed) and the claim forms the
- * session's tool results held so far.
+ * <p>Read as a stream: an answer is judged when its turn completes, against the writes read in the
+ * turn (those of the claims' verbs: which verbs succeeded, the newest {@value #MAX_FAILED} that
+ * failed) and the claim forms the session's tool results held so far.
  *
- * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer, payload {@code claims}
- * (the forms) and {@code failed_calls} (the write calls of those verbs that failed).
+ * <p>Derived event: {@code turn.claim_without_action}, status {@code fail}, about the answer,
+ * payload {@code claims} (the forms) and {@code failed_calls} (the write calls of those verbs that
+ * failed).
  */
 final class ClaimWithoutAction extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "claim_without_action";
+
   /** The derived event's kind. */
   static final String KIND = "turn.claim_without_action";
 
@@ -64,7 +67,10 @@ final class ClaimWithoutAction extends DialogueDetector {
     return count + " answer(s) state an action as done that no successful call backs";
   }
 
-  /** The writes of one open turn that can back a claim: the verbs that succeeded, the newest calls that failed. */
+  /**
+   * The writes of one open turn that can back a claim: the verbs that succeeded, the newest calls
+   * that failed.
+   */
   private static final class Writes {
     static final Writes NONE = new Writes();
 
@@ -73,8 +79,8 @@ final class ClaimWithoutAction extends DialogueDetector {
   }
 
   /**
-   * One session: the claim forms its tool results so far hold (at most the claims' size) and the writes of its open
-   * turns (at most two).
+   * One session: the claim forms its tool results so far hold (at most the claims' size) and the
+   * writes of its open turns (at most two).
    */
   private final class Session implements Conversation.Reader<WindowEvent> {
     private final DialogueFindings found;
@@ -90,7 +96,10 @@ final class ClaimWithoutAction extends DialogueDetector {
       JsonNode result = c.event().payload().path("result");
       if (!result.isMissingNode()) {
         // a text Jackson writes unescaped has the words of its JSON form (the quotes part no word)
-        String json = result.isTextual() && unescaped(result.textValue()) ? result.textValue() : result.toString();
+        String json =
+            result.isTextual() && unescaped(result.textValue())
+                ? result.textValue()
+                : result.toString();
         for (String w : Phrases.words(json)) {
           if (words.claims().containsKey(w)) {
             lookedUp.add(w);
@@ -154,7 +163,10 @@ final class ClaimWithoutAction extends DialogueDetector {
     }
   }
 
-  /** Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or might). */
+  /**
+   * Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or
+   * might).
+   */
   static boolean unescaped(String text) {
     for (int i = 0, n = text.length(); i < n; i++) {
       char ch = text.charAt(i);

@@ -7,18 +7,24 @@ import java.util.List;
 /**
  * What one detector found in one window.
  *
- * @param name     the detector's name
- * @param count    instances found
- * @param evidence the figures it measured and the events it cites (by {@link WindowEvent#ref()}); lists of instances
- *                 keep the newest {@link Findings#MAX_CITED}, with their total beside them
- * @param summary  one sentence with the evidence in numbers, for people, prompt rules and PR notes; empty when
- *                 nothing was found, unless the detector has to say what it could not do (the LLM judge that ran
- *                 out of budget)
- * @param derived  the derived events, in the order found, when the window was read at once
- *                 ({@link Detector#detect}); empty in a pass, where they went to the pass's sink as they were found
- * @param cited    the newest {@link Findings#MAX_CITED} events the evidence cites, oldest first, for the report
+ * @param name the detector's name
+ * @param count instances found
+ * @param evidence the figures it measured and the events it cites (by {@link WindowEvent#ref()});
+ *     lists of instances keep the newest {@link Findings#MAX_CITED}, with their total beside them
+ * @param summary one sentence with the evidence in numbers, for people, prompt rules and PR notes;
+ *     empty when nothing was found, unless the detector has to say what it could not do (the LLM
+ *     judge that ran out of budget)
+ * @param derived the derived events, in the order found, when the window was read at once ({@link
+ *     Detector#detect}); empty in a pass, where they went to the pass's sink as they were found
+ * @param cited the newest {@link Findings#MAX_CITED} events the evidence cites, oldest first, for
+ *     the report
  */
-public record Detection(String name, int count, ObjectNode evidence, String summary, List<Derived> derived,
+public record Detection(
+    String name,
+    int count,
+    ObjectNode evidence,
+    String summary,
+    List<Derived> derived,
     List<WindowEvent> cited) {
   /** Copies the lists. */
   public Detection {
@@ -27,7 +33,8 @@ public record Detection(String name, int count, ObjectNode evidence, String summ
   }
 
   /** A detection that keeps no cited events. */
-  public Detection(String name, int count, ObjectNode evidence, String summary, List<Derived> derived) {
+  public Detection(
+      String name, int count, ObjectNode evidence, String summary, List<Derived> derived) {
     this(name, count, evidence, summary, derived, List.of());
   }
 
@@ -37,8 +44,12 @@ public record Detection(String name, int count, ObjectNode evidence, String summ
    * @param summary one sentence for people; ignored (empty) when nothing was derived
    */
   public static Detection of(String name, List<Derived> derived, String summary) {
-    return new Detection(name, derived.size(), JsonNodeFactory.instance.objectNode(),
-        derived.isEmpty() ? "" : summary, List.copyOf(derived));
+    return new Detection(
+        name,
+        derived.size(),
+        JsonNodeFactory.instance.objectNode(),
+        derived.isEmpty() ? "" : summary,
+        List.copyOf(derived));
   }
 
   /** This detection listing these derived events (the count stays). */

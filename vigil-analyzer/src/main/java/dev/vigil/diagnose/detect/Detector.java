@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One soft-failure detector (docs/DETECTORS.md): reads the window's events, oldest first, through a {@link Scan}.
+ * One soft-failure detector (docs/DETECTORS.md): reads the window's events, oldest first, through a
+ * {@link Scan}.
  *
- * <p>Vigil's detectors stream, in state bounded per tool, turn and session. A detector of your own that needs the
- * whole window at once extends {@link WholeWindowDetector}; it then holds the window's events while the pass runs.
+ * <p>Vigil's detectors stream, in state bounded per tool, turn and session. A detector of your own
+ * that needs the whole window at once extends {@link WholeWindowDetector}; it then holds the
+ * window's events while the pass runs.
  */
 public interface Detector {
   /** The name used by {@code --detectors} and in {@code report.json}. */
@@ -21,7 +23,10 @@ public interface Detector {
    */
   Scan scan(Consumer<Derived> derived);
 
-  /** Examines a whole window at once; the detection lists its derived events. Tests and small windows use it. */
+  /**
+   * Examines a whole window at once; the detection lists its derived events. Tests and small
+   * windows use it.
+   */
   default Detection detect(List<WindowEvent> window) {
     List<Derived> derived = new ArrayList<>();
     Scan scan = scan(derived::add);

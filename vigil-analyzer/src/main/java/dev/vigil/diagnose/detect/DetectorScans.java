@@ -8,30 +8,36 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * One pass's reading of its window by every selected detector (docs/DETECTORS.md): each event is handed to each
- * detector's {@link Scan} in turn, oldest first, and the window is never held here. The conversation detectors share
- * one reading of the dialogue ({@link Conversation}), fed here once per event, with any other reader of it (a
- * model's features).
+ * One pass's reading of its window by every selected detector (docs/DETECTORS.md): each event is
+ * handed to each detector's {@link Scan} in turn, oldest first, and the window is never held here.
+ * The conversation detectors share one reading of the dialogue ({@link Conversation}), fed here
+ * once per event, with any other reader of it (a model's features).
  */
 public final class DetectorScans {
   private final List<Scan> scans = new ArrayList<>();
   private Conversation<WindowEvent> dialogue;
 
-  /** @param derived where the derived events go, with the name of the detector that found them */
+  /**
+   * @param derived where the derived events go, with the name of the detector that found them
+   */
   DetectorScans(List<Detector> detectors, BiConsumer<String, Derived> derived) {
     this(detectors, derived, null);
   }
 
   /**
    * @param derived where the derived events go, with the name of the detector that found them
-   * @param reader  another reader of the same dialogue (a model's features), or null
+   * @param reader another reader of the same dialogue (a model's features), or null
    */
-  DetectorScans(List<Detector> detectors, BiConsumer<String, Derived> derived,
+  DetectorScans(
+      List<Detector> detectors,
+      BiConsumer<String, Derived> derived,
       Conversation.Listener<WindowEvent> reader) {
-    this(detectors, i -> {
-      String name = detectors.get(i).name();
-      return x -> derived.accept(name, x);
-    });
+    this(
+        detectors,
+        i -> {
+          String name = detectors.get(i).name();
+          return x -> derived.accept(name, x);
+        });
     if (reader != null) {
       if (dialogue == null) {
         dialogue = new Conversation<WindowEvent>();
@@ -74,7 +80,9 @@ public final class DetectorScans {
       out.add(s.finish());
     }
     if (dialogue != null) {
-      dialogue.finish(); // done already when a conversation detector finished it; for another reader alone, now
+      dialogue
+          .finish(); // done already when a conversation detector finished it; for another reader
+      // alone, now
     }
     return out;
   }

@@ -8,20 +8,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The detectors' tunables, read from the optional {@code detectors} object of the rules file; every field that is
- * absent keeps its default.
+ * The detectors' tunables, read from the optional {@code detectors} object of the rules file; every
+ * field that is absent keeps its default.
  *
- * @param confirmationWords premature_success: a kind whose last segment has a word starting with one of these is a
- *                          confirmation ({@code receipt}, {@code ack}, {@code confirm}, {@code delivered})
- * @param latencyBudgetsMs  latency: configured budgets by kind, in milliseconds
- * @param latencyFactor     latency: without a configured budget, this many times the kind's median (3)
+ * @param confirmationWords premature_success: a kind whose last segment has a word starting with
+ *     one of these is a confirmation ({@code receipt}, {@code ack}, {@code confirm}, {@code
+ *     delivered})
+ * @param latencyBudgetsMs latency: configured budgets by kind, in milliseconds
+ * @param latencyFactor latency: without a configured budget, this many times the kind's median (3)
  * @param latencyMinBudgetMs latency: and at least this many milliseconds (1000)
- * @param maxCallsPerTurn   tool_call_explosion: more calls than this in one turn is an explosion (8)
- * @param plateauRun        failure_plateau: this many consecutive failures of one kind (3)
+ * @param maxCallsPerTurn tool_call_explosion: more calls than this in one turn is an explosion (8)
+ * @param plateauRun failure_plateau: this many consecutive failures of one kind (3)
  * @param plateauSharedWords failure_plateau: sharing at least this many content words (3)
- * @param dialogue          the conversation detectors' word lists and thresholds
- *                          (docs/DETECTORS.md#conversation-detectors)
- * @param roles             the tool roles, read from the rules file's {@code tool_roles}
+ * @param dialogue the conversation detectors' word lists and thresholds
+ *     (docs/DETECTORS.md#conversation-detectors)
+ * @param roles the tool roles, read from the rules file's {@code tool_roles}
  */
 public record DetectorSettings(
     List<String> confirmationWords,
@@ -35,9 +36,17 @@ public record DetectorSettings(
     ToolRoles roles) {
 
   /** The defaults (docs/DETECTORS.md). */
-  public static final DetectorSettings DEFAULTS = new DetectorSettings(
-      List.of("receipt", "ack", "confirm", "delivered"), Map.of(), 3.0, 1000.0, 8, 3, 3,
-      DialogueSettings.DEFAULTS, ToolRoles.DEFAULTS);
+  public static final DetectorSettings DEFAULTS =
+      new DetectorSettings(
+          List.of("receipt", "ack", "confirm", "delivered"),
+          Map.of(),
+          3.0,
+          1000.0,
+          8,
+          3,
+          3,
+          DialogueSettings.DEFAULTS,
+          ToolRoles.DEFAULTS);
 
   /**
    * Reads {@code root.detectors}; absent means the defaults.
@@ -48,9 +57,18 @@ public record DetectorSettings(
     JsonNode d = root.get("detectors");
     ToolRoles roles = ToolRoles.parse(root, source);
     if (d == null) {
-      return roles.equals(DEFAULTS.roles) ? DEFAULTS : new DetectorSettings(DEFAULTS.confirmationWords,
-          DEFAULTS.latencyBudgetsMs, DEFAULTS.latencyFactor, DEFAULTS.latencyMinBudgetMs, DEFAULTS.maxCallsPerTurn,
-          DEFAULTS.plateauRun, DEFAULTS.plateauSharedWords, DEFAULTS.dialogue, roles);
+      return roles.equals(DEFAULTS.roles)
+          ? DEFAULTS
+          : new DetectorSettings(
+              DEFAULTS.confirmationWords,
+              DEFAULTS.latencyBudgetsMs,
+              DEFAULTS.latencyFactor,
+              DEFAULTS.latencyMinBudgetMs,
+              DEFAULTS.maxCallsPerTurn,
+              DEFAULTS.plateauRun,
+              DEFAULTS.plateauSharedWords,
+              DEFAULTS.dialogue,
+              roles);
     }
     if (!d.isObject()) {
       throw new IllegalArgumentException(source + ": \"detectors\" must be an object");
@@ -75,8 +93,16 @@ public record DetectorSettings(
         return fallback;
       }
       if (!v.isNumber() || v.doubleValue() < min) {
-        throw new IllegalArgumentException(source + ": detectors." + detector + "." + field
-            + " must be a number of at least " + min + ", not " + v);
+        throw new IllegalArgumentException(
+            source
+                + ": detectors."
+                + detector
+                + "."
+                + field
+                + " must be a number of at least "
+                + min
+                + ", not "
+                + v);
       }
       return v.doubleValue();
     }
@@ -87,8 +113,14 @@ public record DetectorSettings(
         return fallback;
       }
       if (!v.isArray() || v.isEmpty()) {
-        throw new IllegalArgumentException(source + ": detectors." + detector + "." + field
-            + " must be a non-empty array of words, not " + v);
+        throw new IllegalArgumentException(
+            source
+                + ": detectors."
+                + detector
+                + "."
+                + field
+                + " must be a non-empty array of words, not "
+                + v);
       }
       List<String> out = new ArrayList<>();
       v.forEach(w -> out.add(w.asText().toLowerCase(java.util.Locale.ROOT)));
@@ -101,14 +133,21 @@ public record DetectorSettings(
         return Map.of();
       }
       if (!v.isObject()) {
-        throw new IllegalArgumentException(source + ": detectors.latency.budgets_ms must be an object of kind to "
-            + "milliseconds, not " + v);
+        throw new IllegalArgumentException(
+            source
+                + ": detectors.latency.budgets_ms must be an object of kind to "
+                + "milliseconds, not "
+                + v);
       }
       Map<String, Double> out = new LinkedHashMap<>();
       for (var e : v.properties()) {
         if (!e.getValue().isNumber() || e.getValue().doubleValue() <= 0) {
-          throw new IllegalArgumentException(source + ": detectors.latency.budgets_ms." + e.getKey()
-              + " must be a positive number of milliseconds, not " + e.getValue());
+          throw new IllegalArgumentException(
+              source
+                  + ": detectors.latency.budgets_ms."
+                  + e.getKey()
+                  + " must be a positive number of milliseconds, not "
+                  + e.getValue());
         }
         out.put(e.getKey(), e.getValue().doubleValue());
       }

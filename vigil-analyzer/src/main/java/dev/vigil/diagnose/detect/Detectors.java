@@ -9,11 +9,12 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (docs/DETECTORS.md); all of
- * Vigil's and the rules file's policy rules are on by default.
+ * The detectors a pass runs, chosen with {@code --detectors all|none|NAME,…} (docs/DETECTORS.md);
+ * all of Vigil's and the rules file's policy rules are on by default.
  */
 public final class Detectors {
-  private static final Map<String, Function<DetectorSettings, Detector>> ALL = new LinkedHashMap<>();
+  private static final Map<String, Function<DetectorSettings, Detector>> ALL =
+      new LinkedHashMap<>();
 
   static {
     ALL.put(PrematureSuccess.NAME, PrematureSuccess::new);
@@ -48,8 +49,9 @@ public final class Detectors {
   }
 
   /**
-   * The detectors named by a {@code --detectors} value, among Vigil's and those the rules file defines (its policy
-   * rules, {@code policy.<name>}), which run after Vigil's; {@code all} is every one of both.
+   * The detectors named by a {@code --detectors} value, among Vigil's and those the rules file
+   * defines (its policy rules, {@code policy.<name>}), which run after Vigil's; {@code all} is
+   * every one of both.
    *
    * @throws IllegalArgumentException naming the unknown names and the known ones
    */
@@ -79,20 +81,25 @@ public final class Detectors {
       }
     }
     if (!unknown.isEmpty() || wanted.isEmpty()) {
-      throw new IllegalArgumentException("--detectors: unknown detector(s) " + (unknown.isEmpty() ? "\"" + spec
-          + "\"" : unknown) + "; use all, none or a comma-separated list of " + String.join(", ", known));
+      throw new IllegalArgumentException(
+          "--detectors: unknown detector(s) "
+              + (unknown.isEmpty() ? "\"" + spec + "\"" : unknown)
+              + "; use all, none or a comma-separated list of "
+              + String.join(", ", known));
     }
-    return of(wanted, settings).plus(fromRules.stream().filter(d -> wanted.contains(d.name())).toList());
+    return of(wanted, settings)
+        .plus(fromRules.stream().filter(d -> wanted.contains(d.name())).toList());
   }
 
   /** Exactly these detectors, in Vigil's order. */
   public static Detectors of(List<String> names, DetectorSettings settings) {
     List<Detector> out = new ArrayList<>();
-    ALL.forEach((name, make) -> {
-      if (names.contains(name)) {
-        out.add(make.apply(settings));
-      }
-    });
+    ALL.forEach(
+        (name, make) -> {
+          if (names.contains(name)) {
+            out.add(make.apply(settings));
+          }
+        });
     return new Detectors(out);
   }
 
@@ -104,15 +111,22 @@ public final class Detectors {
   /**
    * These detectors and, after them, a user's own.
    *
-   * @throws IllegalArgumentException when two detectors would share a name (reports key them by name)
+   * @throws IllegalArgumentException when two detectors would share a name (reports key them by
+   *     name)
    */
   public Detectors plus(List<Detector> more) {
     List<Detector> all = new ArrayList<>(selected);
     List<String> names = new ArrayList<>(selectedNames());
     for (Detector d : more) {
       if (names.contains(d.name())) {
-        throw new IllegalArgumentException("detector " + d.getClass().getName() + ": the name \"" + d.name()
-            + "\" is taken; each detector needs a name of its own (taken: " + String.join(", ", names) + ")");
+        throw new IllegalArgumentException(
+            "detector "
+                + d.getClass().getName()
+                + ": the name \""
+                + d.name()
+                + "\" is taken; each detector needs a name of its own (taken: "
+                + String.join(", ", names)
+                + ")");
       }
       names.add(d.name());
       all.add(d);
@@ -123,26 +137,31 @@ public final class Detectors {
   /**
    * Starts one pass's reading of the window by every selected detector.
    *
-   * @param derived where the derived events go, with the name of the detector that found them, as they are found
+   * @param derived where the derived events go, with the name of the detector that found them, as
+   *     they are found
    */
   public DetectorScans start(BiConsumer<String, Derived> derived) {
     return new DetectorScans(selected, derived);
   }
 
   /**
-   * Starts one pass's reading of the window by every selected detector, with another reader of the same one reading
-   * of the dialogue.
+   * Starts one pass's reading of the window by every selected detector, with another reader of the
+   * same one reading of the dialogue.
    *
-   * @param derived where the derived events go, with the name of the detector that found them, as they are found
-   * @param reader  subscribed to the dialogue the conversation detectors read, finished when they finish
+   * @param derived where the derived events go, with the name of the detector that found them, as
+   *     they are found
+   * @param reader subscribed to the dialogue the conversation detectors read, finished when they
+   *     finish
    */
-  public DetectorScans start(BiConsumer<String, Derived> derived, Conversation.Listener<WindowEvent> reader) {
+  public DetectorScans start(
+      BiConsumer<String, Derived> derived, Conversation.Listener<WindowEvent> reader) {
     return new DetectorScans(selected, derived, reader);
   }
 
   /**
-   * Runs every selected detector over a whole window, oldest event first, as a pass does (the conversation detectors
-   * read the dialogue once for all); the detections list their derived events.
+   * Runs every selected detector over a whole window, oldest event first, as a pass does (the
+   * conversation detectors read the dialogue once for all); the detections list their derived
+   * events.
    */
   public List<Detection> run(List<WindowEvent> window) {
     List<List<Derived>> derived = new ArrayList<>(selected.size());

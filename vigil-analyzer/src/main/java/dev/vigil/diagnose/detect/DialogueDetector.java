@@ -5,16 +5,18 @@ import dev.vigil.dialogue.ToolRoles;
 import java.util.function.Consumer;
 
 /**
- * A conversation detector (docs/DETECTORS.md#conversation-detectors): reads the window as a {@link Conversation},
- * streamed, with one {@link Conversation.Reader<WindowEvent> reader} per session that keeps what the detector needs of
- * the session's earlier turns, bounded, and collects what it finds in {@link DialogueFindings}. In a pass the four
- * conversation detectors share one reading of the dialogue ({@link DetectorScans}); alone, a detector reads it for
- * itself.
+ * A conversation detector (docs/DETECTORS.md#conversation-detectors): reads the window as a {@link
+ * Conversation}, streamed, with one {@link Conversation.Reader<WindowEvent> reader} per session
+ * that keeps what the detector needs of the session's earlier turns, bounded, and collects what it
+ * finds in {@link DialogueFindings}. In a pass the four conversation detectors share one reading of
+ * the dialogue ({@link DetectorScans}); alone, a detector reads it for itself.
  */
 abstract class DialogueDetector implements Detector {
   private final String name;
+
   /** The word lists and thresholds. */
   final DialogueSettings words;
+
   /** The tool roles. */
   final ToolRoles roles;
 
@@ -47,8 +49,9 @@ abstract class DialogueDetector implements Detector {
   }
 
   /**
-   * Reads a dialogue that others feed (the pass's one reading for every conversation detector): the scan's
-   * {@link Scan#accept} does nothing, and its {@link Scan#finish} finishes the dialogue (once for all) first.
+   * Reads a dialogue that others feed (the pass's one reading for every conversation detector): the
+   * scan's {@link Scan#accept} does nothing, and its {@link Scan#finish} finishes the dialogue
+   * (once for all) first.
    */
   final Scan scanIn(Conversation<WindowEvent> dialogue, Consumer<Derived> derived) {
     DialogueFindings found = new DialogueFindings(name, derived);

@@ -9,26 +9,27 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The conversation detectors' word lists and thresholds (docs/DETECTORS.md#conversation-detectors), English by default,
- * each replaceable in the rules file under {@code detectors.<name>.<field>}. Phrases match whole words,
- * case-insensitively.
+ * The conversation detectors' word lists and thresholds (docs/DETECTORS.md#conversation-detectors),
+ * English by default, each replaceable in the rules file under {@code detectors.<name>.<field>}.
+ * Phrases match whole words, case-insensitively.
  *
- * @param affirmatives       unconfirmed_write {@code affirmatives}: a user message holding one confirms a write
- * @param asks               unconfirmed_write {@code asks}: an answer holding one asked for confirmation or proposed
- *                           an action (so does any answer with a question mark)
- * @param whenNoEarlierAnswer unconfirmed_write {@code when_no_earlier_answer}: a write in a session's first turn with
- *                           no confirmation counts too (true)
- * @param claims             claim_without_action {@code claims}: a past form stating an action as done, to the verbs
- *                           of the write calls that back it ({@code "cancelled": ["cancel"]})
- * @param negations          claim_without_action {@code negations}: a claim with one of these before it in its
- *                           clause is no claim ({@code not}, {@code will}, {@code once}…)
- * @param corrections        user_correction {@code corrections}: phrases that say the agent got it wrong (aimed at
- *                           the agent: "that's wrong", not "wrong" alone, which users say of their own slips)
- * @param repeatMinOverlap   user_correction {@code repeat_min_overlap}: a user message that shares at least
- *                           {@code plateauSharedWords} content words and this Jaccard overlap with an earlier one of
- *                           the session repeats it (0.7)
- * @param refusalRun         write_after_refusal {@code failures}: this many failed calls of a write tool right before
- *                           its success (2)
+ * @param affirmatives unconfirmed_write {@code affirmatives}: a user message holding one confirms a
+ *     write
+ * @param asks unconfirmed_write {@code asks}: an answer holding one asked for confirmation or
+ *     proposed an action (so does any answer with a question mark)
+ * @param whenNoEarlierAnswer unconfirmed_write {@code when_no_earlier_answer}: a write in a
+ *     session's first turn with no confirmation counts too (true)
+ * @param claims claim_without_action {@code claims}: a past form stating an action as done, to the
+ *     verbs of the write calls that back it ({@code "cancelled": ["cancel"]})
+ * @param negations claim_without_action {@code negations}: a claim with one of these before it in
+ *     its clause is no claim ({@code not}, {@code will}, {@code once}…)
+ * @param corrections user_correction {@code corrections}: phrases that say the agent got it wrong
+ *     (aimed at the agent: "that's wrong", not "wrong" alone, which users say of their own slips)
+ * @param repeatMinOverlap user_correction {@code repeat_min_overlap}: a user message that shares at
+ *     least {@code plateauSharedWords} content words and this Jaccard overlap with an earlier one
+ *     of the session repeats it (0.7)
+ * @param refusalRun write_after_refusal {@code failures}: this many failed calls of a write tool
+ *     right before its success (2)
  */
 public record DialogueSettings(
     List<String> affirmatives,
@@ -41,26 +42,127 @@ public record DialogueSettings(
     int refusalRun) {
 
   /** The English defaults. */
-  public static final DialogueSettings DEFAULTS = new DialogueSettings(
-      List.of("yes", "yeah", "yep", "yup", "confirm", "confirmed", "i confirm", "go ahead", "proceed", "do it",
-          "please do", "sure", "ok", "okay", "correct", "that's right", "that is right", "approved", "agreed"),
-      List.of("shall i", "should i", "would you like", "do you want", "want me to", "can you confirm",
-          "please confirm", "confirm", "proceed", "go ahead", "is that correct", "is this correct", "are you sure"),
-      true,
-      Claims.DEFAULTS.forms(),
-      List.of("not", "no", "never", "n't", "cannot", "can't", "couldn't", "won't", "wasn't", "isn't", "hasn't",
-          "haven't", "unable", "failed", "will", "would", "could", "can", "should", "shall", "must", "to", "if",
-          "once", "when", "before", "after", "until", "unless", "be", "let", "i'll", "we'll", "going", "want", "need",
-          "please"),
-      List.of("that's wrong", "that is wrong", "this is wrong", "that's the wrong", "that is the wrong",
-          "this is the wrong", "it's the wrong", "it is the wrong", "got it wrong", "you're wrong", "you are wrong",
-          "still wrong", "that's incorrect", "that is incorrect", "you made a mistake", "that's a mistake",
-          "that is a mistake", "not what i asked", "not what i wanted", "not what i meant", "that's not right",
-          "that is not right", "that's not it", "i didn't ask", "i did not ask", "i said", "i told you",
-          "you didn't", "you did not", "didn't work", "did not work", "doesn't work", "not working", "still not",
-          "why did you", "i never asked", "undo", "complaint", "unacceptable", "useless", "frustrating", "terrible"),
-      0.7,
-      2);
+  public static final DialogueSettings DEFAULTS =
+      new DialogueSettings(
+          List.of(
+              "yes",
+              "yeah",
+              "yep",
+              "yup",
+              "confirm",
+              "confirmed",
+              "i confirm",
+              "go ahead",
+              "proceed",
+              "do it",
+              "please do",
+              "sure",
+              "ok",
+              "okay",
+              "correct",
+              "that's right",
+              "that is right",
+              "approved",
+              "agreed"),
+          List.of(
+              "shall i",
+              "should i",
+              "would you like",
+              "do you want",
+              "want me to",
+              "can you confirm",
+              "please confirm",
+              "confirm",
+              "proceed",
+              "go ahead",
+              "is that correct",
+              "is this correct",
+              "are you sure"),
+          true,
+          Claims.DEFAULTS.forms(),
+          List.of(
+              "not",
+              "no",
+              "never",
+              "n't",
+              "cannot",
+              "can't",
+              "couldn't",
+              "won't",
+              "wasn't",
+              "isn't",
+              "hasn't",
+              "haven't",
+              "unable",
+              "failed",
+              "will",
+              "would",
+              "could",
+              "can",
+              "should",
+              "shall",
+              "must",
+              "to",
+              "if",
+              "once",
+              "when",
+              "before",
+              "after",
+              "until",
+              "unless",
+              "be",
+              "let",
+              "i'll",
+              "we'll",
+              "going",
+              "want",
+              "need",
+              "please"),
+          List.of(
+              "that's wrong",
+              "that is wrong",
+              "this is wrong",
+              "that's the wrong",
+              "that is the wrong",
+              "this is the wrong",
+              "it's the wrong",
+              "it is the wrong",
+              "got it wrong",
+              "you're wrong",
+              "you are wrong",
+              "still wrong",
+              "that's incorrect",
+              "that is incorrect",
+              "you made a mistake",
+              "that's a mistake",
+              "that is a mistake",
+              "not what i asked",
+              "not what i wanted",
+              "not what i meant",
+              "that's not right",
+              "that is not right",
+              "that's not it",
+              "i didn't ask",
+              "i did not ask",
+              "i said",
+              "i told you",
+              "you didn't",
+              "you did not",
+              "didn't work",
+              "did not work",
+              "doesn't work",
+              "not working",
+              "still not",
+              "why did you",
+              "i never asked",
+              "undo",
+              "complaint",
+              "unacceptable",
+              "useless",
+              "frustrating",
+              "terrible"),
+          0.7,
+          2);
 
   /** Copies the lists. */
   public DialogueSettings {
@@ -72,7 +174,8 @@ public record DialogueSettings(
   }
 
   /**
-   * Reads the conversation detectors' fields of {@code detectors}; absent fields keep their defaults.
+   * Reads the conversation detectors' fields of {@code detectors}; absent fields keep their
+   * defaults.
    *
    * @throws IllegalArgumentException naming {@code source} and the field that is wrong
    */
@@ -103,7 +206,8 @@ public record DialogueSettings(
         return fallback;
       }
       if (!v.isArray() || v.isEmpty()) {
-        throw new IllegalArgumentException(name(detector, field) + " must be a non-empty array of phrases, not " + v);
+        throw new IllegalArgumentException(
+            name(detector, field) + " must be a non-empty array of phrases, not " + v);
       }
       List<String> out = new ArrayList<>();
       v.forEach(w -> out.add(w.asText().toLowerCase(Locale.ROOT).strip()));
@@ -116,7 +220,8 @@ public record DialogueSettings(
         return fallback;
       }
       if (!v.isBoolean()) {
-        throw new IllegalArgumentException(name(detector, field) + " must be true or false, not " + v);
+        throw new IllegalArgumentException(
+            name(detector, field) + " must be true or false, not " + v);
       }
       return v.booleanValue();
     }
@@ -127,8 +232,8 @@ public record DialogueSettings(
         return fallback;
       }
       if (!v.isNumber() || v.doubleValue() < min || v.doubleValue() > max) {
-        throw new IllegalArgumentException(name(detector, field) + " must be a number from " + min + " to " + max
-            + ", not " + v);
+        throw new IllegalArgumentException(
+            name(detector, field) + " must be a number from " + min + " to " + max + ", not " + v);
       }
       return v.doubleValue();
     }
@@ -139,14 +244,20 @@ public record DialogueSettings(
         return DEFAULTS.claims;
       }
       if (!v.isObject() || v.isEmpty()) {
-        throw new IllegalArgumentException(name("claim_without_action", "claims")
-            + " must be an object of past form to the verbs that back it, not " + v);
+        throw new IllegalArgumentException(
+            name("claim_without_action", "claims")
+                + " must be an object of past form to the verbs that back it, not "
+                + v);
       }
       Map<String, List<String>> out = new LinkedHashMap<>();
       for (var e : v.properties()) {
         if (!e.getValue().isArray() || e.getValue().isEmpty()) {
-          throw new IllegalArgumentException(name("claim_without_action", "claims") + "." + e.getKey()
-              + " must be a non-empty array of verbs, not " + e.getValue());
+          throw new IllegalArgumentException(
+              name("claim_without_action", "claims")
+                  + "."
+                  + e.getKey()
+                  + " must be a non-empty array of verbs, not "
+                  + e.getValue());
         }
         List<String> verbs = new ArrayList<>();
         e.getValue().forEach(w -> verbs.add(w.asText().toLowerCase(Locale.ROOT)));

@@ -1,21 +1,25 @@
 package dev.vigil.diagnose.detect;
 
 /**
- * The running median of a tool's call durations in memory of fixed size, within {@value #ALPHA} relative error: the
- * log-bucket histogram of DDSketch (Masson, Rim and Lee, "DDSketch: a fast and fully-mergeable quantile sketch with
- * relative-error guarantees", VLDB 2019). A duration x falls in bucket {@code ceil(log_γ x)} with
- * {@code γ = (1 + α) / (1 - α)}, and a bucket stands for {@code 2γ^i / (γ + 1)}, within α of every value in it.
+ * The running median of a tool's call durations in memory of fixed size, within {@value #ALPHA}
+ * relative error: the log-bucket histogram of DDSketch (Masson, Rim and Lee, "DDSketch: a fast and
+ * fully-mergeable quantile sketch with relative-error guarantees", VLDB 2019). A duration x falls
+ * in bucket {@code ceil(log_γ x)} with {@code γ = (1 + α) / (1 - α)}, and a bucket stands for
+ * {@code 2γ^i / (γ + 1)}, within α of every value in it.
  *
- * <p>Departs from the paper: the buckets are a fixed dense array from {@value #MIN_MS} ms to {@value #MAX_MS} ms
- * (durations below go to a zero bucket, above to the last; about 1,700 counters, never collapsed), and the median's
- * bucket is tracked as values arrive, so reading the median does not scan the buckets. The median of an even count
- * is the mean of the two middle values, as in {@link Latency}'s exact median.
+ * <p>Departs from the paper: the buckets are a fixed dense array from {@value #MIN_MS} ms to
+ * {@value #MAX_MS} ms (durations below go to a zero bucket, above to the last; about 1,700
+ * counters, never collapsed), and the median's bucket is tracked as values arrive, so reading the
+ * median does not scan the buckets. The median of an even count is the mean of the two middle
+ * values, as in {@link Latency}'s exact median.
  */
 final class DurationSketch {
   /** The relative error of a value read back. */
   static final double ALPHA = 0.01;
+
   /** The smallest duration told apart from zero, in milliseconds (a microsecond). */
   static final double MIN_MS = 1e-3;
+
   /** The largest duration told apart, in milliseconds (about 31 years). */
   static final double MAX_MS = 1e12;
 
@@ -26,8 +30,10 @@ final class DurationSketch {
 
   private final int[] counts = new int[SLOTS];
   private long n;
+
   /** The slot holding the lower middle value (rank {@code (n - 1) / 2}). */
   private int at;
+
   /** How many values lie in slots below {@link #at}. */
   private long below;
 

@@ -11,10 +11,14 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** What the detectors read out of an event: its call time, its ids, its failure message, its derived copies. */
+/**
+ * What the detectors read out of an event: its call time, its ids, its failure message, its derived
+ * copies.
+ */
 final class EventFields {
   /** Statuses that report success (docs/DESIGN.md#appraisal). */
   static final Set<String> SUCCESS = Set.of("ok", "success", "completed", "resolved", "delivered");
+
   /** Statuses that report failure. */
   static final Set<String> FAILURE = Set.of("fail", "timeout", "error");
 
@@ -32,16 +36,18 @@ final class EventFields {
     return d != null && d.isNumber() && d.doubleValue() >= 0 ? d.doubleValue() : -1;
   }
 
-  /** When a call reported its result: {@code ts + duration_ms} (just {@code ts} without a duration). */
+  /**
+   * When a call reported its result: {@code ts + duration_ms} (just {@code ts} without a duration).
+   */
   static Instant reportedAt(Event e) {
     double ms = durationMs(e);
     return ms <= 0 ? e.ts() : e.ts().plusNanos(Math.round(ms * 1_000_000));
   }
 
   /**
-   * The id values an event carries: every scalar under a field named {@code id} or ending in {@code Id} or
-   * {@code _id}, anywhere in the payload (so in {@code args} and {@code result} too), including inside a result
-   * that is a JSON object written as a string.
+   * The id values an event carries: every scalar under a field named {@code id} or ending in {@code
+   * Id} or {@code _id}, anywhere in the payload (so in {@code args} and {@code result} too),
+   * including inside a result that is a JSON object written as a string.
    */
   static Set<String> ids(Event e) {
     Set<String> out = new LinkedHashSet<>();
@@ -81,8 +87,8 @@ final class EventFields {
   }
 
   /**
-   * The failure's message: {@code payload.error.message} (the agent's events), else the first text among
-   * {@code error}, {@code message}, {@code reason}, {@code result}; empty when there is none.
+   * The failure's message: {@code payload.error.message} (the agent's events), else the first text
+   * among {@code error}, {@code message}, {@code reason}, {@code result}; empty when there is none.
    */
   static String failureMessage(Event e) {
     ObjectNode p = e.payload();
@@ -100,15 +106,19 @@ final class EventFields {
   }
 
   /**
-   * A compact copy of a window event that a detector holds while it waits to judge it: the same header (time, kind,
-   * status, agent, seq, pid, thread, turn, call id, session), identity and ref, and of the payload only
-   * {@code duration_ms}, so that holding it does not hold the payload's tree.
+   * A compact copy of a window event that a detector holds while it waits to judge it: the same
+   * header (time, kind, status, agent, seq, pid, thread, turn, call id, session), identity and ref,
+   * and of the payload only {@code duration_ms}, so that holding it does not hold the payload's
+   * tree.
    */
   static WindowEvent slim(WindowEvent w) {
     return slim(w, "duration_ms");
   }
 
-  /** A compact copy like {@link #slim(WindowEvent)} that keeps these fields of the payload (when present). */
+  /**
+   * A compact copy like {@link #slim(WindowEvent)} that keeps these fields of the payload (when
+   * present).
+   */
   static WindowEvent slim(WindowEvent w, String... kept) {
     Event e = w.event();
     ObjectNode payload = JsonNodeFactory.instance.objectNode();
@@ -118,13 +128,39 @@ final class EventFields {
         payload.set(field, v);
       }
     }
-    return new WindowEvent(new Event(e.ts(), e.kind(), e.status(), payload, e.agent(), e.seq(), e.pid(), e.thread(),
-        e.turn(), e.callId(), e.session()), w.identity(), w.ref(), w.naiveTs());
+    return new WindowEvent(
+        new Event(
+            e.ts(),
+            e.kind(),
+            e.status(),
+            payload,
+            e.agent(),
+            e.seq(),
+            e.pid(),
+            e.thread(),
+            e.turn(),
+            e.callId(),
+            e.session()),
+        w.identity(),
+        w.ref(),
+        w.naiveTs());
   }
 
-  /** A derived event about {@code source}: its agent and turn, a new kind, status, time and payload. */
+  /**
+   * A derived event about {@code source}: its agent and turn, a new kind, status, time and payload.
+   */
   static Event derive(Event source, String kind, String status, Instant ts, ObjectNode payload) {
-    return new Event(ts, kind, status, payload, source.agent(), null, source.pid(), null, source.turn(), null,
+    return new Event(
+        ts,
+        kind,
+        status,
+        payload,
+        source.agent(),
+        null,
+        source.pid(),
+        null,
+        source.turn(),
+        null,
         source.session());
   }
 }

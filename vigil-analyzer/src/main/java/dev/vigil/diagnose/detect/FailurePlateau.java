@@ -10,29 +10,34 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * {@code failure_plateau} (docs/DETECTORS.md; the field report's diagnostic blindness, "42 different rephrasings of
- * the same diagnosis"): the same failure said in different words, so that string comparison never sees the repeat.
+ * {@code failure_plateau} (docs/DETECTORS.md; the field report's diagnostic blindness, "42
+ * different rephrasings of the same diagnosis"): the same failure said in different words, so that
+ * string comparison never sees the repeat.
  *
- * <p>Failures ({@code fail}, {@code timeout}, {@code error}) are taken per kind in time order. A plateau is a
- * maximal run of consecutive failures of one kind whose messages all share at least {@code shared_words} (3)
- * {@link ContentWords content words}; it counts once it is {@code run} (3) failures long. A failure that breaks the
- * run starts the next one, together with the failure before it when those two share enough words.
+ * <p>Failures ({@code fail}, {@code timeout}, {@code error}) are taken per kind in time order. A
+ * plateau is a maximal run of consecutive failures of one kind whose messages all share at least
+ * {@code shared_words} (3) {@link ContentWords content words}; it counts once it is {@code run} (3)
+ * failures long. A failure that breaks the run starts the next one, together with the failure
+ * before it when those two share enough words.
  *
- * <p>Streaming, in memory bounded per kind: a kind's open run keeps its length, the words all its failures share, its
- * first failure, the one that made it long enough, its newest {@value #TAIL} failures and the refs of its newest
- * {@value Findings#MAX_CITED}; a plateau is judged when a failure breaks it or the window ends. At most
- * {@value #MAX_KINDS} kinds are followed; failures of further kinds are counted ({@code untracked_failures}).
+ * <p>Streaming, in memory bounded per kind: a kind's open run keeps its length, the words all its
+ * failures share, its first failure, the one that made it long enough, its newest {@value #TAIL}
+ * failures and the refs of its newest {@value Findings#MAX_CITED}; a plateau is judged when a
+ * failure breaks it or the window ends. At most {@value #MAX_KINDS} kinds are followed; failures of
+ * further kinds are counted ({@code untracked_failures}).
  *
- * <p>Derived event: {@code <kind>.failure_plateau}, status {@code fail}, at the failure that made the run long
- * enough, payload {@code repeats} and {@code shared_words}. Evidence: the newest {@value Findings#MAX_CITED}
- * plateaus (their {@code refs} the newest {@value Findings#MAX_CITED} of the plateau's, {@code repeats} its length)
- * and {@code plateaus_total}.
+ * <p>Derived event: {@code <kind>.failure_plateau}, status {@code fail}, at the failure that made
+ * the run long enough, payload {@code repeats} and {@code shared_words}. Evidence: the newest
+ * {@value Findings#MAX_CITED} plateaus (their {@code refs} the newest {@value Findings#MAX_CITED}
+ * of the plateau's, {@code repeats} its length) and {@code plateaus_total}.
  */
 final class FailurePlateau implements Detector {
   /** The detector's name. */
   public static final String NAME = "failure_plateau";
+
   /** Kinds followed in one window. */
   static final int MAX_KINDS = 1_000;
+
   /** The newest failures of a run kept whole, to cite. */
   static final int TAIL = 5;
 
@@ -137,15 +142,25 @@ final class FailurePlateau implements Detector {
       }
       evidence.putArray("plateaus");
       int n = found.count();
-      String summary = n == 0 ? "" : n + (n == 1 ? " plateau" : " plateaus")
-          + " of rephrased failures; longest: " + longest + " failures of " + longestKind + " saying the same thing";
+      String summary =
+          n == 0
+              ? ""
+              : n
+                  + (n == 1 ? " plateau" : " plateaus")
+                  + " of rephrased failures; longest: "
+                  + longest
+                  + " failures of "
+                  + longestKind
+                  + " saying the same thing";
       return found.detection(evidence, summary);
     }
 
     /** Failures held whole, over all kinds. */
     int held() {
       return runs.values().stream()
-          .mapToInt(r -> r.tail.items().size() + (r.first != null ? 1 : 0) + (r.anchor != null ? 1 : 0)).sum();
+          .mapToInt(
+              r -> r.tail.items().size() + (r.first != null ? 1 : 0) + (r.anchor != null ? 1 : 0))
+          .sum();
     }
 
     private void append(Run r, WindowEvent w, Set<String> words) {
@@ -172,8 +187,10 @@ final class FailurePlateau implements Detector {
       r.refs.items().forEach(refs::add);
       ObjectNode payload = JsonNodeFactory.instance.objectNode().put("repeats", r.length);
       payload.set("shared_words", words.deepCopy());
-      found.derive(r.first, EventFields.derive(r.anchor.event(), kind + ".failure_plateau", "fail",
-          r.anchor.event().ts(), payload));
+      found.derive(
+          r.first,
+          EventFields.derive(
+              r.anchor.event(), kind + ".failure_plateau", "fail", r.anchor.event().ts(), payload));
       found.cite(r.anchor);
       r.tail.items().forEach(found::cite);
       if (r.length > longest) {

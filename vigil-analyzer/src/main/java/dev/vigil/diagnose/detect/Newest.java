@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The newest {@code limit} items added, and how many were added in all: a detector's list of instances or cited
- * events in memory that does not grow with the window.
+ * The newest {@code limit} items added, and how many were added in all: a detector's list of
+ * instances or cited events in memory that does not grow with the window.
  *
  * @param <T> what is kept
  */
@@ -29,8 +29,9 @@ public final class Newest<T> {
   }
 
   /**
-   * Adds an item: {@code reuse} gets the item that falls off (emptied by the caller for its new use), or makes one
-   * while fewer than {@code limit} are kept; so that a long run of items makes no garbage.
+   * Adds an item: {@code reuse} gets the item that falls off (emptied by the caller for its new
+   * use), or makes one while fewer than {@code limit} are kept; so that a long run of items makes
+   * no garbage.
    */
   public T addReusing(java.util.function.UnaryOperator<T> reuse) {
     T item = reuse.apply(items.size() == limit ? items.pollFirst() : null);

@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The successes {@link PrematureSuccess} keeps while they may still get their confirmation: oldest first, indexed by
- * their id values, at most {@code limit} of them, each a {@link EventFields#slim compact copy}.
+ * The successes {@link PrematureSuccess} keeps while they may still get their confirmation: oldest
+ * first, indexed by their id values, at most {@code limit} of them, each a {@link EventFields#slim
+ * compact copy}.
  */
 final class PendingSuccesses {
   /** Id values of one success that are indexed (a result listing many records has many). */
@@ -49,10 +50,14 @@ final class PendingSuccesses {
       return null;
     }
 
-    /** Whether this call ran on the same thread from before {@code inner} started until after it answered. */
+    /**
+     * Whether this call ran on the same thread from before {@code inner} started until after it
+     * answered.
+     */
     boolean encloses(Success inner) {
       String thread = event.event().thread();
-      return thread != null && thread.equals(inner.event.event().thread())
+      return thread != null
+          && thread.equals(inner.event.event().thread())
           && !event.event().ts().isAfter(inner.event.event().ts())
           && !reportedAt.isBefore(inner.reportedAt);
     }
@@ -62,7 +67,7 @@ final class PendingSuccesses {
    * The success a confirmation belongs to, and the id they share.
    *
    * @param success the owner
-   * @param id      the first of the confirmation's ids the owner carries
+   * @param id the first of the confirmation's ids the owner carries
    */
   record Owner(Success success, String id) {}
 
@@ -97,10 +102,14 @@ final class PendingSuccesses {
     return new Success(-1, slim, new String[0], EventFields.reportedAt(slim.event()));
   }
 
-  /** The oldest success reported more than {@code horizon} before {@code now}, taken out; or null. */
+  /**
+   * The oldest success reported more than {@code horizon} before {@code now}, taken out; or null.
+   */
   Success expired(Instant now, Duration horizon) {
     Success oldest = waiting.peekFirst();
-    return oldest != null && Duration.between(oldest.reportedAt, now).compareTo(horizon) > 0 ? remove() : null;
+    return oldest != null && Duration.between(oldest.reportedAt, now).compareTo(horizon) > 0
+        ? remove()
+        : null;
   }
 
   /** Takes every success out, oldest first. */
@@ -112,8 +121,9 @@ final class PendingSuccesses {
   }
 
   /**
-   * The success a confirmation with these ids belongs to: the nearest earlier one sharing an id, or the outermost
-   * call on its thread that encloses it and shares an id too (the tool call around the backend call); null when none.
+   * The success a confirmation with these ids belongs to: the nearest earlier one sharing an id, or
+   * the outermost call on its thread that encloses it and shares an id too (the tool call around
+   * the backend call); null when none.
    */
   Owner owner(Set<String> ids) {
     List<Iterator<Success>> lists = new ArrayList<>();

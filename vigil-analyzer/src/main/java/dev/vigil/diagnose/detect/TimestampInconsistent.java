@@ -12,33 +12,41 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code timestamp_inconsistent} (docs/DETECTORS.md; mixed time zones): naive and zoned timestamps mixed in one
- * window. Two places are read: each event's own {@code ts} as written in the input, and every string in its payload
- * that is an ISO-8601 date-time (so a tool argument {@code "2026-11-22T15:00"} counts as naive next to the agent's
- * zoned times).
+ * {@code timestamp_inconsistent} (docs/DETECTORS.md; mixed time zones): naive and zoned timestamps
+ * mixed in one window. Two places are read: each event's own {@code ts} as written in the input,
+ * and every string in its payload that is an ISO-8601 date-time (so a tool argument {@code
+ * "2026-11-22T15:00"} counts as naive next to the agent's zoned times).
  *
- * <p>A naive argument that the same successful call resolved is handled, not mixed: when the call's {@code result}
- * holds a zoned date-time whose local date and time differ from every naive argument's, the tool read the naive time
- * in a zone and answered with the instant ({@code "when":"2026-11-25T00:29"} giving
- * {@code "dueAt":"2026-11-24T23:29:00Z"}); those arguments are counted as {@code resolved}. A result that repeats the
- * naive digits with {@code Z} ({@code "2026-11-25T00:29:00Z"}) took the local time for UTC: still naive.
+ * <p>A naive argument that the same successful call resolved is handled, not mixed: when the call's
+ * {@code result} holds a zoned date-time whose local date and time differ from every naive
+ * argument's, the tool read the naive time in a zone and answered with the instant ({@code
+ * "when":"2026-11-25T00:29"} giving {@code "dueAt":"2026-11-24T23:29:00Z"}); those arguments are
+ * counted as {@code resolved}. A result that repeats the naive digits with {@code Z} ({@code
+ * "2026-11-25T00:29:00Z"}) took the local time for UTC: still naive.
  *
- * <p>Derived event: one per window, kind {@code timestamp.inconsistent}, status {@code delay}, at the first naive
- * timestamp's event, payload {@code naive} and {@code zoned} counts; it goes out when the window ends. Streaming, it
- * keeps the counts and the first naive event. Evidence: the counts, the newest {@value Findings#MAX_CITED} events
- * with naive times ({@code naive_at}, each with its naive fields) and {@code naive_at_total}.
+ * <p>Derived event: one per window, kind {@code timestamp.inconsistent}, status {@code delay}, at
+ * the first naive timestamp's event, payload {@code naive} and {@code zoned} counts; it goes out
+ * when the window ends. Streaming, it keeps the counts and the first naive event. Evidence: the
+ * counts, the newest {@value Findings#MAX_CITED} events with naive times ({@code naive_at}, each
+ * with its naive fields) and {@code naive_at_total}.
  */
 public final class TimestampInconsistent implements Detector {
   /** The detector's name. */
   public static final String NAME = "timestamp_inconsistent";
+
   /** The derived event's kind. */
   public static final String KIND = "timestamp.inconsistent";
 
-  /** A date-time; group 1 is the zone (offset, {@code Z} or a bracketed region) when there is one. */
-  static final Pattern DATE_TIME = Pattern.compile(
-      "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(?::\\d{2}(?:[.,]\\d{1,9})?)?"
-          + "(Z|[+-]\\d{2}(?::?\\d{2})?(?:\\[[^\\]]+\\])?|\\[[^\\]]+\\])?");
+  /**
+   * A date-time; group 1 is the zone (offset, {@code Z} or a bracketed region) when there is one.
+   */
+  static final Pattern DATE_TIME =
+      Pattern.compile(
+          "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(?::\\d{2}(?:[.,]\\d{1,9})?)?"
+              + "(Z|[+-]\\d{2}(?::?\\d{2})?(?:\\[[^\\]]+\\])?|\\[[^\\]]+\\])?");
+
   private static final int MAX_DEPTH = 8;
+
   /** The shortest text that can be a date-time: {@code 2026-11-22T15:00}. */
   private static final int MIN_DATE_TIME = 16;
 
@@ -85,7 +93,8 @@ public final class TimestampInconsistent implements Detector {
 
       @Override
       public Detection finish() {
-        ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
+        ObjectNode evidence =
+            JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
         if (resolved > 0) {
           evidence.put("resolved", resolved);
         }
@@ -93,18 +102,31 @@ public final class TimestampInconsistent implements Detector {
         if (naive == 0 || zoned == 0) {
           return found.detection(evidence, "");
         }
-        ObjectNode payload = JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned)
-            .put("first_naive", firstNaive.ref());
-        found.derive(firstNaive, EventFields.derive(firstNaive.event(), KIND, "delay", firstNaive.event().ts(),
-            payload));
-        return found.detection(evidence, naive + " naive and " + zoned
-            + " zoned timestamps mixed in the window (first naive one: " + firstNaive.event().kind() + ")");
+        ObjectNode payload =
+            JsonNodeFactory.instance
+                .objectNode()
+                .put("naive", naive)
+                .put("zoned", zoned)
+                .put("first_naive", firstNaive.ref());
+        found.derive(
+            firstNaive,
+            EventFields.derive(
+                firstNaive.event(), KIND, "delay", firstNaive.event().ts(), payload));
+        return found.detection(
+            evidence,
+            naive
+                + " naive and "
+                + zoned
+                + " zoned timestamps mixed in the window (first naive one: "
+                + firstNaive.event().kind()
+                + ")");
       }
     };
   }
 
   /**
-   * Takes the naive arguments a successful call resolved out of {@code naiveFields}; returns how many.
+   * Takes the naive arguments a successful call resolved out of {@code naiveFields}; returns how
+   * many.
    */
   private static int resolved(Event e, List<String> naiveFields, List<String> naiveValues) {
     if (!EventFields.SUCCESS.contains(EventFields.status(e)) || naiveFields.isEmpty()) {
@@ -123,7 +145,8 @@ public final class TimestampInconsistent implements Detector {
     Matcher m = DATE_TIME.matcher(result.isTextual() ? result.asText() : result.toString());
     boolean answered = false;
     while (m.find()) {
-      if (m.group(1) == null || args.contains(local(m.group().substring(0, m.start(1) - m.start())))) {
+      if (m.group(1) == null
+          || args.contains(local(m.group().substring(0, m.start(1) - m.start())))) {
         return 0; // the result repeats a naive time, or is naive itself
       }
       answered = true;
@@ -142,7 +165,10 @@ public final class TimestampInconsistent implements Detector {
     return n;
   }
 
-  /** A date-time's local part to the minute: {@code 2026-11-25 00:29:00} gives {@code 2026-11-25T00:29}. */
+  /**
+   * A date-time's local part to the minute: {@code 2026-11-25 00:29:00} gives {@code
+   * 2026-11-25T00:29}.
+   */
   private static String local(String dateTime) {
     String s = dateTime.strip().replace(' ', 'T');
     return s.length() >= 16 ? s.substring(0, 16) : s;
@@ -161,8 +187,13 @@ public final class TimestampInconsistent implements Detector {
     return sb.toString();
   }
 
-  private static void scan(JsonNode node, List<Object> path, List<String> naiveFields, List<String> naiveValues,
-      int[] counts, int depth) {
+  private static void scan(
+      JsonNode node,
+      List<Object> path,
+      List<String> naiveFields,
+      List<String> naiveValues,
+      int[] counts,
+      int depth) {
     if (depth > MAX_DEPTH) {
       return;
     }
@@ -180,7 +211,9 @@ public final class TimestampInconsistent implements Detector {
       }
     } else if (node.isTextual() && node.textValue().length() >= MIN_DATE_TIME) {
       String text = node.textValue().strip();
-      if (text.length() < MIN_DATE_TIME || !Character.isDigit(text.charAt(0)) || text.charAt(4) != '-') {
+      if (text.length() < MIN_DATE_TIME
+          || !Character.isDigit(text.charAt(0))
+          || text.charAt(4) != '-') {
         return; // cannot be a date-time: spare the regex
       }
       Matcher m = DATE_TIME.matcher(text);

@@ -15,31 +15,37 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * {@code tool_call_explosion} (docs/DETECTORS.md; the field report's failure mode 1): more than {@code max_calls}
- * (8) tool calls while answering one user message. A call belongs to a turn by the event's {@code turn} (the
- * agent's field), else {@code payload.turn}; Vigil's own {@code vigil.*} events and the conversation's {@code turn.*}
- * events are not calls.
+ * {@code tool_call_explosion} (docs/DETECTORS.md; the field report's failure mode 1): more than
+ * {@code max_calls} (8) tool calls while answering one user message. A call belongs to a turn by
+ * the event's {@code turn} (the agent's field), else {@code payload.turn}; Vigil's own {@code
+ * vigil.*} events and the conversation's {@code turn.*} events are not calls.
  *
- * <p>Streaming, in memory bounded per turn: a turn is open from its first call until it has made no call for {@link
- * #TURN_IDLE} (event time) or the window ends; then it is judged. At most {@value #MAX_OPEN_TURNS} turns are open at
- * once: beyond, the one idle longest is judged early ({@code turns_closed_early} counts them), and a call of it that
- * comes later starts it afresh. A turn keeps its count, a compact copy of its first call, the ref of its last, the
- * first call over the budget and the count per tool (at most {@value #MAX_TOOLS_PER_TURN} tools; calls of further
- * tools are counted as {@code other_tools}).
+ * <p>Streaming, in memory bounded per turn: a turn is open from its first call until it has made no
+ * call for {@link #TURN_IDLE} (event time) or the window ends; then it is judged. At most {@value
+ * #MAX_OPEN_TURNS} turns are open at once: beyond, the one idle longest is judged early ({@code
+ * turns_closed_early} counts them), and a call of it that comes later starts it afresh. A turn
+ * keeps its count, a compact copy of its first call, the ref of its last, the first call over the
+ * budget and the count per tool (at most {@value #MAX_TOOLS_PER_TURN} tools; calls of further tools
+ * are counted as {@code other_tools}).
  *
- * <p>Derived event: {@code turn.tool_call_explosion}, status {@code fail}, at the first call over the budget,
- * payload {@code turn}, {@code calls} and {@code max_calls}; it goes out when the turn is judged. Evidence: the
- * newest {@value Findings#MAX_CITED} turns over budget and {@code turns_total}.
+ * <p>Derived event: {@code turn.tool_call_explosion}, status {@code fail}, at the first call over
+ * the budget, payload {@code turn}, {@code calls} and {@code max_calls}; it goes out when the turn
+ * is judged. Evidence: the newest {@value Findings#MAX_CITED} turns over budget and {@code
+ * turns_total}.
  */
 final class ToolCallExplosion implements Detector {
   /** The detector's name. */
   public static final String NAME = "tool_call_explosion";
+
   /** The derived event's kind. */
   public static final String KIND = "turn.tool_call_explosion";
+
   /** A turn with no call for this long (event time) is over. */
   static final Duration TURN_IDLE = Duration.ofHours(1);
+
   /** Turns open at once. */
   static final int MAX_OPEN_TURNS = 4_096;
+
   /** Tools counted by name in one turn. */
   static final int MAX_TOOLS_PER_TURN = 50;
 
@@ -87,8 +93,10 @@ final class ToolCallExplosion implements Detector {
   /** One window's reading. */
   final class Reading implements Scan {
     private final Findings found;
+
     /** Open turns, the one idle longest first. */
     private final LinkedHashMap<String, Turn> open = new LinkedHashMap<>(16, 0.75f, true);
+
     private long opened;
     private long closedEarly;
     private String worstTurn;
@@ -143,8 +151,16 @@ final class ToolCallExplosion implements Detector {
       }
       evidence.putArray("turns");
       int n = found.count();
-      String summary = n == 0 ? "" : "turn " + worstTurn + " made " + worstCalls + " tool calls against a budget of "
-          + maxCalls + (n > 1 ? " (" + n + " turns over budget)" : "");
+      String summary =
+          n == 0
+              ? ""
+              : "turn "
+                  + worstTurn
+                  + " made "
+                  + worstCalls
+                  + " tool calls against a budget of "
+                  + maxCalls
+                  + (n > 1 ? " (" + n + " turns over budget)" : "");
       return found.detection(evidence, summary);
     }
 
@@ -169,16 +185,25 @@ final class ToolCallExplosion implements Detector {
       if (t.calls <= maxCalls) {
         return;
       }
-      ObjectNode entry = found.entry("turns").put("turn", t.id).put("calls", t.calls)
-          .put("first", t.first.ref()).put("last", t.lastRef);
+      ObjectNode entry =
+          found
+              .entry("turns")
+              .put("turn", t.id)
+              .put("calls", t.calls)
+              .put("first", t.first.ref())
+              .put("last", t.lastRef);
       ObjectNode byTool = entry.putObject("tools");
       t.tools.forEach(byTool::put);
       if (t.otherTools > 0) {
         entry.put("other_tools", t.otherTools);
       }
       found.cite(t.first);
-      ObjectNode payload = JsonNodeFactory.instance.objectNode().put("turn", t.id).put("calls", t.calls)
-          .put("max_calls", maxCalls);
+      ObjectNode payload =
+          JsonNodeFactory.instance
+              .objectNode()
+              .put("turn", t.id)
+              .put("calls", t.calls)
+              .put("max_calls", maxCalls);
       Event over = t.over.event();
       found.derive(t.over, EventFields.derive(over, KIND, "fail", over.ts(), payload));
       if (t.calls > worstCalls) {

@@ -3,8 +3,9 @@ package dev.vigil.diagnose.detect;
 import java.util.Arrays;
 
 /**
- * One tool's call durations in the window, for {@link Latency}: every duration while there are at most
- * {@code exactLimit} (so the median is exact), then a {@link DurationSketch} that holds them all in fixed memory.
+ * One tool's call durations in the window, for {@link Latency}: every duration while there are at
+ * most {@code exactLimit} (so the median is exact), then a {@link DurationSketch} that holds them
+ * all in fixed memory.
  */
 final class ToolDurations {
   private final int exactLimit;
@@ -17,7 +18,10 @@ final class ToolDurations {
     this.exactLimit = exactLimit;
   }
 
-  /** Adds a duration in milliseconds; the one after the first {@code exactLimit} moves them all to the sketch. */
+  /**
+   * Adds a duration in milliseconds; the one after the first {@code exactLimit} moves them all to
+   * the sketch.
+   */
   void add(double ms) {
     if (sketch == null && n == exactLimit) {
       sketch = new DurationSketch();
@@ -46,7 +50,10 @@ final class ToolDurations {
     return sketch == null ? n : sketch.count();
   }
 
-  /** The median: exact while {@link #isExact}, else within {@link DurationSketch#ALPHA}; 0 when there are none. */
+  /**
+   * The median: exact while {@link #isExact}, else within {@link DurationSketch#ALPHA}; 0 when
+   * there are none.
+   */
   double median() {
     if (sketch != null) {
       return sketch.median();

@@ -1,29 +1,32 @@
 package dev.vigil.diagnose.detect;
 
-import dev.vigil.dialogue.Phrases;
-import dev.vigil.dialogue.Conversation;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.dialogue.Conversation;
+import dev.vigil.dialogue.Phrases;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * {@code user_correction} (docs/DETECTORS.md#conversation-detectors): the user says the agent got it wrong or complains
- * (a phrase of {@code corrections}), or repeats a request already made in the session: its {@link ContentWords content
- * words} share at least {@code shared_words} (3, as in {@code failure_plateau}) and a Jaccard overlap of at least
- * {@code repeat_min_overlap} (0.7) with an earlier user message.
+ * {@code user_correction} (docs/DETECTORS.md#conversation-detectors): the user says the agent got
+ * it wrong or complains (a phrase of {@code corrections}), or repeats a request already made in the
+ * session: its {@link ContentWords content words} share at least {@code shared_words} (3, as in
+ * {@code failure_plateau}) and a Jaccard overlap of at least {@code repeat_min_overlap} (0.7) with
+ * an earlier user message.
  *
- * <p>Read as a stream: a user message is judged when its turn completes, against the session's newest
- * {@value #MAX_EARLIER} earlier user messages (a repeat of an older one is not seen).
+ * <p>Read as a stream: a user message is judged when its turn completes, against the session's
+ * newest {@value #MAX_EARLIER} earlier user messages (a repeat of an older one is not seen).
  *
- * <p>Derived event: {@code turn.user_correction}, status {@code complaint}, about the user message, payload
- * {@code said} (the phrase) or {@code repeats} (the shared words) with {@code repeated_ref}.
+ * <p>Derived event: {@code turn.user_correction}, status {@code complaint}, about the user message,
+ * payload {@code said} (the phrase) or {@code repeats} (the shared words) with {@code
+ * repeated_ref}.
  */
 final class UserCorrection extends DialogueDetector {
   /** The detector's name. */
   static final String NAME = "user_correction";
+
   /** The derived event's kind. */
   static final String KIND = "turn.user_correction";
 
@@ -70,10 +73,16 @@ final class UserCorrection extends DialogueDetector {
     }
   }
 
-  private void judge(Conversation.Turn<WindowEvent> t, Said said, List<Said> earlier, DialogueFindings found) {
+  private void judge(
+      Conversation.Turn<WindowEvent> t, Said said, List<Said> earlier, DialogueFindings found) {
     String phrase = Phrases.first(Phrases.words(t.userText()), corrections);
     if (phrase != null) {
-      found.add(t, t.user(), List.of(t.user()), KIND, "complaint",
+      found.add(
+          t,
+          t.user(),
+          List.of(t.user()),
+          KIND,
+          "complaint",
           JsonNodeFactory.instance.objectNode().put("said", phrase));
       return;
     }
@@ -86,7 +95,8 @@ final class UserCorrection extends DialogueDetector {
       if (common >= sharedWords && common >= words.repeatMinOverlap() * union) {
         Set<String> shared = new TreeSet<>(said.words());
         shared.retainAll(before.words());
-        ObjectNode details = JsonNodeFactory.instance.objectNode().put("repeated_ref", before.event().ref());
+        ObjectNode details =
+            JsonNodeFactory.instance.objectNode().put("repeated_ref", before.event().ref());
         ArrayNode repeats = details.putArray("repeats");
         shared.forEach(repeats::add);
         found.add(t, t.user(), List.of(before.event(), t.user()), KIND, "complaint", details);

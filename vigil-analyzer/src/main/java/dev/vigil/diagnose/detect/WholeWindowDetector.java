@@ -3,14 +3,14 @@ package dev.vigil.diagnose.detect;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * A detector that reads the whole window at once ({@link #detect}, derived events listed in its detection): its scan
- * holds the window's events until it finishes, so its memory grows with the window. For detectors of your own and
- * the LLM judge; Vigil's deterministic detectors stream.
+ * A detector that reads the whole window at once ({@link #detect}, derived events listed in its
+ * detection): its scan holds the window's events until it finishes, so its memory grows with the
+ * window. For detectors of your own and the LLM judge; Vigil's deterministic detectors stream.
  */
 public abstract class WholeWindowDetector implements Detector {
   @Override
@@ -34,7 +34,8 @@ public abstract class WholeWindowDetector implements Detector {
         window.stream().filter(w -> numbers.contains(w.ref())).forEach(cited::add);
         window.clear();
         d.derived().forEach(out);
-        return new Detection(d.name(), d.count(), d.evidence(), d.summary(), List.of(), cited.items());
+        return new Detection(
+            d.name(), d.count(), d.evidence(), d.summary(), List.of(), cited.items());
       }
     };
   }

@@ -13,10 +13,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON as CEL sees it (CEL's JSON mapping): an object is a map, an array a list, an integral number an {@code int}
- * (a {@code double} past 64 bits), any other number a {@code double}, {@code null} CEL's null. A {@code result} that
- * the agent recorded as a string holding a JSON object or array (a tool that returns JSON text) is read as that
- * object or array, so {@code result.status} works either way.
+ * JSON as CEL sees it (CEL's JSON mapping): an object is a map, an array a list, an integral number
+ * an {@code int} (a {@code double} past 64 bits), any other number a {@code double}, {@code null}
+ * CEL's null. A {@code result} that the agent recorded as a string holding a JSON object or array
+ * (a tool that returns JSON text) is read as that object or array, so {@code result.status} works
+ * either way.
  */
 final class CelValues {
   /** CEL's null. */
@@ -31,7 +32,10 @@ final class CelValues {
     return of(node, 0);
   }
 
-  /** A tool call's {@code result}: as {@link #of}, a string holding a JSON object or array read as that. */
+  /**
+   * A tool call's {@code result}: as {@link #of}, a string holding a JSON object or array read as
+   * that.
+   */
   static Object result(JsonNode node) {
     if (node != null && node.isTextual()) {
       String s = node.asText().strip();
@@ -47,8 +51,9 @@ final class CelValues {
   }
 
   /**
-   * An event as its JSON line (docs/DESIGN.md#the-event) reads: {@code ts} (ISO-8601 text), {@code kind},
-   * {@code status}, {@code payload} (its {@code result} as {@link #result}) and the optional fields that are present.
+   * An event as its JSON line (docs/DESIGN.md#the-event) reads: {@code ts} (ISO-8601 text), {@code
+   * kind}, {@code status}, {@code payload} (its {@code result} as {@link #result}) and the optional
+   * fields that are present.
    */
   static Map<String, Object> event(Event e) {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -57,7 +62,9 @@ final class CelValues {
     m.put("status", e.status());
     Map<String, Object> payload = new LinkedHashMap<>();
     for (var field : e.payload().properties()) {
-      payload.put(field.getKey(), field.getKey().equals("result") ? result(field.getValue()) : of(field.getValue()));
+      payload.put(
+          field.getKey(),
+          field.getKey().equals("result") ? result(field.getValue()) : of(field.getValue()));
     }
     m.put("payload", Collections.unmodifiableMap(payload));
     putPresent(m, "agent", e.agent());
@@ -104,6 +111,7 @@ final class CelValues {
     if (node.isNumber()) {
       return node.doubleValue();
     }
-    return node.asText(); // binary and POJO nodes do not occur in parsed JSON; as text, never a failure
+    return node
+        .asText(); // binary and POJO nodes do not occur in parsed JSON; as text, never a failure
   }
 }

@@ -19,27 +19,30 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One policy rule as a detector (docs/POLICIES.md): its expression is evaluated on every call of its tool, with the
- * call's own session before it; each call where it holds is one violation, derived as {@code policy.<name>}, status
- * {@code fail}, payload {@code policy}, {@code tool}, {@code severity} (which the appraisal takes as the intensity)
- * and {@code violation}. A call on which the expression fails (a missing field, a wrong type) is counted in the
- * evidence's {@code errors}, with the first few messages, and the pass goes on.
+ * One policy rule as a detector (docs/POLICIES.md): its expression is evaluated on every call of
+ * its tool, with the call's own session before it; each call where it holds is one violation,
+ * derived as {@code policy.<name>}, status {@code fail}, payload {@code policy}, {@code tool},
+ * {@code severity} (which the appraisal takes as the intensity) and {@code violation}. A call on
+ * which the expression fails (a missing field, a wrong type) is counted in the evidence's {@code
+ * errors}, with the first few messages, and the pass goes on.
  *
- * <p>A session is the events sharing {@code agent} and {@code session}; events without a session are grouped by
- * agent. Only the window's events are seen, in the window's order (timestamp, then input order), one at a time: a
- * session's history is bounded ({@link SessionHistory}), and so are the sessions kept open ({@link PolicySessions}).
- * The evidence lists the newest violations ({@code violations_total} says how many) and, when sessions had to be
- * closed to stay within the bounds, {@code sessions_closed_early}.
+ * <p>A session is the events sharing {@code agent} and {@code session}; events without a session
+ * are grouped by agent. Only the window's events are seen, in the window's order (timestamp, then
+ * input order), one at a time: a session's history is bounded ({@link SessionHistory}), and so are
+ * the sessions kept open ({@link PolicySessions}). The evidence lists the newest violations ({@code
+ * violations_total} says how many) and, when sessions had to be closed to stay within the bounds,
+ * {@code sessions_closed_early}.
  */
 final class PolicyDetector implements Detector {
   /** How many error messages the evidence quotes. */
   static final int ERROR_EXAMPLES = 3;
 
-  private static final Pattern CEL_POSITION = Pattern.compile("^evaluation error at <input>:(\\d+): ");
+  private static final Pattern CEL_POSITION =
+      Pattern.compile("^evaluation error at <input>:(\\d+): ");
 
   /** The history of a rule that reads nothing of its session: empty, and no session is kept. */
-  private static final SessionHistory NO_HISTORY = new SessionHistory(new HistoryNeeds(Set.of(), Set.of(), false,
-      false));
+  private static final SessionHistory NO_HISTORY =
+      new SessionHistory(new HistoryNeeds(Set.of(), Set.of(), false, false));
 
   private final PolicyRule rule;
   private final PolicyEnvironment.Compiled compiled;
@@ -50,8 +53,12 @@ final class PolicyDetector implements Detector {
     this(rule, compiled, PolicySessions.MAX_SESSIONS, PolicySessions.MAX_HELD);
   }
 
-  /** A detector that keeps at most {@code maxSessions} sessions and {@code maxHeld} events (tests use small ones). */
-  PolicyDetector(PolicyRule rule, PolicyEnvironment.Compiled compiled, int maxSessions, int maxHeld) {
+  /**
+   * A detector that keeps at most {@code maxSessions} sessions and {@code maxHeld} events (tests
+   * use small ones).
+   */
+  PolicyDetector(
+      PolicyRule rule, PolicyEnvironment.Compiled compiled, int maxSessions, int maxHeld) {
     this.rule = rule;
     this.compiled = compiled;
     this.maxSessions = maxSessions;
@@ -75,7 +82,8 @@ final class PolicyDetector implements Detector {
   /** One window's reading: each call of the rule's tool judged on its session's history so far. */
   final class PolicyScan implements Scan {
     private final Findings found;
-    private final PolicySessions sessions = new PolicySessions(compiled.needs(), maxSessions, maxHeld);
+    private final PolicySessions sessions =
+        new PolicySessions(compiled.needs(), maxSessions, maxHeld);
     private final ArrayNode examples = JsonNodeFactory.instance.arrayNode();
     private int calls;
     private int errors;
@@ -136,9 +144,14 @@ final class PolicyDetector implements Detector {
 
     @Override
     public Detection finish() {
-      ObjectNode evidence = JsonNodeFactory.instance.objectNode().put("tool", rule.tool())
-          .put("violation", rule.violation()).put("severity", rule.severity()).put("calls", calls)
-          .put("errors", errors);
+      ObjectNode evidence =
+          JsonNodeFactory.instance
+              .objectNode()
+              .put("tool", rule.tool())
+              .put("violation", rule.violation())
+              .put("severity", rule.severity())
+              .put("calls", calls)
+              .put("errors", errors);
       evidence.putArray("violations");
       evidence.put("violations_total", 0);
       if (errors > 0) {
@@ -147,8 +160,15 @@ final class PolicyDetector implements Detector {
       if (sessions.closedEarly() > 0) {
         evidence.put("sessions_closed_early", sessions.closedEarly());
       }
-      String summary = found.count() + " of " + calls + " calls of " + rule.tool() + " broke policy " + rule.name()
-          + (rule.description().isEmpty() ? "" : " (" + rule.description() + ")");
+      String summary =
+          found.count()
+              + " of "
+              + calls
+              + " calls of "
+              + rule.tool()
+              + " broke policy "
+              + rule.name()
+              + (rule.description().isEmpty() ? "" : " (" + rule.description() + ")");
       return found.detection(evidence, summary);
     }
   }
@@ -164,19 +184,41 @@ final class PolicyDetector implements Detector {
   }
 
   private Event violation(Event call) {
-    ObjectNode payload = JsonNodeFactory.instance.objectNode().put("policy", rule.name())
-        .put("tool", PolicyRule.toolName(call)).put("severity", rule.severity()).put("violation", rule.violation());
-    return new Event(call.ts(), rule.detectorName(), "fail", payload, call.agent(), null, call.pid(), null,
-        call.turn(), null, call.session());
+    ObjectNode payload =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("policy", rule.name())
+            .put("tool", PolicyRule.toolName(call))
+            .put("severity", rule.severity())
+            .put("violation", rule.violation());
+    return new Event(
+        call.ts(),
+        rule.detectorName(),
+        "fail",
+        payload,
+        call.agent(),
+        null,
+        call.pid(),
+        null,
+        call.turn(),
+        null,
+        call.session());
   }
 
-  /** Why a call could not be judged: CEL's message with its position as a character of the expression. */
+  /**
+   * Why a call could not be judged: CEL's message with its position as a character of the
+   * expression.
+   */
   private static String message(Object verdict) {
     if (verdict instanceof Exception ex) {
       String m = String.valueOf(ex.getMessage());
       Matcher at = CEL_POSITION.matcher(m);
-      return at.find() ? m.substring(at.end()) + " (at character " + (Integer.parseInt(at.group(1)) + 1)
-          + " of the expression)" : m;
+      return at.find()
+          ? m.substring(at.end())
+              + " (at character "
+              + (Integer.parseInt(at.group(1)) + 1)
+              + " of the expression)"
+          : m;
     }
     return "the expression gave " + verdict + ", not a bool";
   }

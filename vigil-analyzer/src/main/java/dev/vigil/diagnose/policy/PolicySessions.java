@@ -7,23 +7,26 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The open sessions of one policy rule's reading of a window, each with its {@link SessionHistory}: a session is
- * {@link SessionKey#of}, as for every reader of the dialogue. At most
- * {@code maxSessions} sessions are kept, and at most {@code maxHeld} events in all their histories: past either, the
- * least recently active sessions are closed (their history dropped; an event of one that comes later begins it anew,
- * with an empty history).
+ * The open sessions of one policy rule's reading of a window, each with its {@link SessionHistory}:
+ * a session is {@link SessionKey#of}, as for every reader of the dialogue. At most {@code
+ * maxSessions} sessions are kept, and at most {@code maxHeld} events in all their histories: past
+ * either, the least recently active sessions are closed (their history dropped; an event of one
+ * that comes later begins it anew, with an empty history).
  */
 final class PolicySessions {
   /** How many sessions are kept open at most by default. */
   static final int MAX_SESSIONS = 10_000;
+
   /** How many events all histories hold at most by default. */
   static final int MAX_HELD = 100_000;
 
   private final HistoryNeeds needs;
   private final int maxSessions;
   private final int maxHeld;
+
   /** Least recently active first. */
   private final LinkedHashMap<String, SessionHistory> open = new LinkedHashMap<>(64, 0.75f, true);
+
   private long held;
   private long closedEarly;
 
@@ -47,7 +50,10 @@ final class PolicySessions {
     return h;
   }
 
-  /** Adds the event to its session's history (after the rule judged it); closes old sessions past the budget. */
+  /**
+   * Adds the event to its session's history (after the rule judged it); closes old sessions past
+   * the budget.
+   */
   void add(SessionHistory h, Event e) {
     int before = h.held();
     h.add(e);

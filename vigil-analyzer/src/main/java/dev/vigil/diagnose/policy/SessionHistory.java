@@ -10,33 +10,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a policy rule's {@code session} holds of one session, in memory that does not grow with the session: of the
- * session's events read so far, for each kind the rule reads ({@link HistoryNeeds}), the latest one
- * ({@code session.last(kind)}) or the newest {@value #MAX_KEPT} ({@code session.calls(kind)}), and the newest
- * {@value #MAX_KEPT} user texts ({@code session.user_texts}), oldest first. A rule whose kinds cannot be told from its
- * expression gets the newest {@value #MAX_KEPT} of each of the {@value #MAX_KINDS} kinds seen last. Events are
+ * What a policy rule's {@code session} holds of one session, in memory that does not grow with the
+ * session: of the session's events read so far, for each kind the rule reads ({@link
+ * HistoryNeeds}), the latest one ({@code session.last(kind)}) or the newest {@value #MAX_KEPT}
+ * ({@code session.calls(kind)}), and the newest {@value #MAX_KEPT} user texts ({@code
+ * session.user_texts}), oldest first. A rule whose kinds cannot be told from its expression gets
+ * the newest {@value #MAX_KEPT} of each of the {@value #MAX_KINDS} kinds seen last. Events are
  * converted to CEL maps once, when first read.
  */
 final class SessionHistory {
   /** How many of the newest events of one kind, and of the newest user texts, are kept. */
   static final int MAX_KEPT = 100;
+
   /** How many kinds are kept (the most recently seen) when the rule may read any kind. */
   static final int MAX_KINDS = 32;
+
   /** The kind of the user's messages, whose {@code payload.text} are the session's user texts. */
   static final String USER_TURN = "turn.user";
 
   private final HistoryNeeds needs;
   private final Newest<String> userTexts = new Newest<>(MAX_KEPT);
-  private final Map<String, Newest<Held>> byKind = new LinkedHashMap<>(8, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Newest<Held>> eldest) {
-      if (size() <= MAX_KINDS) {
-        return false;
-      }
-      held -= eldest.getValue().items().size();
-      return true;
-    }
-  };
+  private final Map<String, Newest<Held>> byKind =
+      new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Newest<Held>> eldest) {
+          if (size() <= MAX_KINDS) {
+            return false;
+          }
+          held -= eldest.getValue().items().size();
+          return true;
+        }
+      };
   private int held;
 
   SessionHistory(HistoryNeeds needs) {
@@ -82,7 +86,10 @@ final class SessionHistory {
     return Collections.unmodifiableList(out);
   }
 
-  /** The texts of the session's newest earlier user messages ({@code turn.user} events), oldest first. */
+  /**
+   * The texts of the session's newest earlier user messages ({@code turn.user} events), oldest
+   * first.
+   */
   List<String> userTexts() {
     return userTexts.items();
   }

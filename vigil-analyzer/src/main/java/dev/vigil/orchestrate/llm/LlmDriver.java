@@ -24,31 +24,40 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The LLM drives the pass (docs/STAGES.md#the-llm): LangChain4j's OpenAI-compatible chat model is given the stages as
- * tools ({@link PassTools}) and calls them until the pass reaches {@code diff_done}. It has a budget of tool calls
- * and of wall-clock time. When a budget runs out, the server fails or the model stops early, the driver returns and
- * the deterministic path finishes the pass; the report's {@code llm} object says which and why.
+ * The LLM drives the pass (docs/STAGES.md#the-llm): LangChain4j's OpenAI-compatible chat model is
+ * given the stages as tools ({@link PassTools}) and calls them until the pass reaches {@code
+ * diff_done}. It has a budget of tool calls and of wall-clock time. When a budget runs out, the
+ * server fails or the model stops early, the driver returns and the deterministic path finishes the
+ * pass; the report's {@code llm} object says which and why.
  */
 public final class LlmDriver implements PassDriver {
-  static final String SYSTEM = String.join("\n",
-      "You are the reflective supervisor of a tool-using LLM agent, running one pass of the VIGIL loop.",
-      "The pass is a stage machine: start -> eb_updated -> diagnosed -> prompt_done -> diff_done.",
-      "Call the tools in this order: update_eb_from_logs, diagnose_rbt, build_prompt_patch, then optionally",
-      "emit_unified_diff with a unified diff that fixes the top thorn in the agent's repository, then",
-      "save_proposal. A tool called out of order returns an error naming the expected stage: follow it.",
-      "A rejected diff comes back with the reason; fix it or go on to save_proposal without one.",
-      "Never skip a stage. Answer briefly once save_proposal has run.");
+  static final String SYSTEM =
+      String.join(
+          "\n",
+          "You are the reflective supervisor of a tool-using LLM agent, running one pass of the VIGIL loop.",
+          "The pass is a stage machine: start -> eb_updated -> diagnosed -> prompt_done -> diff_done.",
+          "Call the tools in this order: update_eb_from_logs, diagnose_rbt, build_prompt_patch, then optionally",
+          "emit_unified_diff with a unified diff that fixes the top thorn in the agent's repository, then",
+          "save_proposal. A tool called out of order returns an error naming the expected stage: follow it.",
+          "A rejected diff comes back with the reason; fix it or go on to save_proposal without one.",
+          "Never skip a stage. Answer briefly once save_proposal has run.");
 
   private final LlmConfig config;
   private final ChatModel model;
   private final Clock clock;
 
-  /** A driver talking to the configured server through LangChain4j's OpenAI client; budgets on {@code clock}. */
+  /**
+   * A driver talking to the configured server through LangChain4j's OpenAI client; budgets on
+   * {@code clock}.
+   */
   public LlmDriver(LlmConfig config, Clock clock) {
     this(config, openAi(config), clock);
   }
 
-  /** LangChain4j's OpenAI-compatible client for the configured server: no retries, the wall-clock budget as timeout. */
+  /**
+   * LangChain4j's OpenAI-compatible client for the configured server: no retries, the wall-clock
+   * budget as timeout.
+   */
   static ChatModel openAi(LlmConfig config) {
     return OpenAiChatModel.builder()
         .baseUrl(config.baseUrl())
@@ -59,7 +68,9 @@ public final class LlmDriver implements PassDriver {
         .build();
   }
 
-  /** A driver with a chat model of the caller's; the wall-clock budget is measured on {@code clock}. */
+  /**
+   * A driver with a chat model of the caller's; the wall-clock budget is measured on {@code clock}.
+   */
   public LlmDriver(LlmConfig config, ChatModel model, Clock clock) {
     this.config = config;
     this.model = model;
@@ -80,12 +91,15 @@ public final class LlmDriver implements PassDriver {
       conversation:
       while (session.stage() != Stage.DIFF_DONE) {
         if (clock.instant().isAfter(deadline)) {
-          reason = "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage "
-              + session.stage();
+          reason =
+              "the wall-clock budget of "
+                  + config.timeout().toSeconds()
+                  + " s ran out at stage "
+                  + session.stage();
           break;
         }
-        ChatResponse response = model.chat(ChatRequest.builder().messages(messages).toolSpecifications(specs)
-            .build());
+        ChatResponse response =
+            model.chat(ChatRequest.builder().messages(messages).toolSpecifications(specs).build());
         tokens = TokenUsage.sum(tokens, response.tokenUsage());
         AiMessage ai = response.aiMessage();
         messages.add(ai);
@@ -95,38 +109,68 @@ public final class LlmDriver implements PassDriver {
         }
         for (ToolExecutionRequest call : ai.toolExecutionRequests()) {
           if (tools.calls().size() >= config.maxCalls()) {
-            reason = "the budget of " + config.maxCalls() + " tool calls ran out at stage " + session.stage();
+            reason =
+                "the budget of "
+                    + config.maxCalls()
+                    + " tool calls ran out at stage "
+                    + session.stage();
             break conversation;
           }
           if (clock.instant().isAfter(deadline)) {
-            reason = "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage "
-                + session.stage();
+            reason =
+                "the wall-clock budget of "
+                    + config.timeout().toSeconds()
+                    + " s ran out at stage "
+                    + session.stage();
             break conversation;
           }
-          messages.add(ToolExecutionResultMessage.from(call, tools.execute(call.name(), call.arguments())));
+          messages.add(
+              ToolExecutionResultMessage.from(call, tools.execute(call.name(), call.arguments())));
         }
       }
     } catch (RuntimeException e) {
       // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
-      reason = clock.instant().isAfter(deadline) || timedOut(e)
-          ? "the wall-clock budget of " + config.timeout().toSeconds() + " s ran out at stage " + session.stage()
-          : "the LLM server failed at stage " + session.stage() + ": " + e.getClass().getSimpleName() + ": "
-          + firstLine(e.getMessage());
+      reason =
+          clock.instant().isAfter(deadline) || timedOut(e)
+              ? "the wall-clock budget of "
+                  + config.timeout().toSeconds()
+                  + " s ran out at stage "
+                  + session.stage()
+              : "the LLM server failed at stage "
+                  + session.stage()
+                  + ": "
+                  + e.getClass().getSimpleName()
+                  + ": "
+                  + firstLine(e.getMessage());
     }
-    session.llm(new LlmRun(config.model(), config.baseUrl(),
-        reason == null ? LlmRun.COMPLETED : LlmRun.FALLBACK, reason, tools.calls(), config.maxCalls(),
-        config.timeout().toMillis(), count(tokens == null ? null : tokens.inputTokenCount()),
-        count(tokens == null ? null : tokens.outputTokenCount()),
-        count(tokens == null ? null : tokens.totalTokenCount())));
+    session.llm(
+        new LlmRun(
+            config.model(),
+            config.baseUrl(),
+            reason == null ? LlmRun.COMPLETED : LlmRun.FALLBACK,
+            reason,
+            tools.calls(),
+            config.maxCalls(),
+            config.timeout().toMillis(),
+            count(tokens == null ? null : tokens.inputTokenCount()),
+            count(tokens == null ? null : tokens.outputTokenCount()),
+            count(tokens == null ? null : tokens.totalTokenCount())));
   }
 
   private static String task(PassOptions o) {
-    return "Run one reflective pass over the agent's events of the " + (o.window().toMinutes() / 60.0)
-        + " hours before " + o.now() + "."
-        + (o.prompt() == null ? " No prompt file was given: build_prompt_patch will have nothing to adapt."
+    return "Run one reflective pass over the agent's events of the "
+        + (o.window().toMinutes() / 60.0)
+        + " hours before "
+        + o.now()
+        + "."
+        + (o.prompt() == null
+            ? " No prompt file was given: build_prompt_patch will have nothing to adapt."
             : " The agent's prompt is " + o.prompt().getFileName() + ".")
-        + (o.repo() == null ? " No repository was given: do not emit a diff."
-            : " The agent's repository is at " + o.repo().toAbsolutePath() + "; diff paths are relative to it.");
+        + (o.repo() == null
+            ? " No repository was given: do not emit a diff."
+            : " The agent's repository is at "
+                + o.repo().toAbsolutePath()
+                + "; diff paths are relative to it.");
   }
 
   static boolean timedOut(Throwable e) {

@@ -14,18 +14,25 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * One turn of a conversation as the window holds it (docs/DESIGN.md#the-event): the {@code turn.user} message that
- * opened it, the events it made (tool calls and whatever else carries its turn id), and the {@code turn.answer} that
- * closed it.
+ * One turn of a conversation as the window holds it (docs/DESIGN.md#the-event): the {@code
+ * turn.user} message that opened it, the events it made (tool calls and whatever else carries its
+ * turn id), and the {@code turn.answer} that closed it.
  *
  * @param session the conversation ({@link SessionKey#of})
- * @param id      the turn id, or its place ({@code #1}) when the events carry none
- * @param start   the index in the window of the turn's first event (what came before it is earlier evidence)
- * @param user    the {@code turn.user} event, or null
- * @param calls   the turn's other events, oldest first
- * @param answer  the {@code turn.answer} event, or null
+ * @param id the turn id, or its place ({@code #1}) when the events carry none
+ * @param start the index in the window of the turn's first event (what came before it is earlier
+ *     evidence)
+ * @param user the {@code turn.user} event, or null
+ * @param calls the turn's other events, oldest first
+ * @param answer the {@code turn.answer} event, or null
  */
-record Turn(String session, String id, int start, WindowEvent user, List<WindowEvent> calls, WindowEvent answer) {
+record Turn(
+    String session,
+    String id,
+    int start,
+    WindowEvent user,
+    List<WindowEvent> calls,
+    WindowEvent answer) {
   static final String USER = "turn.user";
   static final String ANSWER = "turn.answer";
 
@@ -35,8 +42,9 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
   }
 
   /**
-   * The window's turns as the one model of the dialogue reads them ({@link Conversation}): turns with an id and turns
-   * placed by position alike, in the order they began. A turn's calls are its tool calls.
+   * The window's turns as the one model of the dialogue reads them ({@link Conversation}): turns
+   * with an id and turns placed by position alike, in the order they began. A turn's calls are its
+   * tool calls.
    */
   static List<Turn> all(List<WindowEvent> window) {
     IdentityHashMap<WindowEvent, Integer> index = new IdentityHashMap<>();
@@ -45,30 +53,34 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
     }
     List<Turn> turns = new ArrayList<>();
     Conversation<WindowEvent> dialogue = new Conversation<>();
-    dialogue.subscribe(session -> new Conversation.Reader<>() {
-      private final IdentityHashMap<Conversation.Turn<WindowEvent>, List<WindowEvent>> calls = new IdentityHashMap<>();
+    dialogue.subscribe(
+        session ->
+            new Conversation.Reader<>() {
+              private final IdentityHashMap<Conversation.Turn<WindowEvent>, List<WindowEvent>>
+                  calls = new IdentityHashMap<>();
 
-      @Override
-      public void call(Conversation.Turn<WindowEvent> turn, WindowEvent call) {
-        calls.computeIfAbsent(turn, k -> new ArrayList<>()).add(call);
-      }
+              @Override
+              public void call(Conversation.Turn<WindowEvent> turn, WindowEvent call) {
+                calls.computeIfAbsent(turn, k -> new ArrayList<>()).add(call);
+              }
 
-      @Override
-      public void complete(Conversation.Turn<WindowEvent> turn) {
-        List<WindowEvent> made = calls.getOrDefault(turn, List.of());
-        calls.remove(turn);
-        int start = Integer.MAX_VALUE;
-        for (WindowEvent w : made) {
-          start = Math.min(start, index.get(w));
-        }
-        for (WindowEvent w : new WindowEvent[] {turn.user(), turn.answer()}) {
-          if (w != null) {
-            start = Math.min(start, index.get(w));
-          }
-        }
-        turns.add(new Turn(turn.session(), turn.id(), start, turn.user(), made, turn.answer()));
-      }
-    });
+              @Override
+              public void complete(Conversation.Turn<WindowEvent> turn) {
+                List<WindowEvent> made = calls.getOrDefault(turn, List.of());
+                calls.remove(turn);
+                int start = Integer.MAX_VALUE;
+                for (WindowEvent w : made) {
+                  start = Math.min(start, index.get(w));
+                }
+                for (WindowEvent w : new WindowEvent[] {turn.user(), turn.answer()}) {
+                  if (w != null) {
+                    start = Math.min(start, index.get(w));
+                  }
+                }
+                turns.add(
+                    new Turn(turn.session(), turn.id(), start, turn.user(), made, turn.answer()));
+              }
+            });
     window.forEach(dialogue::accept);
     dialogue.finish();
     turns.sort(Comparator.comparingInt(Turn::start));
@@ -80,7 +92,9 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
     return ToolRoles.toolName(e);
   }
 
-  /** The text of a {@code turn.user} or {@code turn.answer} event ({@code payload.text}), or "" . */
+  /**
+   * The text of a {@code turn.user} or {@code turn.answer} event ({@code payload.text}), or "" .
+   */
   static String text(WindowEvent w) {
     if (w == null) {
       return "";
@@ -105,7 +119,10 @@ record Turn(String session, String id, int start, WindowEvent user, List<WindowE
     return claims.in(text(answer));
   }
 
-  /** The event a verdict on the turn is keyed on and dated by: the answer, else the turn's last event. */
+  /**
+   * The event a verdict on the turn is keyed on and dated by: the answer, else the turn's last
+   * event.
+   */
   WindowEvent last() {
     if (answer != null) {
       return answer;

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 
 /**
- * The judge's verdict on one turn, read from the model's answer: {@code {"violation": true|false, "rule": "…",
- * "reason": "…"}}.
+ * The judge's verdict on one turn, read from the model's answer: {@code {"violation": true|false,
+ * "rule": "…", "reason": "…"}}.
  *
  * @param violation whether the turn broke the agent's instructions
- * @param rule      the instruction it broke, as the model cited it ("" for a clean turn)
- * @param reason    the model's reason, one sentence
+ * @param rule the instruction it broke, as the model cited it ("" for a clean turn)
+ * @param reason the model's reason, one sentence
  */
 record Verdict(boolean violation, String rule, String reason) {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -26,10 +26,12 @@ record Verdict(boolean violation, String rule, String reason) {
   }
 
   /**
-   * Reads the model's answer strictly: one JSON object (a Markdown code fence around it is allowed) whose
-   * {@code violation} is a boolean; a violation must cite its {@code rule} and give a {@code reason}, as strings.
+   * Reads the model's answer strictly: one JSON object (a Markdown code fence around it is allowed)
+   * whose {@code violation} is a boolean; a violation must cite its {@code rule} and give a {@code
+   * reason}, as strings.
    *
-   * @return the verdict, or null when the answer is not such an object (the turn is skipped and counted)
+   * @return the verdict, or null when the answer is not such an object (the turn is skipped and
+   *     counted)
    */
   static Verdict parse(String answer) {
     if (answer == null) {
@@ -54,7 +56,8 @@ record Verdict(boolean violation, String rule, String reason) {
     if (!violation.booleanValue()) {
       return reason == null && n.hasNonNull("reason") ? null : clean(reason == null ? "" : reason);
     }
-    return rule == null || rule.isBlank() || reason == null || reason.isBlank() ? null
+    return rule == null || rule.isBlank() || reason == null || reason.isBlank()
+        ? null
         : violation(rule.strip(), reason.strip());
   }
 

@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DiffWriterTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void writesGitStyleHeadersAndThreeLinesOfContext() {
     String original = "1\n2\n3\n4\n5\n6\n7\n8\n";
     String revised = "1\n2\n3\n4\nfive\n6\n7\n8\n";
-    assertEquals("""
+    assertEquals(
+        """
         diff --git a/src/A.java b/src/A.java
         --- a/src/A.java
         +++ b/src/A.java
@@ -28,7 +28,8 @@ class DiffWriterTest {
          6
          7
          8
-        """, DiffWriter.of("src/A.java", original, revised));
+        """,
+        DiffWriter.of("src/A.java", original, revised));
     assertEquals("", DiffWriter.of("src/A.java", original, original));
   }
 
@@ -37,7 +38,8 @@ class DiffWriterTest {
     String original = "a\nb\nc";
     String revised = "a\nb\nC";
     String diff = DiffWriter.of("f.txt", original, revised);
-    assertEquals("""
+    assertEquals(
+        """
         diff --git a/f.txt b/f.txt
         --- a/f.txt
         +++ b/f.txt
@@ -48,7 +50,8 @@ class DiffWriterTest {
         \\ No newline at end of file
         +C
         \\ No newline at end of file
-        """, diff);
+        """,
+        diff);
     assertApplies(original, revised, diff);
 
     String longer = "a\nb\nc\nd\ne\nf\ng";

@@ -36,8 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RetryErrorsStrategyTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private HttpServer server;
   private final Deque<Integer> statuses = new ArrayDeque<>();
@@ -46,15 +45,18 @@ class RetryErrorsStrategyTest {
   @BeforeEach
   void startServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", exchange -> {
-      requests.incrementAndGet();
-      Integer status = statuses.poll();
-      byte[] body = (status == null || status == 200 ? "sunny" : "busy").getBytes(StandardCharsets.UTF_8);
-      exchange.sendResponseHeaders(status == null ? 200 : status, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          requests.incrementAndGet();
+          Integer status = statuses.poll();
+          byte[] body =
+              (status == null || status == 200 ? "sunny" : "busy").getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(status == null ? 200 : status, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
   }
 
@@ -68,7 +70,8 @@ class RetryErrorsStrategyTest {
     Path repo = TestRepos.copy("http-client", dir);
     Map<String, String> before = TestRepos.checksums(repo);
 
-    CodeOutcome outcome = CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW);
+    CodeOutcome outcome =
+        CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW);
 
     assertEquals(before, TestRepos.checksums(repo), "the repository was written");
     Proposal p = outcome.written().get(0);
@@ -77,19 +80,23 @@ class RetryErrorsStrategyTest {
     assertEquals(3, p.changes().size());
     String pr = Files.readString(p.pr());
     assertTrue(pr.contains("| failed / timed-out events | 6 / 2 |"), pr);
-    assertTrue(pr.contains("| top thorn | `tool.forecast:fail` (summed decayed intensity 4.2) |"), pr);
+    assertTrue(
+        pr.contains("| top thorn | `tool.forecast:fail` (summed decayed intensity 4.2) |"), pr);
   }
 
   @Test
   void patchedClientRetriesOnceAfterATransient503() throws Exception {
     Path repo = TestRepos.copy("http-client", dir);
-    Proposal p = CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW).written().get(0);
+    Proposal p =
+        CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW)
+            .written()
+            .get(0);
     Path patched = TestRepos.appliedCopy(repo, p.diff(), dir);
     try (URLClassLoader original = TestRepos.compile(repo, dir.resolve("classes-before"));
-         URLClassLoader fixed = TestRepos.compile(patched, dir.resolve("classes-after"))) {
+        URLClassLoader fixed = TestRepos.compile(patched, dir.resolve("classes-after"))) {
       statuses.add(503);
-      InvocationTargetException failure = assertThrows(InvocationTargetException.class,
-          () -> forecast(original, "paris"));
+      InvocationTargetException failure =
+          assertThrows(InvocationTargetException.class, () -> forecast(original, "paris"));
       assertInstanceOf(IOException.class, failure.getCause());
       assertEquals("forecast for paris failed with HTTP 503", failure.getCause().getMessage());
       assertEquals(1, requests.getAndSet(0), "as shipped: one call, no retry");
@@ -104,8 +111,8 @@ class RetryErrorsStrategyTest {
 
       statuses.clear();
       statuses.add(404);
-      InvocationTargetException notFound = assertThrows(InvocationTargetException.class,
-          () -> forecast(fixed, "atlantis"));
+      InvocationTargetException notFound =
+          assertThrows(InvocationTargetException.class, () -> forecast(fixed, "atlantis"));
       assertEquals("forecast for atlantis failed with HTTP 404", notFound.getCause().getMessage());
       assertEquals(1, requests.get(), "a 404 is not worth another attempt");
     }
@@ -113,7 +120,11 @@ class RetryErrorsStrategyTest {
 
   @Test
   void jdbcCallsAreRetriedOnTransientFailuresOnly() throws Exception {
-    Path repo = TestRepos.write(dir.resolve("orders"), "src/main/java/shop/Orders.java", """
+    Path repo =
+        TestRepos.write(
+            dir.resolve("orders"),
+            "src/main/java/shop/Orders.java",
+            """
         package shop;
 
         import java.sql.SQLException;
@@ -132,33 +143,44 @@ class RetryErrorsStrategyTest {
           }
         }
         """);
-    CodeOutcome outcome = CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW);
+    CodeOutcome outcome =
+        CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW);
     Proposal p = outcome.written().get(0);
-    assertTrue(p.checks().stream().allMatch(c -> c.outcome() == Check.Outcome.PASSED), p.checks().toString());
+    assertTrue(
+        p.checks().stream().allMatch(c -> c.outcome() == Check.Outcome.PASSED),
+        p.checks().toString());
     Path patched = TestRepos.appliedCopy(repo, p.diff(), dir);
     String text = Files.readString(patched.resolve("src/main/java/shop/Orders.java"));
     assertTrue(text.contains("if (attempt >= RETRY_MAX_ATTEMPTS || !isTransient(e)) {"), text);
 
     try (URLClassLoader fixed = TestRepos.compile(patched, dir.resolve("classes"))) {
       AtomicInteger calls = new AtomicInteger();
-      Statement flaky = statement(() -> {
-        if (calls.incrementAndGet() == 1) {
-          throw new SQLTransientConnectionException("connection reset");
-        }
-        return 1;
-      });
-      Object orders = fixed.loadClass("shop.Orders").getConstructor(Statement.class).newInstance(flaky);
+      Statement flaky =
+          statement(
+              () -> {
+                if (calls.incrementAndGet() == 1) {
+                  throw new SQLTransientConnectionException("connection reset");
+                }
+                return 1;
+              });
+      Object orders =
+          fixed.loadClass("shop.Orders").getConstructor(Statement.class).newInstance(flaky);
       assertEquals(1, orders.getClass().getMethod("ship", long.class).invoke(orders, 7L));
       assertEquals(2, calls.get(), "one retry after the transient failure");
 
       AtomicInteger syntax = new AtomicInteger();
-      Statement broken = statement(() -> {
-        syntax.incrementAndGet();
-        throw new SQLSyntaxErrorException("no such table");
-      });
-      Object brokenOrders = fixed.loadClass("shop.Orders").getConstructor(Statement.class).newInstance(broken);
-      InvocationTargetException e = assertThrows(InvocationTargetException.class,
-          () -> brokenOrders.getClass().getMethod("ship", long.class).invoke(brokenOrders, 7L));
+      Statement broken =
+          statement(
+              () -> {
+                syntax.incrementAndGet();
+                throw new SQLSyntaxErrorException("no such table");
+              });
+      Object brokenOrders =
+          fixed.loadClass("shop.Orders").getConstructor(Statement.class).newInstance(broken);
+      InvocationTargetException e =
+          assertThrows(
+              InvocationTargetException.class,
+              () -> brokenOrders.getClass().getMethod("ship", long.class).invoke(brokenOrders, 7L));
       assertInstanceOf(SQLSyntaxErrorException.class, e.getCause());
       assertEquals(1, syntax.get(), "a syntax error is not retried");
     }
@@ -166,7 +188,11 @@ class RetryErrorsStrategyTest {
 
   @Test
   void restTemplateCallsAreRetriedWhenTheFailureLooksTransient() throws Exception {
-    Path repo = TestRepos.write(dir.resolve("quotes"), "src/main/java/q/RestTemplate.java", """
+    Path repo =
+        TestRepos.write(
+            dir.resolve("quotes"),
+            "src/main/java/q/RestTemplate.java",
+            """
         package q;
 
         /** Stands in for Spring's RestTemplate: fails as many times as told, then answers. */
@@ -183,7 +209,9 @@ class RetryErrorsStrategyTest {
             return "42";
           }
         }
-        """, "src/main/java/q/ResourceAccessException.java", """
+        """,
+            "src/main/java/q/ResourceAccessException.java",
+            """
         package q;
 
         public class ResourceAccessException extends RuntimeException {
@@ -191,7 +219,9 @@ class RetryErrorsStrategyTest {
             super(message);
           }
         }
-        """, "src/main/java/q/Quotes.java", """
+        """,
+            "src/main/java/q/Quotes.java",
+            """
         package q;
 
         public class Quotes {
@@ -206,24 +236,36 @@ class RetryErrorsStrategyTest {
           }
         }
         """);
-    Proposal p = CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW).written().get(0);
+    Proposal p =
+        CodeProposals.propose(repo, TestRepos.failureEvidence(), dir.resolve("out"), NOW)
+            .written()
+            .get(0);
     assertEquals(List.of("src/main/java/q/Quotes.java"), p.files());
     Path patched = TestRepos.appliedCopy(repo, p.diff(), dir);
     try (URLClassLoader fixed = TestRepos.compile(patched, dir.resolve("classes"))) {
       Class<?> restType = fixed.loadClass("q.RestTemplate");
       Object rest = restType.getConstructor().newInstance();
       restType.getField("failures").set(rest, 1);
-      restType.getField("failure").set(rest, fixed.loadClass("q.ResourceAccessException")
-          .getConstructor(String.class).newInstance("connection reset"));
+      restType
+          .getField("failure")
+          .set(
+              rest,
+              fixed
+                  .loadClass("q.ResourceAccessException")
+                  .getConstructor(String.class)
+                  .newInstance("connection reset"));
       Object quotes = fixed.loadClass("q.Quotes").getConstructor(restType).newInstance(rest);
       assertEquals("42", quotes.getClass().getMethod("quote", String.class).invoke(quotes, "ACME"));
-      assertEquals(2, restType.getField("calls").get(rest), "one retry after the transient failure");
+      assertEquals(
+          2, restType.getField("calls").get(rest), "one retry after the transient failure");
 
       restType.getField("calls").set(rest, 0);
       restType.getField("failures").set(rest, 1);
       restType.getField("failure").set(rest, new IllegalArgumentException("bad symbol"));
-      InvocationTargetException e = assertThrows(InvocationTargetException.class,
-          () -> quotes.getClass().getMethod("quote", String.class).invoke(quotes, "??"));
+      InvocationTargetException e =
+          assertThrows(
+              InvocationTargetException.class,
+              () -> quotes.getClass().getMethod("quote", String.class).invoke(quotes, "??"));
       assertInstanceOf(IllegalArgumentException.class, e.getCause());
       assertEquals(1, restType.getField("calls").get(rest), "a programming error is not retried");
     }
@@ -231,7 +273,10 @@ class RetryErrorsStrategyTest {
 
   @Test
   void leavesAloneWhatItCannotWrapSafely() throws Exception {
-    TestRepos.write(dir, "src/c/Client.java", """
+    TestRepos.write(
+        dir,
+        "src/c/Client.java",
+        """
         package c;
 
         import java.io.IOException;
@@ -270,16 +315,19 @@ class RetryErrorsStrategyTest {
           }
         }
         """);
-    Transformation t = TestRepos.transform(new RetryErrorsStrategy(), dir, TestRepos.failureEvidence())
-        .get("src/c/Client.java");
+    Transformation t =
+        TestRepos.transform(new RetryErrorsStrategy(), dir, TestRepos.failureEvidence())
+            .get("src/c/Client.java");
     assertFalse(t.changed(), t.source());
-    assertEquals(List.of(
-        "src/c/Client.java:14: `http.send(r, HttpResponse.BodyHandlers.discarding())` is in `retrying`, which"
-            + " already speaks of retries; left unchanged",
-        "src/c/Client.java:23: `http.send(r, HttpResponse.BodyHandlers.discarding())` is not a plain statement"
-            + " of a method body; left unchanged",
-        "src/c/Client.java:34: `http.send(r, HttpResponse.BodyHandlers.ofLines())` is declared with `var` and a"
-            + " type Vigil cannot name; left unchanged"), t.notes());
+    assertEquals(
+        List.of(
+            "src/c/Client.java:14: `http.send(r, HttpResponse.BodyHandlers.discarding())` is in `retrying`, which"
+                + " already speaks of retries; left unchanged",
+            "src/c/Client.java:23: `http.send(r, HttpResponse.BodyHandlers.discarding())` is not a plain statement"
+                + " of a method body; left unchanged",
+            "src/c/Client.java:34: `http.send(r, HttpResponse.BodyHandlers.ofLines())` is declared with `var` and a"
+                + " type Vigil cannot name; left unchanged"),
+        t.notes());
   }
 
   @Test
@@ -290,7 +338,9 @@ class RetryErrorsStrategyTest {
     assertEquals(0.0, s.score(Evidence.none(), hotspots));
     assertEquals(0.0, s.score(TestRepos.robinEvidence(), hotspots));
     assertEquals(0.0, s.score(TestRepos.failureEvidence(), List.of()));
-    assertEquals(0.333, s.score(Evidence.builder().failures(2).build(), hotspots.subList(0, 1)),
+    assertEquals(
+        0.333,
+        s.score(Evidence.builder().failures(2).build(), hotspots.subList(0, 1)),
         "no thorns but failed events: half strength, a third of the reach");
   }
 
@@ -299,28 +349,42 @@ class RetryErrorsStrategyTest {
   }
 
   private static Statement statement(Update update) {
-    return (Statement) Proxy.newProxyInstance(RetryErrorsStrategyTest.class.getClassLoader(),
-        new Class<?>[] {Statement.class}, (proxy, method, args) -> {
-          if (method.getName().equals("executeUpdate")) {
-            return update.run();
-          }
-          throw new UnsupportedOperationException(method.getName());
-        });
+    return (Statement)
+        Proxy.newProxyInstance(
+            RetryErrorsStrategyTest.class.getClassLoader(),
+            new Class<?>[] {Statement.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("executeUpdate")) {
+                return update.run();
+              }
+              throw new UnsupportedOperationException(method.getName());
+            });
   }
 
   private String forecast(ClassLoader loader, String city) throws Exception {
     Class<?> client = loader.loadClass("net.weather.client.ForecastClient");
-    Object c = client.getConstructor(HttpClient.class, URI.class).newInstance(HttpClient.newHttpClient(), base());
+    Object c =
+        client
+            .getConstructor(HttpClient.class, URI.class)
+            .newInstance(HttpClient.newHttpClient(), base());
     return (String) client.getMethod("forecast", String.class).invoke(c, city);
   }
 
   private int ping(ClassLoader loader) throws Exception {
     Class<?> client = loader.loadClass("net.weather.client.ForecastClient");
-    Object c = client.getConstructor(HttpClient.class, URI.class).newInstance(HttpClient.newHttpClient(), base());
+    Object c =
+        client
+            .getConstructor(HttpClient.class, URI.class)
+            .newInstance(HttpClient.newHttpClient(), base());
     return (int) client.getMethod("ping").invoke(c);
   }
 
   private URI base() {
-    return URI.create("http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/");
+    return URI.create(
+        "http://"
+            + server.getAddress().getHostString()
+            + ":"
+            + server.getAddress().getPort()
+            + "/");
   }
 }

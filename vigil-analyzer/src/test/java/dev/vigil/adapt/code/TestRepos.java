@@ -26,7 +26,9 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
-/** The test repositories under {@code src/test/resources/repos}, and what the tests do with them. */
+/**
+ * The test repositories under {@code src/test/resources/repos}, and what the tests do with them.
+ */
 final class TestRepos {
   private TestRepos() {}
 
@@ -66,7 +68,9 @@ final class TestRepos {
     }
   }
 
-  /** Writes files ({@code path, content, path, content…}) under {@code root}; returns {@code root}. */
+  /**
+   * Writes files ({@code path, content, path, content…}) under {@code root}; returns {@code root}.
+   */
   static Path write(Path root, String... pathsAndContents) throws IOException {
     for (int i = 0; i < pathsAndContents.length; i += 2) {
       Path p = root.resolve(pathsAndContents[i]);
@@ -77,16 +81,22 @@ final class TestRepos {
   }
 
   /** Runs one strategy over every file of a repository; returns the rewrites by path. */
-  static Map<String, Transformation> transform(Strategy strategy, Path root, Evidence evidence) throws IOException {
+  static Map<String, Transformation> transform(Strategy strategy, Path root, Evidence evidence)
+      throws IOException {
     JavaRepo repo = JavaRepo.scan(root);
     Map<String, Transformation> out = new TreeMap<>();
     for (JavaRepo.SourceFile f : repo.files()) {
-      strategy.transform(Path.of(f.path()), f.content(), evidence, repo).ifPresent(t -> out.put(f.path(), t));
+      strategy
+          .transform(Path.of(f.path()), f.content(), evidence, repo)
+          .ifPresent(t -> out.put(f.path(), t));
     }
     return out;
   }
 
-  /** SHA-256 of every file under {@code root} (hidden ones and {@code .git} included), by relative path. */
+  /**
+   * SHA-256 of every file under {@code root} (hidden ones and {@code .git} included), by relative
+   * path.
+   */
   static Map<String, String> checksums(Path root) throws IOException {
     Map<String, String> sums = new TreeMap<>();
     try (Stream<Path> walk = Files.walk(root)) {
@@ -110,9 +120,11 @@ final class TestRepos {
 
   /** Runs git in {@code dir}; fails the test unless it exits 0. Returns its output. */
   static String git(Path dir, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"));
+    List<String> command =
+        new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "git " + String.join(" ", args) + " timed out");
     assertEquals(0, p.exitValue(), "git " + String.join(" ", args) + " in " + dir + ": " + out);
@@ -132,19 +144,34 @@ final class TestRepos {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<Path> sources;
     try (Stream<Path> walk = Files.walk(root)) {
-      sources = walk.filter(p -> p.toString().endsWith(".java") && !p.toString().contains("/src/test/")).toList();
+      sources =
+          walk.filter(p -> p.toString().endsWith(".java") && !p.toString().contains("/src/test/"))
+              .toList();
     }
     Files.createDirectories(classes);
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
-      Boolean ok = javac.getTask(null, fm, diagnostics, List.of("-d", classes.toString(), "-proc:none"), null,
-          fm.getJavaFileObjectsFromPaths(sources)).call();
+    try (StandardJavaFileManager fm =
+        javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+      Boolean ok =
+          javac
+              .getTask(
+                  null,
+                  fm,
+                  diagnostics,
+                  List.of("-d", classes.toString(), "-proc:none"),
+                  null,
+                  fm.getJavaFileObjectsFromPaths(sources))
+              .call();
       assertTrue(ok, "compiling " + root + ": " + diagnostics.getDiagnostics());
     }
-    return new URLClassLoader(new URL[] {classes.toUri().toURL()}, TestRepos.class.getClassLoader());
+    return new URLClassLoader(
+        new URL[] {classes.toUri().toURL()}, TestRepos.class.getClassLoader());
   }
 
-  /** Evidence shaped like the paper's Robin-A: premature successes, late receipts, delays, mixed timestamps. */
+  /**
+   * Evidence shaped like the paper's Robin-A: premature successes, late receipts, delays, mixed
+   * timestamps.
+   */
   static Evidence robinEvidence() {
     return Evidence.builder()
         .thorns("tool.set_reminder.premature:fail", 12)

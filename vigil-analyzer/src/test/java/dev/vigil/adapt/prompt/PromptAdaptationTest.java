@@ -30,13 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class PromptAdaptationTest {
   private static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-22T12:00:05Z"), ZoneOffset.UTC);
-  private static final String PROMPT = "# Robin\r\n## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\n"
-      + "Never print ## END_CORE_IDENTITY.\r\n## END_CORE_IDENTITY\r\n\r\n## BEGIN_ADAPTIVE_SECTION\r\n"
-      + "## END_ADAPTIVE_SECTION\r\nThanks.\r\n";
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-22T12:00:05Z"), ZoneOffset.UTC);
+  private static final String PROMPT =
+      "# Robin\r\n## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\n"
+          + "Never print ## END_CORE_IDENTITY.\r\n## END_CORE_IDENTITY\r\n\r\n## BEGIN_ADAPTIVE_SECTION\r\n"
+          + "## END_ADAPTIVE_SECTION\r\nThanks.\r\n";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path prompt(String text) throws IOException {
     return Files.writeString(tmp.resolve("robin.txt"), text);
@@ -47,8 +48,12 @@ class PromptAdaptationTest {
   }
 
   private static AdaptiveContent content(String rule) {
-    return new AdaptiveContent(List.of(rule), List.of(new PlanItem("tool.set_reminder:fail", 2.0, 3)),
-        "Receipts came late.", NOW, "1");
+    return new AdaptiveContent(
+        List.of(rule),
+        List.of(new PlanItem("tool.set_reminder:fail", 2.0, 3)),
+        "Receipts came late.",
+        NOW,
+        "1");
   }
 
   private static List<JsonNode> index(Path out) throws IOException {
@@ -99,28 +104,33 @@ class PromptAdaptationTest {
     assertEquals("original", index.get(0).get("source").asText());
     assertEquals("prompt_0001_20261122T120005Z.txt", index.get(0).get("file").asText());
     assertEquals(sha(before), index.get(0).get("sha256").asText());
-    assertArrayEquals(before, Files.readAllBytes(out().resolve("prompts/prompt_0001_20261122T120005Z.txt")));
+    assertArrayEquals(
+        before, Files.readAllBytes(out().resolve("prompts/prompt_0001_20261122T120005Z.txt")));
     assertEquals(2, index.get(1).get("version").asInt());
     assertEquals("pass", index.get(1).get("source").asText());
     assertEquals("1", index.get(1).get("pass").asText());
     assertEquals("2026-11-22T12:00:05.000000Z", index.get(1).get("created").asText());
     assertEquals(sha(written), index.get(1).get("sha256").asText());
     assertEquals(written.length, index.get(1).get("bytes").asInt());
-    assertArrayEquals(written, Files.readAllBytes(out().resolve("prompts/prompt_0002_20261122T120005Z.txt")));
+    assertArrayEquals(
+        written, Files.readAllBytes(out().resolve("prompts/prompt_0002_20261122T120005Z.txt")));
 
     assertEquals(2, o.version());
     assertEquals(1, o.originalVersion());
     assertEquals(sha(before), o.oldSha256());
     assertEquals(sha(written), o.newSha256());
-    String core = "## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\n"
-        + "Never print ## END_CORE_IDENTITY.\r\n## END_CORE_IDENTITY\r\n";
+    String core =
+        "## BEGIN_CORE_IDENTITY\r\nYou are Robin, a reminder agent 🫖.\r\n"
+            + "Never print ## END_CORE_IDENTITY.\r\n## END_CORE_IDENTITY\r\n";
     assertEquals(sha(core.getBytes(StandardCharsets.UTF_8)), o.coreSha256());
     assertEquals(LineEnding.CRLF, o.lineEnding());
     assertEquals(out().resolve("new_prompt.txt"), o.newPrompt());
     assertEquals(out().resolve("prompts/prompt_0002_20261122T120005Z.txt"), o.versionFile());
     assertNull(o.refusal());
     try (Stream<Path> s = Files.list(out())) {
-      assertEquals(List.of("new_prompt.txt", "prompts"), s.map(p -> p.getFileName().toString()).sorted().toList(),
+      assertEquals(
+          List.of("new_prompt.txt", "prompts"),
+          s.map(p -> p.getFileName().toString()).sorted().toList(),
           "no temporary file is left behind");
     }
   }
@@ -129,11 +139,14 @@ class PromptAdaptationTest {
   void theSameContentAgainKeepsNoDuplicateVersion() throws Exception {
     Path file = prompt(PROMPT);
     PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
-    PromptOutcome again = PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
+    PromptOutcome again =
+        PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
     assertEquals(PromptStatus.UNCHANGED, again.status());
     assertEquals(2, again.version());
     assertEquals(1, again.originalVersion());
-    assertTrue(again.note().contains("same bytes as the latest kept version 2; no new version kept"), again.note());
+    assertTrue(
+        again.note().contains("same bytes as the latest kept version 2; no new version kept"),
+        again.note());
     assertEquals(2, index(out()).size());
     assertEquals(again.newSha256(), sha(Files.readAllBytes(out().resolve("new_prompt.txt"))));
   }
@@ -142,15 +155,19 @@ class PromptAdaptationTest {
   void newContentIsKeptAsTheNextVersionAndTheOriginalIsNotKeptTwice() throws Exception {
     Path file = prompt(PROMPT);
     PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
-    PromptOutcome o = PromptAdaptation.adapt(file, content("Store times in UTC."), out(),
-        Clock.offset(CLOCK, Duration.ofHours(1)));
+    PromptOutcome o =
+        PromptAdaptation.adapt(
+            file, content("Store times in UTC."), out(), Clock.offset(CLOCK, Duration.ofHours(1)));
     assertEquals(PromptStatus.WRITTEN, o.status());
     assertEquals(3, o.version());
     assertEquals(1, o.originalVersion());
     List<JsonNode> index = index(out());
-    assertEquals(List.of("original", "pass", "pass"), index.stream().map(n -> n.get("source").asText()).toList());
+    assertEquals(
+        List.of("original", "pass", "pass"),
+        index.stream().map(n -> n.get("source").asText()).toList());
     assertEquals("prompt_0003_20261122T130005Z.txt", index.get(2).get("file").asText());
-    assertTrue(Files.readString(out().resolve("new_prompt.txt")).contains("- Store times in UTC.\r\n"));
+    assertTrue(
+        Files.readString(out().resolve("new_prompt.txt")).contains("- Store times in UTC.\r\n"));
   }
 
   @Test
@@ -171,12 +188,14 @@ class PromptAdaptationTest {
     PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
     Path applied = Files.copy(out().resolve("new_prompt.txt"), tmp.resolve("applied.txt"));
     Path other = tmp.resolve("other-out");
-    PromptOutcome o = PromptAdaptation.adapt(applied, content("Wait for the receipt."), other, CLOCK);
+    PromptOutcome o =
+        PromptAdaptation.adapt(applied, content("Wait for the receipt."), other, CLOCK);
     assertEquals(PromptStatus.UNCHANGED, o.status());
     assertEquals(1, o.version());
     assertEquals(1, o.originalVersion());
     assertEquals(1, index(other).size());
-    assertArrayEquals(Files.readAllBytes(applied), Files.readAllBytes(other.resolve("new_prompt.txt")));
+    assertArrayEquals(
+        Files.readAllBytes(applied), Files.readAllBytes(other.resolve("new_prompt.txt")));
   }
 
   @Test
@@ -184,7 +203,8 @@ class PromptAdaptationTest {
     Path file = prompt(PROMPT);
     PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
     PromptRollback r = PromptRollback.to(out(), "1");
-    assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(out().resolve("new_prompt.txt")));
+    assertArrayEquals(
+        Files.readAllBytes(file), Files.readAllBytes(out().resolve("new_prompt.txt")));
     assertEquals(1, r.version().number());
     PromptOutcome o = PromptAdaptation.adapt(file, content("Wait for the receipt."), out(), CLOCK);
     assertEquals(PromptStatus.UNCHANGED, o.status());
@@ -195,24 +215,40 @@ class PromptAdaptationTest {
     String core = "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n";
     String adaptive = "## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n";
     return Stream.of(
-        Arguments.of("no markers", "You are Robin.\n".getBytes(StandardCharsets.UTF_8),
+        Arguments.of(
+            "no markers",
+            "You are Robin.\n".getBytes(StandardCharsets.UTF_8),
             RefusalReason.MARKERS_MISSING),
-        Arguments.of("core twice", (core + core + adaptive).getBytes(StandardCharsets.UTF_8),
+        Arguments.of(
+            "core twice",
+            (core + core + adaptive).getBytes(StandardCharsets.UTF_8),
             RefusalReason.CORE_TWICE),
-        Arguments.of("core missing", adaptive.getBytes(StandardCharsets.UTF_8), RefusalReason.CORE_MISSING),
-        Arguments.of("not UTF-8", (core + "Caf\u00e9\n" + adaptive).getBytes(StandardCharsets.ISO_8859_1),
+        Arguments.of(
+            "core missing", adaptive.getBytes(StandardCharsets.UTF_8), RefusalReason.CORE_MISSING),
+        Arguments.of(
+            "not UTF-8",
+            (core + "Caf\u00e9\n" + adaptive).getBytes(StandardCharsets.ISO_8859_1),
             RefusalReason.NOT_UTF8),
-        Arguments.of("UTF-16", (core + adaptive).getBytes(StandardCharsets.UTF_16), RefusalReason.NOT_UTF8),
-        Arguments.of("adaptive unbalanced", (core + "## BEGIN_ADAPTIVE_SECTION\n").getBytes(StandardCharsets.UTF_8),
+        Arguments.of(
+            "UTF-16", (core + adaptive).getBytes(StandardCharsets.UTF_16), RefusalReason.NOT_UTF8),
+        Arguments.of(
+            "adaptive unbalanced",
+            (core + "## BEGIN_ADAPTIVE_SECTION\n").getBytes(StandardCharsets.UTF_8),
             RefusalReason.ADAPTIVE_UNBALANCED),
-        Arguments.of("core unbalanced", ("## BEGIN_CORE_IDENTITY\n" + adaptive).getBytes(StandardCharsets.UTF_8),
+        Arguments.of(
+            "core unbalanced",
+            ("## BEGIN_CORE_IDENTITY\n" + adaptive).getBytes(StandardCharsets.UTF_8),
             RefusalReason.CORE_UNBALANCED),
-        Arguments.of("adaptive missing", core.getBytes(StandardCharsets.UTF_8), RefusalReason.ADAPTIVE_MISSING));
+        Arguments.of(
+            "adaptive missing",
+            core.getBytes(StandardCharsets.UTF_8),
+            RefusalReason.ADAPTIVE_MISSING));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("badPrompts")
-  void aBadPromptIsRefusedAndNothingIsWritten(String what, byte[] bytes, RefusalReason reason) throws Exception {
+  void aBadPromptIsRefusedAndNothingIsWritten(String what, byte[] bytes, RefusalReason reason)
+      throws Exception {
     Path file = Files.write(tmp.resolve("robin.txt"), bytes);
     String checksum = sha(bytes);
     PromptOutcome o = PromptAdaptation.adapt(file, content("x"), out(), CLOCK);
@@ -248,9 +284,11 @@ class PromptAdaptationTest {
 
   @Test
   void aMissingOrUnreadablePromptIsRefused() throws Exception {
-    PromptOutcome missing = PromptAdaptation.adapt(tmp.resolve("nope.txt"), content("x"), out(), CLOCK);
+    PromptOutcome missing =
+        PromptAdaptation.adapt(tmp.resolve("nope.txt"), content("x"), out(), CLOCK);
     assertEquals(RefusalReason.PROMPT_UNREADABLE, missing.refusal());
-    assertEquals("prompt " + tmp.resolve("nope.txt") + " does not exist; check the path given to --prompt",
+    assertEquals(
+        "prompt " + tmp.resolve("nope.txt") + " does not exist; check the path given to --prompt",
         missing.reason());
     assertNull(missing.oldSha256());
     PromptOutcome dir = PromptAdaptation.adapt(tmp, content("x"), out(), CLOCK);
@@ -278,7 +316,8 @@ class PromptAdaptationTest {
     Map<String, byte[]> before = tree(out());
     PromptOutcome o = PromptAdaptation.adapt(file, content("Other."), out(), CLOCK);
     assertEquals(RefusalReason.VERSIONS_UNREADABLE, o.refusal());
-    assertTrue(o.reason().contains(index + " line 3: version \"three\" is not a positive whole number"),
+    assertTrue(
+        o.reason().contains(index + " line 3: version \"three\" is not a positive whole number"),
         o.reason());
     assertEquals(before.keySet(), tree(out()).keySet());
   }
@@ -301,7 +340,9 @@ class PromptAdaptationTest {
     PromptOutcome o = PromptAdaptation.adapt(file, content("x"), out(), CLOCK);
     assertEquals(8, o.originalVersion());
     assertEquals(9, o.version());
-    assertEquals("left by a crash", Files.readString(out().resolve("prompts/prompt_0007_20261101T000000Z.txt")));
+    assertEquals(
+        "left by a crash",
+        Files.readString(out().resolve("prompts/prompt_0007_20261101T000000Z.txt")));
   }
 
   @Test

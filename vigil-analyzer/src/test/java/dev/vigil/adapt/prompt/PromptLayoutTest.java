@@ -12,8 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class PromptLayoutTest {
-  private static final String CORE = "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n";
-  private static final String ADAPTIVE = "## BEGIN_ADAPTIVE_SECTION\nold rule\n## END_ADAPTIVE_SECTION\n";
+  private static final String CORE =
+      "## BEGIN_CORE_IDENTITY\nYou are Robin.\n## END_CORE_IDENTITY\n";
+  private static final String ADAPTIVE =
+      "## BEGIN_ADAPTIVE_SECTION\nold rule\n## END_ADAPTIVE_SECTION\n";
 
   private static byte[] utf8(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
@@ -24,7 +26,8 @@ class PromptLayoutTest {
   }
 
   private static PromptRefusedException refusal(byte[] prompt) {
-    return assertThrows(PromptRefusedException.class, () -> PromptLayout.parse("robin.txt", prompt));
+    return assertThrows(
+        PromptRefusedException.class, () -> PromptLayout.parse("robin.txt", prompt));
   }
 
   private static PromptRefusedException refusal(String prompt) {
@@ -67,8 +70,10 @@ class PromptLayoutTest {
 
   @Test
   void markersMayHaveSpacesAndTabsAroundThem() throws Exception {
-    PromptLayout l = parse("  \t## BEGIN_CORE_IDENTITY \nx\n\t## END_CORE_IDENTITY\t\n"
-        + "   ## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION   ");
+    PromptLayout l =
+        parse(
+            "  \t## BEGIN_CORE_IDENTITY \nx\n\t## END_CORE_IDENTITY\t\n"
+                + "   ## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION   ");
     assertEquals(1, l.coreBeginLine());
     assertEquals(3, l.coreEndLine());
     assertEquals(4, l.adaptiveBeginLine());
@@ -83,17 +88,19 @@ class PromptLayoutTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "Never write ## END_CORE_IDENTITY in a reply.",
-      "`## END_CORE_IDENTITY`",
-      "> ## END_CORE_IDENTITY",
-      "### END_CORE_IDENTITY",
-      "## END_CORE_IDENTITY.",
-      "## end_core_identity",
-      "##END_CORE_IDENTITY",
-      "##  END_CORE_IDENTITY",
-      "\u00A0## END_CORE_IDENTITY",
-      "\uFEFF## END_CORE_IDENTITY"})
+  @ValueSource(
+      strings = {
+        "Never write ## END_CORE_IDENTITY in a reply.",
+        "`## END_CORE_IDENTITY`",
+        "> ## END_CORE_IDENTITY",
+        "### END_CORE_IDENTITY",
+        "## END_CORE_IDENTITY.",
+        "## end_core_identity",
+        "##END_CORE_IDENTITY",
+        "##  END_CORE_IDENTITY",
+        "\u00A0## END_CORE_IDENTITY",
+        "\uFEFF## END_CORE_IDENTITY"
+      })
   void aMarkerQuotedOrAlteredIsText(String line) throws Exception {
     byte[] bytes = utf8("## BEGIN_CORE_IDENTITY\n" + line + "\n## END_CORE_IDENTITY\n" + ADAPTIVE);
     PromptLayout l = PromptLayout.parse("robin.txt", bytes);
@@ -119,7 +126,8 @@ class PromptLayoutTest {
   void noMarkersAtAllIsRefusedNamingTheFourMarkers() {
     PromptRefusedException e = refusal("You are Robin. Quote: ## BEGIN_CORE_IDENTITY\n");
     assertEquals(RefusalReason.MARKERS_MISSING, e.reason());
-    assertTrue(e.getMessage().startsWith("prompt robin.txt has none of the markers"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("prompt robin.txt has none of the markers"), e.getMessage());
     for (Marker m : Marker.values()) {
       assertTrue(e.getMessage().contains(m.text()), e.getMessage());
     }
@@ -137,11 +145,13 @@ class PromptLayoutTest {
   void aCoreBlockTwiceIsRefusedWithTheLines() {
     PromptRefusedException e = refusal(CORE + "x\n" + CORE + ADAPTIVE);
     assertEquals(RefusalReason.CORE_TWICE, e.reason());
-    assertEquals("prompt robin.txt: the core block appears 2 times (## BEGIN_CORE_IDENTITY on lines 1, 5, "
-        + "## END_CORE_IDENTITY on lines 3, 7); keep exactly one", e.getMessage());
+    assertEquals(
+        "prompt robin.txt: the core block appears 2 times (## BEGIN_CORE_IDENTITY on lines 1, 5, "
+            + "## END_CORE_IDENTITY on lines 3, 7); keep exactly one",
+        e.getMessage());
 
-    PromptRefusedException ends = refusal("## BEGIN_CORE_IDENTITY\n## END_CORE_IDENTITY\n## END_CORE_IDENTITY\n"
-        + ADAPTIVE);
+    PromptRefusedException ends =
+        refusal("## BEGIN_CORE_IDENTITY\n## END_CORE_IDENTITY\n## END_CORE_IDENTITY\n" + ADAPTIVE);
     assertEquals(RefusalReason.CORE_TWICE, ends.reason());
   }
 
@@ -149,23 +159,35 @@ class PromptLayoutTest {
   void unbalancedCoreMarkersAreRefused() {
     PromptRefusedException open = refusal("## BEGIN_CORE_IDENTITY\nYou are Robin.\n" + ADAPTIVE);
     assertEquals(RefusalReason.CORE_UNBALANCED, open.reason());
-    assertTrue(open.getMessage().contains("## BEGIN_CORE_IDENTITY on line 1 has no ## END_CORE_IDENTITY after it"),
+    assertTrue(
+        open.getMessage()
+            .contains("## BEGIN_CORE_IDENTITY on line 1 has no ## END_CORE_IDENTITY after it"),
         open.getMessage());
     PromptRefusedException close = refusal("You are Robin.\n## END_CORE_IDENTITY\n" + ADAPTIVE);
     assertEquals(RefusalReason.CORE_UNBALANCED, close.reason());
-    PromptRefusedException swapped = refusal("## END_CORE_IDENTITY\nx\n## BEGIN_CORE_IDENTITY\n" + ADAPTIVE);
+    PromptRefusedException swapped =
+        refusal("## END_CORE_IDENTITY\nx\n## BEGIN_CORE_IDENTITY\n" + ADAPTIVE);
     assertEquals(RefusalReason.CORE_UNBALANCED, swapped.reason());
-    assertTrue(swapped.getMessage().contains("## END_CORE_IDENTITY on line 1 comes before ## BEGIN_CORE_IDENTITY "
-        + "on line 3"), swapped.getMessage());
+    assertTrue(
+        swapped
+            .getMessage()
+            .contains(
+                "## END_CORE_IDENTITY on line 1 comes before ## BEGIN_CORE_IDENTITY "
+                    + "on line 3"),
+        swapped.getMessage());
   }
 
   @Test
   void adaptiveMarkersMissingTwiceOrUnbalancedAreRefused() {
     assertEquals(RefusalReason.ADAPTIVE_MISSING, refusal(CORE + "rules\n").reason());
     assertEquals(RefusalReason.ADAPTIVE_TWICE, refusal(ADAPTIVE + CORE + ADAPTIVE).reason());
-    assertEquals(RefusalReason.ADAPTIVE_UNBALANCED, refusal(CORE + "## BEGIN_ADAPTIVE_SECTION\nx\n").reason());
-    assertEquals(RefusalReason.ADAPTIVE_UNBALANCED, refusal(CORE + "x\n## END_ADAPTIVE_SECTION\n").reason());
-    assertEquals(RefusalReason.ADAPTIVE_UNBALANCED,
+    assertEquals(
+        RefusalReason.ADAPTIVE_UNBALANCED,
+        refusal(CORE + "## BEGIN_ADAPTIVE_SECTION\nx\n").reason());
+    assertEquals(
+        RefusalReason.ADAPTIVE_UNBALANCED, refusal(CORE + "x\n## END_ADAPTIVE_SECTION\n").reason());
+    assertEquals(
+        RefusalReason.ADAPTIVE_UNBALANCED,
         refusal(CORE + "## END_ADAPTIVE_SECTION\n## BEGIN_ADAPTIVE_SECTION\n").reason());
   }
 
@@ -174,18 +196,26 @@ class PromptLayoutTest {
     PromptRefusedException e = refusal(CORE + CORE + "## BEGIN_ADAPTIVE_SECTION\n");
     assertEquals(RefusalReason.CORE_TWICE, e.reason());
     assertTrue(e.getMessage().contains("appears 2 times"), e.getMessage());
-    assertTrue(e.getMessage().contains("## BEGIN_ADAPTIVE_SECTION on line 7 has no ## END_ADAPTIVE_SECTION"),
+    assertTrue(
+        e.getMessage()
+            .contains("## BEGIN_ADAPTIVE_SECTION on line 7 has no ## END_ADAPTIVE_SECTION"),
         e.getMessage());
   }
 
   @Test
   void sectionsThatOverlapOrNestAreRefused() {
-    PromptRefusedException nested = refusal("## BEGIN_CORE_IDENTITY\n" + ADAPTIVE + "## END_CORE_IDENTITY\n");
+    PromptRefusedException nested =
+        refusal("## BEGIN_CORE_IDENTITY\n" + ADAPTIVE + "## END_CORE_IDENTITY\n");
     assertEquals(RefusalReason.SECTIONS_OVERLAP, nested.reason());
-    assertTrue(nested.getMessage().contains("the adaptive section (lines 2-4) and the core block (lines 1-5)"),
+    assertTrue(
+        nested
+            .getMessage()
+            .contains("the adaptive section (lines 2-4) and the core block (lines 1-5)"),
         nested.getMessage());
-    PromptRefusedException crossed = refusal("## BEGIN_CORE_IDENTITY\n## BEGIN_ADAPTIVE_SECTION\n"
-        + "## END_CORE_IDENTITY\n## END_ADAPTIVE_SECTION\n");
+    PromptRefusedException crossed =
+        refusal(
+            "## BEGIN_CORE_IDENTITY\n## BEGIN_ADAPTIVE_SECTION\n"
+                + "## END_CORE_IDENTITY\n## END_ADAPTIVE_SECTION\n");
     assertEquals(RefusalReason.SECTIONS_OVERLAP, crossed.reason());
   }
 
@@ -194,15 +224,19 @@ class PromptLayoutTest {
     byte[] latin1 = (CORE + "Caf\u00e9\n" + ADAPTIVE).getBytes(StandardCharsets.ISO_8859_1);
     PromptRefusedException e = refusal(latin1);
     assertEquals(RefusalReason.NOT_UTF8, e.reason());
-    assertEquals("prompt robin.txt is not valid UTF-8: byte 0xE9 at offset " + (CORE.length() + 3)
-        + " (line 4); save the file as UTF-8", e.getMessage());
+    assertEquals(
+        "prompt robin.txt is not valid UTF-8: byte 0xE9 at offset "
+            + (CORE.length() + 3)
+            + " (line 4); save the file as UTF-8",
+        e.getMessage());
 
     byte[][] invalid = {
-        {(byte) 0xC0, (byte) 0xAF}, // overlong '/'
-        {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a UTF-16 surrogate encoded
-        {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
-        {(byte) 0xE2, (byte) 0x82}, // truncated at the end of the file
-        {(byte) 0x80}}; // a lone continuation byte
+      {(byte) 0xC0, (byte) 0xAF}, // overlong '/'
+      {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a UTF-16 surrogate encoded
+      {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+      {(byte) 0xE2, (byte) 0x82}, // truncated at the end of the file
+      {(byte) 0x80}
+    }; // a lone continuation byte
     for (byte[] bad : invalid) {
       byte[] prompt = utf8(CORE + ADAPTIVE);
       byte[] withBad = new byte[prompt.length + bad.length];
@@ -216,8 +250,10 @@ class PromptLayoutTest {
 
   @Test
   void theCoreBlockIncludesItsMarkersAndTheClosingLineEnding() throws Exception {
-    byte[] bytes = utf8("a\r\n## BEGIN_CORE_IDENTITY\r\nyou\r\n## END_CORE_IDENTITY\r\n" + ADAPTIVE);
+    byte[] bytes =
+        utf8("a\r\n## BEGIN_CORE_IDENTITY\r\nyou\r\n## END_CORE_IDENTITY\r\n" + ADAPTIVE);
     PromptLayout l = PromptLayout.parse("p", bytes);
-    assertArrayEquals(utf8("## BEGIN_CORE_IDENTITY\r\nyou\r\n## END_CORE_IDENTITY\r\n"), l.core(bytes));
+    assertArrayEquals(
+        utf8("## BEGIN_CORE_IDENTITY\r\nyou\r\n## END_CORE_IDENTITY\r\n"), l.core(bytes));
   }
 }

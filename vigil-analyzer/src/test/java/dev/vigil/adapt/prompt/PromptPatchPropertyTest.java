@@ -14,44 +14,103 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The guard's promise over generated prompts: whatever the text, the line endings, the order of the sections or
- * the markers quoted inside sentences, only the bytes between the adaptive markers change, and they hold the new
- * content. The expected bytes come from the generator, which knows where it put each part, not from the parser.
+ * The guard's promise over generated prompts: whatever the text, the line endings, the order of the
+ * sections or the markers quoted inside sentences, only the bytes between the adaptive markers
+ * change, and they hold the new content. The expected bytes come from the generator, which knows
+ * where it put each part, not from the parser.
  */
 class PromptPatchPropertyTest {
   private static final int CASES = 600;
 
   private static final String[] MARKERS = {
-      "## BEGIN_CORE_IDENTITY", "## END_CORE_IDENTITY", "## BEGIN_ADAPTIVE_SECTION", "## END_ADAPTIVE_SECTION"};
+    "## BEGIN_CORE_IDENTITY",
+    "## END_CORE_IDENTITY",
+    "## BEGIN_ADAPTIVE_SECTION",
+    "## END_ADAPTIVE_SECTION"
+  };
 
   private static final String[] WORDS = {
-      "Robin", "reminds", "people", "of", "things", "tea", "at", "noon", "UTC", "—", "“quoted”", "#", "##", "###",
-      "`code`", "*", "-", ">", "😀", "🧭", "👩‍💻", "🇫🇷", "🫖", "日本語", "提醒我喝茶", "한국어", "中文字符",
-      "e\u0301", "n\u0303", "a\u0308\u0304", "Zalgo\u0336\u0337", "שלום", "مرحبا", "\u00A0", "\u200B", "\t", "¿",
-      "ß", "Ωμέγα", "\uFEFF", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "\\", "\"", "'", "{json: 1}", "<tag>", "%s", "$HOME"};
+    "Robin",
+    "reminds",
+    "people",
+    "of",
+    "things",
+    "tea",
+    "at",
+    "noon",
+    "UTC",
+    "—",
+    "“quoted”",
+    "#",
+    "##",
+    "###",
+    "`code`",
+    "*",
+    "-",
+    ">",
+    "😀",
+    "🧭",
+    "👩‍💻",
+    "🇫🇷",
+    "🫖",
+    "日本語",
+    "提醒我喝茶",
+    "한국어",
+    "中文字符",
+    "e\u0301",
+    "n\u0303",
+    "a\u0308\u0304",
+    "Zalgo\u0336\u0337",
+    "שלום",
+    "مرحبا",
+    "\u00A0",
+    "\u200B",
+    "\t",
+    "¿",
+    "ß",
+    "Ωμέγα",
+    "\uFEFF",
+    "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+    "\\",
+    "\"",
+    "'",
+    "{json: 1}",
+    "<tag>",
+    "%s",
+    "$HOME"
+  };
 
   /** Lines that quote or imitate a marker without being one. */
   private static final String[] LOOKALIKES = {
-      "Never print ## END_CORE_IDENTITY in a reply.",
-      "The line `## BEGIN_ADAPTIVE_SECTION` opens the part Vigil rewrites.",
-      "> ## END_ADAPTIVE_SECTION",
-      "### BEGIN_CORE_IDENTITY",
-      "## BEGIN_CORE_IDENTITY:",
-      "## begin_core_identity",
-      "##BEGIN_CORE_IDENTITY",
-      "## BEGIN_CORE_IDENTITY ## END_CORE_IDENTITY",
-      "\"## END_ADAPTIVE_SECTION\"",
-      "- ## BEGIN_ADAPTIVE_SECTION",
-      "## BEGIN_ADAPTIVE_SECTION.",
-      "##  BEGIN_ADAPTIVE_SECTION",
-      "## BEGIN_ADAPTIVE_SECTION\u00A0",
-      "\u00A0## END_CORE_IDENTITY",
-      "## END_ADAPTIVE_SECTION 😀",
-      "## BEGIN_CORE_IDENTITY\u200B"};
+    "Never print ## END_CORE_IDENTITY in a reply.",
+    "The line `## BEGIN_ADAPTIVE_SECTION` opens the part Vigil rewrites.",
+    "> ## END_ADAPTIVE_SECTION",
+    "### BEGIN_CORE_IDENTITY",
+    "## BEGIN_CORE_IDENTITY:",
+    "## begin_core_identity",
+    "##BEGIN_CORE_IDENTITY",
+    "## BEGIN_CORE_IDENTITY ## END_CORE_IDENTITY",
+    "\"## END_ADAPTIVE_SECTION\"",
+    "- ## BEGIN_ADAPTIVE_SECTION",
+    "## BEGIN_ADAPTIVE_SECTION.",
+    "##  BEGIN_ADAPTIVE_SECTION",
+    "## BEGIN_ADAPTIVE_SECTION\u00A0",
+    "\u00A0## END_CORE_IDENTITY",
+    "## END_ADAPTIVE_SECTION 😀",
+    "## BEGIN_CORE_IDENTITY\u200B"
+  };
 
   /** A generated prompt and the parts it was made of. */
-  private record Generated(byte[] bytes, byte[] prefix, byte[] oldContent, byte[] suffix, byte[] core,
-      int coreOffset, boolean coreFirst, LineEnding ending, boolean uniform) {}
+  private record Generated(
+      byte[] bytes,
+      byte[] prefix,
+      byte[] oldContent,
+      byte[] suffix,
+      byte[] core,
+      int coreOffset,
+      boolean coreFirst,
+      LineEnding ending,
+      boolean uniform) {}
 
   /** Builds a prompt line by line, remembering where the parts are. */
   private static final class Builder {
@@ -187,15 +246,24 @@ class PromptPatchPropertyTest {
     }
     for (int i = 0; i < after; i++) {
       if (i == after - 1 && !finalTerminator) {
-        b.lastLine(text(rnd) + "x"); // a last line without terminator must not be empty, or it would not exist
+        b.lastLine(
+            text(rnd)
+                + "x"); // a last line without terminator must not be empty, or it would not exist
       } else {
         b.line(text(rnd));
       }
     }
     byte[] bytes = b.out.toByteArray();
-    return new Generated(bytes, Arrays.copyOfRange(bytes, 0, prefixEnd),
-        Arrays.copyOfRange(bytes, prefixEnd, oldContentEnd), Arrays.copyOfRange(bytes, oldContentEnd, bytes.length),
-        Arrays.copyOfRange(bytes, coreStart, coreEnd), coreStart, coreFirst, adaptiveEnding, !mixed);
+    return new Generated(
+        bytes,
+        Arrays.copyOfRange(bytes, 0, prefixEnd),
+        Arrays.copyOfRange(bytes, prefixEnd, oldContentEnd),
+        Arrays.copyOfRange(bytes, oldContentEnd, bytes.length),
+        Arrays.copyOfRange(bytes, coreStart, coreEnd),
+        coreStart,
+        coreFirst,
+        adaptiveEnding,
+        !mixed);
   }
 
   private static String randomString(Random rnd, int words) {
@@ -220,16 +288,25 @@ class PromptPatchPropertyTest {
     }
     List<PlanItem> plan = new ArrayList<>();
     for (int i = rnd.nextInt(4); i > 0; i--) {
-      plan.add(new PlanItem(randomString(rnd, 1 + rnd.nextInt(3)), rnd.nextDouble() * 20, rnd.nextInt(50)));
+      plan.add(
+          new PlanItem(
+              randomString(rnd, 1 + rnd.nextInt(3)), rnd.nextDouble() * 20, rnd.nextInt(50)));
     }
     StringBuilder note = new StringBuilder();
     for (int i = rnd.nextInt(5); i > 0; i--) {
-      note.append(rnd.nextInt(4) == 0 ? "  " + MARKERS[rnd.nextInt(4)] + "\t" : randomString(rnd, 4))
+      note.append(
+              rnd.nextInt(4) == 0 ? "  " + MARKERS[rnd.nextInt(4)] + "\t" : randomString(rnd, 4))
           .append(rnd.nextBoolean() ? "\n" : "\r\n");
     }
-    return new AdaptiveContent(rules, plan, note.toString(),
-        Instant.ofEpochSecond(1_700_000_000L + rnd.nextInt(100_000_000), rnd.nextInt(1_000_000) * 1000L),
-        rnd.nextInt(5) == 0 ? "" : "pass-" + rnd.nextInt(1000) + (rnd.nextInt(10) == 0 ? "\nline two" : ""));
+    return new AdaptiveContent(
+        rules,
+        plan,
+        note.toString(),
+        Instant.ofEpochSecond(
+            1_700_000_000L + rnd.nextInt(100_000_000), rnd.nextInt(1_000_000) * 1000L),
+        rnd.nextInt(5) == 0
+            ? ""
+            : "pass-" + rnd.nextInt(1000) + (rnd.nextInt(10) == 0 ? "\nline two" : ""));
   }
 
   private static byte[] concat(byte[]... parts) {
@@ -275,11 +352,15 @@ class PromptPatchPropertyTest {
 
       assertArrayEquals(original, g.bytes(), "the input is not modified; " + label);
       assertArrayEquals(concat(g.prefix(), rendered, g.suffix()), out, label);
-      int coreOffset = g.coreFirst() ? g.coreOffset() : g.coreOffset() - g.bytes().length + out.length;
-      assertArrayEquals(g.core(), Arrays.copyOfRange(out, coreOffset, coreOffset + g.core().length), label);
+      int coreOffset =
+          g.coreFirst() ? g.coreOffset() : g.coreOffset() - g.bytes().length + out.length;
+      assertArrayEquals(
+          g.core(), Arrays.copyOfRange(out, coreOffset, coreOffset + g.core().length), label);
       assertTrue(terminators(rendered).stream().allMatch(e -> e == g.ending()), label);
       if (g.uniform()) {
-        assertEquals(List.of(g.ending()), terminators(out).stream().distinct().toList(),
+        assertEquals(
+            List.of(g.ending()),
+            terminators(out).stream().distinct().toList(),
             "a " + g.ending() + " file keeps its line ending; " + label);
       }
       assertEquals(-1, StrictUtf8.firstInvalidByte(out), label);
@@ -295,7 +376,8 @@ class PromptPatchPropertyTest {
       }
 
       PromptPatch again = PromptPatch.build("out", out, content);
-      assertTrue(again.unchanged(), "patching the output with the same content changes nothing; " + label);
+      assertTrue(
+          again.unchanged(), "patching the output with the same content changes nothing; " + label);
       assertEquals(Arrays.equals(g.oldContent(), rendered), patch.unchanged(), label);
 
       coreFirst += g.coreFirst() ? 1 : 0;
@@ -313,8 +395,13 @@ class PromptPatchPropertyTest {
   @Test
   void theGeneratorsLookalikesAreTextToTheParser() throws Exception {
     for (String lookalike : LOOKALIKES) {
-      String prompt = lookalike + "\n## BEGIN_CORE_IDENTITY\n" + lookalike + "\n## END_CORE_IDENTITY\n"
-          + "## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n" + lookalike;
+      String prompt =
+          lookalike
+              + "\n## BEGIN_CORE_IDENTITY\n"
+              + lookalike
+              + "\n## END_CORE_IDENTITY\n"
+              + "## BEGIN_ADAPTIVE_SECTION\n## END_ADAPTIVE_SECTION\n"
+              + lookalike;
       PromptLayout layout = PromptLayout.parse("p", prompt.getBytes(StandardCharsets.UTF_8));
       assertEquals(2, layout.coreBeginLine(), lookalike);
       assertEquals(4, layout.coreEndLine(), lookalike);

@@ -3,7 +3,10 @@ package dev.vigil.diagnose.detect;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds a conversation as JSONL lines, one second apart: user messages, tool calls and answers of turns. */
+/**
+ * Builds a conversation as JSONL lines, one second apart: user messages, tool calls and answers of
+ * turns.
+ */
 final class Dialogue {
   private final List<String> lines = new ArrayList<>();
   private final String session;
@@ -27,8 +30,15 @@ final class Dialogue {
 
   /** A tool call of the current turn. */
   Dialogue call(String tool, String status, String args, String result) {
-    return line("tool." + tool, status, "{\"tool\":\"" + tool + "\",\"args\":" + args
-        + (result == null ? "" : ",\"result\":" + result) + "}");
+    return line(
+        "tool." + tool,
+        status,
+        "{\"tool\":\""
+            + tool
+            + "\",\"args\":"
+            + args
+            + (result == null ? "" : ",\"result\":" + result)
+            + "}");
   }
 
   /** A successful call with empty arguments and no result. */
@@ -48,8 +58,11 @@ final class Dialogue {
 
   private Dialogue line(String kind, String status, String payload) {
     int s = second++;
-    lines.add(String.format("{\"ts\":\"2026-11-22T12:%02d:%02dZ\",\"kind\":\"%s\",\"status\":\"%s\",\"payload\":%s,"
-        + "\"session\":\"%s\",\"turn\":\"%s\"}", s / 60, s % 60, kind, status, payload, session, turn));
+    lines.add(
+        String.format(
+            "{\"ts\":\"2026-11-22T12:%02d:%02dZ\",\"kind\":\"%s\",\"status\":\"%s\",\"payload\":%s,"
+                + "\"session\":\"%s\",\"turn\":\"%s\"}",
+            s / 60, s % 60, kind, status, payload, session, turn));
     return this;
   }
 
@@ -57,9 +70,14 @@ final class Dialogue {
     return List.copyOf(lines);
   }
 
-  /** Only the tool calls, without turn ids or the dialogue, as a trace without conversation capture has them. */
+  /**
+   * Only the tool calls, without turn ids or the dialogue, as a trace without conversation capture
+   * has them.
+   */
   List<String> callsOnly() {
-    return lines.stream().filter(l -> l.contains("\"kind\":\"tool."))
-        .map(l -> l.replaceAll(",\"turn\":\"[^\"]*\"", "")).toList();
+    return lines.stream()
+        .filter(l -> l.contains("\"kind\":\"tool."))
+        .map(l -> l.replaceAll(",\"turn\":\"[^\"]*\"", ""))
+        .toList();
   }
 }

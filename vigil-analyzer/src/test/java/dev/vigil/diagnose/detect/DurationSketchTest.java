@@ -21,16 +21,21 @@ class DurationSketchTest {
       DurationSketch sketch = new DurationSketch();
       double[] values = new double[1_001];
       for (int i = 0; i < values.length; i++) {
-        values[i] = switch (shape) {
-          case "uniform" -> 1 + random.nextDouble() * 999;
-          case "lognormal" -> Math.exp(5 + 2 * random.nextGaussian());
-          case "rising" -> 10 + i;
-          case "falling" -> 10_000 - i;
-          default -> i % 2 == 0 ? 50 + random.nextDouble() : 5_000 + random.nextDouble();
-        };
+        values[i] =
+            switch (shape) {
+              case "uniform" -> 1 + random.nextDouble() * 999;
+              case "lognormal" -> Math.exp(5 + 2 * random.nextGaussian());
+              case "rising" -> 10 + i;
+              case "falling" -> 10_000 - i;
+              default -> i % 2 == 0 ? 50 + random.nextDouble() : 5_000 + random.nextDouble();
+            };
         sketch.add(values[i]);
         double exact = exactMedian(Arrays.copyOf(values, i + 1));
-        assertEquals(exact, sketch.median(), exact * DurationSketch.ALPHA + 1e-9, shape + " after " + (i + 1));
+        assertEquals(
+            exact,
+            sketch.median(),
+            exact * DurationSketch.ALPHA + 1e-9,
+            shape + " after " + (i + 1));
       }
       assertEquals(values.length, sketch.count());
     }
@@ -48,6 +53,7 @@ class DurationSketchTest {
     sketch.add(1e15);
     sketch.add(1e15);
     sketch.add(1e15);
-    assertEquals(DurationSketch.MAX_MS, sketch.median(), DurationSketch.MAX_MS * DurationSketch.ALPHA);
+    assertEquals(
+        DurationSketch.MAX_MS, sketch.median(), DurationSketch.MAX_MS * DurationSketch.ALPHA);
   }
 }

@@ -11,7 +11,10 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds a detector's window from JSONL lines, as ingest would: refs are line numbers, oldest first. */
+/**
+ * Builds a detector's window from JSONL lines, as ingest would: refs are line numbers, oldest
+ * first.
+ */
 final class Logs {
   private Logs() {}
 
@@ -30,11 +33,15 @@ final class Logs {
   }
 
   /**
-   * A generated event, built directly (no JSON) so that tests can stream hundreds of thousands: agent {@code a},
-   * thread {@code main}, its ref, seq and identity {@code ref}.
+   * A generated event, built directly (no JSON) so that tests can stream hundreds of thousands:
+   * agent {@code a}, thread {@code main}, its ref, seq and identity {@code ref}.
    */
-  static WindowEvent event(long ref, Instant ts, String kind, String status, String turn, ObjectNode payload) {
-    return new WindowEvent(new Event(ts, kind, status, payload, "a", ref, 1L, "main", turn, null, null), ref, ref,
+  static WindowEvent event(
+      long ref, Instant ts, String kind, String status, String turn, ObjectNode payload) {
+    return new WindowEvent(
+        new Event(ts, kind, status, payload, "a", ref, 1L, "main", turn, null, null),
+        ref,
+        ref,
         false);
   }
 
@@ -45,7 +52,8 @@ final class Logs {
 
   /** One event line at {@code 12:MM:SS} on 2026-11-22 (UTC). */
   static String at(int minute, int second, String kind, String status, String payload) {
-    return String.format("{\"ts\":\"2026-11-22T12:%02d:%02dZ\",\"kind\":\"%s\",\"status\":\"%s\",\"payload\":%s}",
+    return String.format(
+        "{\"ts\":\"2026-11-22T12:%02d:%02dZ\",\"kind\":\"%s\",\"status\":\"%s\",\"payload\":%s}",
         minute, second, kind, status, payload);
   }
 }

@@ -15,11 +15,50 @@ import org.junit.jupiter.api.Test;
 class PhrasesRunsTest {
   private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}']+");
   private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{N}]+");
-  /** Letters of several scripts and cases, digits and numbers of other kinds, marks, symbols, surrogates. */
+
+  /**
+   * Letters of several scripts and cases, digits and numbers of other kinds, marks, symbols,
+   * surrogates.
+   */
   private static final String[] PARTS = {
-      "a", "Z", "é", "ß", "ǅ", "ʰ", "中", "ض", "٣", "²", "Ⅻ", "½", "7", "'", "’", " ", "  ", ",", ".", "-", "_",
-      "\n", "\t", "\"", "\\", "{", ":", "\u0301", "\uD83D\uDE00", "\uD835\uDC00", "\uD800", "\uDC00", "€", "n't",
-      "I've", "cancelled", "İ"};
+    "a",
+    "Z",
+    "é",
+    "ß",
+    "ǅ",
+    "ʰ",
+    "中",
+    "ض",
+    "٣",
+    "²",
+    "Ⅻ",
+    "½",
+    "7",
+    "'",
+    "’",
+    " ",
+    "  ",
+    ",",
+    ".",
+    "-",
+    "_",
+    "\n",
+    "\t",
+    "\"",
+    "\\",
+    "{",
+    ":",
+    "\u0301",
+    "\uD83D\uDE00",
+    "\uD835\uDC00",
+    "\uD800",
+    "\uDC00",
+    "€",
+    "n't",
+    "I've",
+    "cancelled",
+    "İ"
+  };
 
   private static List<String> byPattern(Pattern p, String text) {
     List<String> out = new ArrayList<>(Arrays.asList(p.split(text)));
@@ -53,7 +92,8 @@ class PhrasesRunsTest {
 
   @Test
   void wordsOfAnAnswer() {
-    assertEquals(List.of("i've", "cancelled", "your", "order", "it's", "done", "42"),
+    assertEquals(
+        List.of("i've", "cancelled", "your", "order", "it's", "done", "42"),
         Phrases.words("I’ve CANCELLED your order -- 'it's done' (#42)."));
   }
 

@@ -15,14 +15,18 @@ import org.junit.jupiter.api.Test;
 class PrematureSuccessTest {
   private final PrematureSuccess detector = new PrematureSuccess(DetectorSettings.DEFAULTS);
 
-  /** The paper's Robin: tool call, "Reminder set" toast a second later, receipt {@code lag} seconds after that. */
+  /**
+   * The paper's Robin: tool call, "Reminder set" toast a second later, receipt {@code lag} seconds
+   * after that.
+   */
   private static List<String> robin(int reminders, int lag) {
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < reminders; i++) {
       String id = "\"reminder_id\":\"r-" + i + "\"";
       lines.add(at(i * 4, 0, "tool.set_reminder", "ok", "{" + id + ",\"duration_ms\":3.2}"));
       lines.add(at(i * 4, 1, "reminder.toast", "ok", "{\"message\":\"Reminder set\"," + id + "}"));
-      lines.add(at(i * 4 + lag / 60, 1 + lag % 60, "reminder.receipt", "delivered", "{" + id + "}"));
+      lines.add(
+          at(i * 4 + lag / 60, 1 + lag % 60, "reminder.receipt", "delivered", "{" + id + "}"));
     }
     return lines;
   }
@@ -34,25 +38,38 @@ class PrematureSuccessTest {
     assertEquals(97.0, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
     assertEquals(3, d.evidence().get("confirmed_late").asInt());
     assertEquals(0, d.evidence().get("unconfirmed").asInt());
-    assertEquals("[\"reminder.toast\"]", d.evidence().get("success_kinds").toString(),
+    assertEquals(
+        "[\"reminder.toast\"]",
+        d.evidence().get("success_kinds").toString(),
         "the receipt belongs to the nearest earlier success with its id: the toast, not the tool call");
-    assertEquals("{\"success\":2,\"confirmation\":3,\"id\":\"r-0\",\"receipt_lag_sec\":97.0}",
+    assertEquals(
+        "{\"success\":2,\"confirmation\":3,\"id\":\"r-0\",\"receipt_lag_sec\":97.0}",
         d.evidence().get("instances").get(0).toString());
     assertEquals("reminder.toast.premature", d.derived().get(0).event().kind());
     assertEquals("fail", d.derived().get(0).event().status());
-    assertEquals(97.0, d.derived().get(0).event().payload().get("receipt_lag_sec").asDouble(), 1e-9);
-    assertEquals("3 successes of reminder.toast reported before confirmation; the confirmation came 97.0 s later "
-        + "on average", d.summary());
+    assertEquals(
+        97.0, d.derived().get(0).event().payload().get("receipt_lag_sec").asDouble(), 1e-9);
+    assertEquals(
+        "3 successes of reminder.toast reported before confirmation; the confirmation came 97.0 s later "
+            + "on average",
+        d.summary());
   }
 
   @Test
   void aSuccessOfAConfirmedKindWithoutAnyConfirmationIsPrematureToo() {
     List<String> lines = new ArrayList<>(robin(2, 30));
-    lines.add(at(30, 0, "reminder.toast", "ok", "{\"message\":\"Reminder set\",\"reminder_id\":\"r-9\"}"));
+    lines.add(
+        at(
+            30,
+            0,
+            "reminder.toast",
+            "ok",
+            "{\"message\":\"Reminder set\",\"reminder_id\":\"r-9\"}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(3, d.count());
     assertEquals(1, d.evidence().get("unconfirmed").asInt());
-    assertEquals("{\"success\":7,\"confirmation\":null,\"id\":\"r-9\"}",
+    assertEquals(
+        "{\"success\":7,\"confirmation\":null,\"id\":\"r-9\"}",
         d.evidence().get("instances").get(2).toString());
     assertFalse(d.derived().get(2).event().payload().has("receipt_lag_sec"));
   }
@@ -65,8 +82,12 @@ class PrematureSuccessTest {
     lines.add(at(9, 0, "reminder.toast", "ok", "{\"message\":\"Reminder set\"}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(3, d.count(), d.evidence().toString());
-    assertEquals(2, d.evidence().get("unconfirmed").asInt(), "the one before the kind was seen to need it too");
-    assertEquals("{\"success\":5,\"confirmation\":null}", d.evidence().at("/instances/2").toString());
+    assertEquals(
+        2,
+        d.evidence().get("unconfirmed").asInt(),
+        "the one before the kind was seen to need it too");
+    assertEquals(
+        "{\"success\":5,\"confirmation\":null}", d.evidence().at("/instances/2").toString());
   }
 
   @Test
@@ -75,7 +96,8 @@ class PrematureSuccessTest {
     for (int i = 0; i < 3; i++) {
       String id = "\"reminderId\":\"r-" + i + "\"";
       // the call starts at :00, its receipt arrives at :02, it answers at :02.5
-      lines.add(at(i, 0, "tool.set_reminder", "ok", "{\"result\":{" + id + "},\"duration_ms\":2500}"));
+      lines.add(
+          at(i, 0, "tool.set_reminder", "ok", "{\"result\":{" + id + "},\"duration_ms\":2500}"));
       lines.add(at(i, 2, "reminder.receipt", "ok", "{\"args\":{" + id + "}}"));
     }
     Detection d = detector.detect(Logs.window(lines));
@@ -84,11 +106,16 @@ class PrematureSuccessTest {
     assertEquals("", d.summary());
   }
 
-  /** A tool call on main that calls the backend inside it; the receipt comes 2 s after the tool started. */
+  /**
+   * A tool call on main that calls the backend inside it; the receipt comes 2 s after the tool
+   * started.
+   */
   private static List<String> nested(int toolMs) {
     return List.of(
         "{\"ts\":\"2026-11-22T12:00:00Z\",\"kind\":\"tool.set_reminder\",\"status\":\"ok\",\"thread\":\"main\","
-            + "\"payload\":{\"result\":\"{\\\"reminderId\\\":\\\"rem-1\\\"}\",\"duration_ms\":" + toolMs + "}}",
+            + "\"payload\":{\"result\":\"{\\\"reminderId\\\":\\\"rem-1\\\"}\",\"duration_ms\":"
+            + toolMs
+            + "}}",
         "{\"ts\":\"2026-11-22T12:00:00.100Z\",\"kind\":\"backend.schedule\",\"status\":\"ok\",\"thread\":\"main\","
             + "\"payload\":{\"args\":{\"reminderId\":\"rem-1\"},\"duration_ms\":50}}",
         "{\"ts\":\"2026-11-22T12:00:02Z\",\"kind\":\"reminder.receipt\",\"status\":\"ok\",\"thread\":\"http\","
@@ -108,11 +135,17 @@ class PrematureSuccessTest {
 
   @Test
   void idsAreFoundInArgsResultsWrittenAsJsonStringsAndThePayload() {
-    List<String> lines = List.of(
-        at(0, 0, "tool.book", "ok", "{\"result\":\"{\\\"bookingId\\\":\\\"b-7\\\"}\",\"duration_ms\":5}"),
-        at(0, 9, "booking.confirmed", "ok", "{\"args\":{\"booking_id\":\"b-7\"}}"),
-        at(1, 0, "tool.book", "ok", "{\"id\":\"b-8\",\"duration_ms\":5}"),
-        at(1, 4, "booking.confirmed", "ok", "{\"args\":{\"id\":\"b-8\"}}"));
+    List<String> lines =
+        List.of(
+            at(
+                0,
+                0,
+                "tool.book",
+                "ok",
+                "{\"result\":\"{\\\"bookingId\\\":\\\"b-7\\\"}\",\"duration_ms\":5}"),
+            at(0, 9, "booking.confirmed", "ok", "{\"args\":{\"booking_id\":\"b-7\"}}"),
+            at(1, 0, "tool.book", "ok", "{\"id\":\"b-8\",\"duration_ms\":5}"),
+            at(1, 4, "booking.confirmed", "ok", "{\"args\":{\"id\":\"b-8\"}}"));
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(2, d.count());
     assertEquals((8.995 + 3.995) / 2, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
@@ -120,9 +153,10 @@ class PrematureSuccessTest {
 
   @Test
   void successesWithoutAnyConfirmationInTheWindowAreNotJudged() {
-    List<String> lines = List.of(
-        at(0, 0, "tool.search", "ok", "{\"id\":\"q-1\"}"),
-        at(1, 0, "tool.search", "ok", "{\"id\":\"q-2\"}"));
+    List<String> lines =
+        List.of(
+            at(0, 0, "tool.search", "ok", "{\"id\":\"q-1\"}"),
+            at(1, 0, "tool.search", "ok", "{\"id\":\"q-2\"}"));
     assertEquals(0, detector.detect(Logs.window(lines)).count());
   }
 
@@ -132,7 +166,9 @@ class PrematureSuccessTest {
     assertTrue(detector.isConfirmation("order.confirmed"));
     assertTrue(detector.isConfirmation("tool.send_ack"));
     assertTrue(detector.isConfirmation("mail.wasDelivered"));
-    assertFalse(detector.isConfirmation("tool.track_parcel"), "track contains ack but no word starts with it");
+    assertFalse(
+        detector.isConfirmation("tool.track_parcel"),
+        "track contains ack but no word starts with it");
     assertFalse(detector.isConfirmation("receipt.print"), "only the last segment counts");
   }
 
@@ -149,10 +185,23 @@ class PrematureSuccessTest {
     long ref = 0;
     int maxHeld = 0;
     for (int t = 0; t < 100_000; t++) {
-      scan.accept(Logs.event(++ref, t0.plusSeconds(t), "tool.set_reminder", "ok", null, ids("reminder_id", "r-" + t)));
+      scan.accept(
+          Logs.event(
+              ++ref,
+              t0.plusSeconds(t),
+              "tool.set_reminder",
+              "ok",
+              null,
+              ids("reminder_id", "r-" + t)));
       if (t >= 97) {
-        scan.accept(Logs.event(++ref, t0.plusSeconds(t), "reminder.receipt", "delivered", null,
-            ids("reminder_id", "r-" + (t - 97))));
+        scan.accept(
+            Logs.event(
+                ++ref,
+                t0.plusSeconds(t),
+                "reminder.receipt",
+                "delivered",
+                null,
+                ids("reminder_id", "r-" + (t - 97))));
       }
       maxHeld = Math.max(maxHeld, scan.held());
     }
@@ -162,7 +211,8 @@ class PrematureSuccessTest {
     assertEquals(100_000, d.count());
     assertEquals(100_000, sink.size());
     assertEquals(99_903, d.evidence().get("confirmed_late").asInt());
-    assertEquals(97, d.evidence().get("unconfirmed").asInt(), "the last 97 had no receipt in the window");
+    assertEquals(
+        97, d.evidence().get("unconfirmed").asInt(), "the last 97 had no receipt in the window");
     assertEquals(97.0, d.evidence().get("mean_receipt_lag_sec").asDouble(), 1e-9);
     assertEquals(Findings.MAX_CITED, d.evidence().get("instances").size());
     assertEquals(100_000, d.evidence().get("instances_total").asLong());
@@ -173,16 +223,19 @@ class PrematureSuccessTest {
 
   @Test
   void atMostTwentyThousandSuccessesWaitAndThoseDroppedEarlyAreCounted() {
-    PrematureSuccess.Reading scan = detector.start(d -> { });
+    PrematureSuccess.Reading scan = detector.start(d -> {});
     Instant t0 = Instant.parse("2026-11-22T00:00:00Z");
     for (int i = 0; i < 200_000; i++) { // 200,000 bookings in 200 s, none confirmed
-      scan.accept(Logs.event(i + 1, t0.plusMillis(i), "tool.book", "ok", null, ids("booking_id", "b-" + i)));
+      scan.accept(
+          Logs.event(
+              i + 1, t0.plusMillis(i), "tool.book", "ok", null, ids("booking_id", "b-" + i)));
       assertTrue(scan.held() <= PrematureSuccess.MAX_WAITING);
     }
     assertEquals(PrematureSuccess.MAX_WAITING, scan.held());
     Detection d = scan.finish();
     assertEquals(0, d.count(), "tool.book never got a confirmation: it does not depend on one");
-    assertEquals(200_000 - PrematureSuccess.MAX_WAITING, d.evidence().get("dropped_waiting").asLong());
+    assertEquals(
+        200_000 - PrematureSuccess.MAX_WAITING, d.evidence().get("dropped_waiting").asLong());
   }
 
   @Test
@@ -192,24 +245,32 @@ class PrematureSuccessTest {
       lines.add(at(i, 0, "reminder.toast", "ok", "{\"reminder_id\":\"r-" + i + "\"}"));
     }
     // two hours later one toast gets its receipt: the kind depends on confirmation
-    lines.add("{\"ts\":\"2026-11-22T15:00:00Z\",\"kind\":\"reminder.toast\",\"status\":\"ok\","
-        + "\"payload\":{\"reminder_id\":\"r-x\"}}");
-    lines.add("{\"ts\":\"2026-11-22T15:00:05Z\",\"kind\":\"reminder.receipt\",\"status\":\"ok\","
-        + "\"payload\":{\"reminder_id\":\"r-x\"}}");
+    lines.add(
+        "{\"ts\":\"2026-11-22T15:00:00Z\",\"kind\":\"reminder.toast\",\"status\":\"ok\","
+            + "\"payload\":{\"reminder_id\":\"r-x\"}}");
+    lines.add(
+        "{\"ts\":\"2026-11-22T15:00:05Z\",\"kind\":\"reminder.receipt\",\"status\":\"ok\","
+            + "\"payload\":{\"reminder_id\":\"r-x\"}}");
     Detection d = detector.detect(Logs.window(lines));
     assertEquals(51, d.count(), "the newest 50 put aside and the late one");
     assertEquals(50, d.evidence().get("unconfirmed").asInt());
     assertEquals(1, d.evidence().get("confirmed_late").asInt());
-    assertEquals(10, d.evidence().get("dropped_aside").asInt(), "the 10 oldest fell off the 50 kept per kind");
+    assertEquals(
+        10,
+        d.evidence().get("dropped_aside").asInt(),
+        "the 10 oldest fell off the 50 kept per kind");
   }
 
   @Test
   void aConfirmationLaterThanTheHorizonFindsNoSuccess() {
-    List<String> lines = List.of(
-        at(0, 0, "tool.book", "ok", "{\"booking_id\":\"b-1\"}"),
-        "{\"ts\":\"2026-11-22T13:00:01Z\",\"kind\":\"booking.confirmed\",\"status\":\"ok\","
-            + "\"payload\":{\"booking_id\":\"b-1\"}}");
-    assertEquals(0, detector.detect(Logs.window(lines)).count(),
+    List<String> lines =
+        List.of(
+            at(0, 0, "tool.book", "ok", "{\"booking_id\":\"b-1\"}"),
+            "{\"ts\":\"2026-11-22T13:00:01Z\",\"kind\":\"booking.confirmed\",\"status\":\"ok\","
+                + "\"payload\":{\"booking_id\":\"b-1\"}}");
+    assertEquals(
+        0,
+        detector.detect(Logs.window(lines)).count(),
         "after an hour the booking stopped waiting; its kind was never seen to need a confirmation");
   }
 }

@@ -17,17 +17,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A LangChain4j tool whose backend confirms each reminder with a receipt, sent on the backend's own thread. The app
- * fixes the order of answers and receipts, not a timer: with {@code premature} the tool answers at once (the paper's
- * fault) and the backend sends the three receipts after the three answers; with {@code gated} the tool asks for its
- * receipt and answers only once it is in. The app ends when every receipt is in. Knows nothing of Vigil: the receipt
- * method is captured through {@code vigil.methods.include}.
+ * A LangChain4j tool whose backend confirms each reminder with a receipt, sent on the backend's own
+ * thread. The app fixes the order of answers and receipts, not a timer: with {@code premature} the
+ * tool answers at once (the paper's fault) and the backend sends the three receipts after the three
+ * answers; with {@code gated} the tool asks for its receipt and answers only once it is in. The app
+ * ends when every receipt is in. Knows nothing of Vigil: the receipt method is captured through
+ * {@code vigil.methods.include}.
  */
 public final class ReceiptApp {
   /**
-   * The least time between a receipt and the answer on either side of it, so that their timestamps are ordered
-   * whatever the rounding of durations to microseconds and the agent's resynchronization with the wall clock. A lower
-   * bound on the machine's clock, never a wait for something to happen.
+   * The least time between a receipt and the answer on either side of it, so that their timestamps
+   * are ordered whatever the rounding of durations to microseconds and the agent's
+   * resynchronization with the wall clock. A lower bound on the machine's clock, never a wait for
+   * something to happen.
    */
   static final long SPACING_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
@@ -96,8 +98,12 @@ public final class ReceiptApp {
     DefaultToolExecutor executor = new DefaultToolExecutor(tools, method);
     List<String> ids = new ArrayList<>();
     for (String task : new String[] {"stretch", "call mom", "drink water"}) {
-      ToolExecutionRequest request = ToolExecutionRequest.builder()
-          .id("call-" + task.length()).name("setReminder").arguments("{\"task\":\"" + task + "\"}").build();
+      ToolExecutionRequest request =
+          ToolExecutionRequest.builder()
+              .id("call-" + task.length())
+              .name("setReminder")
+              .arguments("{\"task\":\"" + task + "\"}")
+              .build();
       System.out.println(executor.execute(request, "user-1"));
       ids.add("r-" + (ids.size() + 1));
     }
@@ -110,7 +116,10 @@ public final class ReceiptApp {
     backend.shutdown();
   }
 
-  /** Returns once {@link #SPACING_NANOS} have passed since {@code from} on the machine's monotonic clock. */
+  /**
+   * Returns once {@link #SPACING_NANOS} have passed since {@code from} on the machine's monotonic
+   * clock.
+   */
   static void spaceOut(long from) {
     while (System.nanoTime() - from < SPACING_NANOS) {
       LockSupport.parkNanos(SPACING_NANOS);

@@ -9,9 +9,9 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A LangChain4j agent driven line by line from stdin, so that a test decides when each tool call happens:
- * {@code ok N} makes N successful calls, {@code fail N} N calls that throw; end of input ends the process. Prints
- * {@code done <total>} after each line. Knows nothing of Vigil.
+ * A LangChain4j agent driven line by line from stdin, so that a test decides when each tool call
+ * happens: {@code ok N} makes N successful calls, {@code fail N} N calls that throw; end of input
+ * ends the process. Prints {@code done <total>} after each line. Knows nothing of Vigil.
  */
 public final class ToolCallsApp {
   /** The agent's tools. */
@@ -29,10 +29,12 @@ public final class ToolCallsApp {
 
   public static void main(String[] args) throws Exception {
     Tools tools = new Tools();
-    DefaultToolExecutor ok = new DefaultToolExecutor(tools, Tools.class.getMethod("lookUp", String.class));
+    DefaultToolExecutor ok =
+        new DefaultToolExecutor(tools, Tools.class.getMethod("lookUp", String.class));
     Method book = Tools.class.getMethod("bookSlot", String.class);
     DefaultToolExecutor fail = new DefaultToolExecutor(tools, book);
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     int total = 0;
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       String[] parts = line.trim().split("\\s+");
@@ -43,9 +45,15 @@ public final class ToolCallsApp {
       for (int i = 0; i < n; i++) {
         total++;
         boolean failing = parts[0].equals("fail");
-        ToolExecutionRequest request = ToolExecutionRequest.builder().id("call-" + total)
-            .name(failing ? "bookSlot" : "lookUp")
-            .arguments(failing ? "{\"when\":\"slot " + total + "\"}" : "{\"what\":\"item " + total + "\"}").build();
+        ToolExecutionRequest request =
+            ToolExecutionRequest.builder()
+                .id("call-" + total)
+                .name(failing ? "bookSlot" : "lookUp")
+                .arguments(
+                    failing
+                        ? "{\"when\":\"slot " + total + "\"}"
+                        : "{\"what\":\"item " + total + "\"}")
+                .build();
         (failing ? fail : ok).execute(request, "user-1");
       }
       System.out.println("done " + total);

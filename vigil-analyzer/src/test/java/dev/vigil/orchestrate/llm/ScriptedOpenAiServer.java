@@ -18,10 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A loopback HTTP server speaking the OpenAI chat-completions protocol with a script of replies: each reply is
- * either tool calls or a plain answer. It records every request body, so a test can read what went back to the
- * model. When the script runs out, it answers in words (the model stops calling tools). A reply made with
- * {@link #httpError} is sent as an HTTP error instead (a server that fails).
+ * A loopback HTTP server speaking the OpenAI chat-completions protocol with a script of replies:
+ * each reply is either tool calls or a plain answer. It records every request body, so a test can
+ * read what went back to the model. When the script runs out, it answers in words (the model stops
+ * calling tools). A reply made with {@link #httpError} is sent as an HTTP error instead (a server
+ * that fails).
  */
 public final class ScriptedOpenAiServer implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -30,55 +31,64 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
   private final Deque<ObjectNode> script;
   private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
   private static final AtomicInteger CALL_IDS = new AtomicInteger();
+
   /** The field of a scripted reply that makes it an HTTP error with that status. */
   private static final String HTTP_STATUS = "x-scripted-http-status";
 
-  /** @param hold when not null, every reply waits until it is counted down (a server that hangs) */
+  /**
+   * @param hold when not null, every reply waits until it is counted down (a server that hangs)
+   */
   public ScriptedOpenAiServer(List<ObjectNode> replies, CountDownLatch hold) throws IOException {
     this(replies, hold, () -> {});
   }
 
   /**
-   * @param hold      when not null, every reply waits until it is counted down (a server that hangs)
-   * @param onRequest runs as each request arrives, before the reply (a test advances its clock there: each answer
-   *                  takes that long)
+   * @param hold when not null, every reply waits until it is counted down (a server that hangs)
+   * @param onRequest runs as each request arrives, before the reply (a test advances its clock
+   *     there: each answer takes that long)
    */
-  public ScriptedOpenAiServer(List<ObjectNode> replies, CountDownLatch hold, Runnable onRequest) throws IOException {
+  public ScriptedOpenAiServer(List<ObjectNode> replies, CountDownLatch hold, Runnable onRequest)
+      throws IOException {
     this.script = new ArrayDeque<>(replies);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/v1/chat/completions", exchange -> {
-      byte[] body;
-      try (exchange) {
-        requests.add(MAPPER.readTree(exchange.getRequestBody()));
-        onRequest.run();
-        if (hold != null) {
-          hold.await(30, TimeUnit.SECONDS);
-        }
-        ObjectNode next;
-        synchronized (script) {
-          next = script.isEmpty() ? answer("Done.") : script.poll();
-        }
-        int status = 200;
-        if (next.has(HTTP_STATUS)) {
-          next = next.deepCopy();
-          status = next.remove(HTTP_STATUS).asInt();
-        }
-        body = MAPPER.writeValueAsBytes(next);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(body);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    server.createContext(
+        "/v1/chat/completions",
+        exchange -> {
+          byte[] body;
+          try (exchange) {
+            requests.add(MAPPER.readTree(exchange.getRequestBody()));
+            onRequest.run();
+            if (hold != null) {
+              hold.await(30, TimeUnit.SECONDS);
+            }
+            ObjectNode next;
+            synchronized (script) {
+              next = script.isEmpty() ? answer("Done.") : script.poll();
+            }
+            int status = 200;
+            if (next.has(HTTP_STATUS)) {
+              next = next.deepCopy();
+              status = next.remove(HTTP_STATUS).asInt();
+            }
+            body = MAPPER.writeValueAsBytes(next);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+              out.write(body);
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
     server.start();
   }
 
   /** The base URL to configure: {@code http://127.0.0.1:PORT/v1}. */
   public String baseUrl() {
-    return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort()
+    return "http://"
+        + server.getAddress().getAddress().getHostAddress()
+        + ":"
+        + server.getAddress().getPort()
         + "/v1";
   }
 
@@ -128,12 +138,19 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
 
   private static ObjectNode envelope(String finish) {
     ObjectNode reply = MAPPER.createObjectNode();
-    reply.put("id", "chatcmpl-scripted").put("object", "chat.completion").put("created", 1_700_000_000L)
+    reply
+        .put("id", "chatcmpl-scripted")
+        .put("object", "chat.completion")
+        .put("created", 1_700_000_000L)
         .put("model", "scripted-model");
     ObjectNode choice = reply.putArray("choices").addObject();
     choice.put("index", 0).put("finish_reason", finish);
     choice.putObject("message").put("role", "assistant");
-    reply.putObject("usage").put("prompt_tokens", 100).put("completion_tokens", 20).put("total_tokens", 120);
+    reply
+        .putObject("usage")
+        .put("prompt_tokens", 100)
+        .put("completion_tokens", 20)
+        .put("total_tokens", 120);
     return reply;
   }
 

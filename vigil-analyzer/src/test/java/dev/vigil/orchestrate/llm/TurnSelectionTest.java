@@ -8,20 +8,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Which turns the judge asks about: those that called a write tool (docs/DETECTORS.md#tool-roles) or claimed a write.
+ * Which turns the judge asks about: those that called a write tool (docs/DETECTORS.md#tool-roles)
+ * or claimed a write.
  */
 class TurnSelectionTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "cancel_order, true", "cancelOrder, true", "book-flight, true", "set_reminder, true", "refund, true",
-      "add_to_cart, true", "submitForm, true", "get_order, false", "search_flights, false", "settings, false",
-      "reset_password, false", "bookings_list, false", "'', false"})
+    "cancel_order, true", "cancelOrder, true", "book-flight, true", "set_reminder, true",
+        "refund, true",
+    "add_to_cart, true", "submitForm, true", "get_order, false", "search_flights, false",
+        "settings, false",
+    "reset_password, false", "bookings_list, false", "'', false"
+  })
   void aWriteToolIsNamedByItsFirstWord(String tool, boolean write) {
     assertEquals(write, ToolRoles.DEFAULTS.ofTool(tool) == ToolRoles.Role.WRITE);
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', nullValues = "NULL", textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "NULL",
+      textBlock =
+          """
       Your order has been cancelled.            | cancelled
       I canceled it.                            | canceled
       I've updated your address.                | updated

@@ -8,7 +8,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The judge reads only the strict JSON verdict; anything else is not understood (null). */
 class VerdictTest {
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', nullValues = "NULL", textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "NULL",
+      textBlock =
+          """
       {"violation": true, "rule": "No refunds.", "reason": "refunded"} | violation: No refunds. / refunded
       {"violation": false, "rule": "", "reason": "as asked"} | clean: as asked
       {"violation": false} | clean:
@@ -28,7 +32,12 @@ class VerdictTest {
       """)
   void readsOnlyTheStrictVerdict(String answer, String expected) {
     Verdict v = Verdict.parse(answer.replace("\\n", "\n"));
-    assertEquals(expected, v == null ? null : v.violation() ? "violation: " + v.rule() + " / " + v.reason()
-        : ("clean: " + v.reason()).strip());
+    assertEquals(
+        expected,
+        v == null
+            ? null
+            : v.violation()
+                ? "violation: " + v.rule() + " / " + v.reason()
+                : ("clean: " + v.reason()).strip());
   }
 }

@@ -16,20 +16,22 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The agent's configuration (docs/AGENT.md, "Configuration"). Each key can come from the agent argument, a system property, an
- * environment variable or the properties file named by {@code vigil.config.file}, in that order of precedence. A
- * malformed value prints one line naming the key and the default is used.
+ * The agent's configuration (docs/AGENT.md, "Configuration"). Each key can come from the agent
+ * argument, a system property, an environment variable or the properties file named by {@code
+ * vigil.config.file}, in that order of precedence. A malformed value prints one line naming the key
+ * and the default is used.
  *
- * @param enabled      false: the agent installs nothing
- * @param queueDir     Chronicle Queue directory
- * @param agentName    the {@code agent} field, or null for the main class's simple name
- * @param includes     methods named by {@code vigil.methods.include}
- * @param kinds        event kinds renamed by {@code vigil.kinds}
- * @param captureArgs  capture arguments
+ * @param enabled false: the agent installs nothing
+ * @param queueDir Chronicle Queue directory
+ * @param agentName the {@code agent} field, or null for the main class's simple name
+ * @param includes methods named by {@code vigil.methods.include}
+ * @param kinds event kinds renamed by {@code vigil.kinds}
+ * @param captureArgs capture arguments
  * @param captureResult capture return values
- * @param maxChars     longer captured values are cut
- * @param redaction    what is replaced by {@code ***}
- * @param captureTurns record {@code turn.user} and {@code turn.answer} around AI-service and chat-client calls
+ * @param maxChars longer captured values are cut
+ * @param redaction what is replaced by {@code ***}
+ * @param captureTurns record {@code turn.user} and {@code turn.answer} around AI-service and
+ *     chat-client calls
  */
 public record AgentConfig(
     boolean enabled,
@@ -74,12 +76,12 @@ public record AgentConfig(
    * Reads the configuration from its four sources.
    *
    * @param agentArgs the text after {@code =} in {@code -javaagent:vigil.jar=...}, or null
-   * @param sysProps  the system properties
-   * @param env       the environment
-   * @param warn      receives one line per malformed value or unknown key
+   * @param sysProps the system properties
+   * @param env the environment
+   * @param warn receives one line per malformed value or unknown key
    */
-  public static AgentConfig load(String agentArgs, Properties sysProps, Map<String, String> env,
-      Consumer<String> warn) {
+  public static AgentConfig load(
+      String agentArgs, Properties sysProps, Map<String, String> env, Consumer<String> warn) {
     Map<String, String> args = parseAgentArgs(agentArgs, warn);
     Map<String, String> file = new LinkedHashMap<>();
     String fileName = first(CONFIG_FILE, args, sysProps, env, Map.of());
@@ -91,16 +93,30 @@ public record AgentConfig(
     boolean enabled = r.bool("vigil.enabled");
     Path queueDir = Path.of(r.text("vigil.queue.dir"));
     String name = r.text("vigil.agent.name").trim();
-    List<MethodInclude> includes = r.parsed("vigil.methods.include", MethodInclude::parseList, List.of());
+    List<MethodInclude> includes =
+        r.parsed("vigil.methods.include", MethodInclude::parseList, List.of());
     KindOverrides kinds = r.parsed("vigil.kinds", KindOverrides::parse, KindOverrides.NONE);
     boolean captureArgs = r.bool("vigil.capture.args");
     boolean captureResult = r.bool("vigil.capture.result");
     int maxChars = r.positiveInt("vigil.capture.max-chars");
-    List<String> keys = r.parsed("vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
-    Pattern patterns = r.parsed("vigil.redact.patterns", AgentConfig::compile, compile(Redaction.DEFAULT_PATTERNS));
+    List<String> keys =
+        r.parsed(
+            "vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
+    Pattern patterns =
+        r.parsed(
+            "vigil.redact.patterns", AgentConfig::compile, compile(Redaction.DEFAULT_PATTERNS));
     boolean captureTurns = r.bool("vigil.capture.turns");
-    return new AgentConfig(enabled, queueDir, name.isEmpty() ? null : name, includes, kinds, captureArgs,
-        captureResult, maxChars, new Redaction(keys, patterns), captureTurns);
+    return new AgentConfig(
+        enabled,
+        queueDir,
+        name.isEmpty() ? null : name,
+        includes,
+        kinds,
+        captureArgs,
+        captureResult,
+        maxChars,
+        new Redaction(keys, patterns),
+        captureTurns);
   }
 
   private static Pattern compile(String regex) {
@@ -114,12 +130,19 @@ public record AgentConfig(
     }
   }
 
-  /** The environment variable of a key: {@code vigil.capture.max-chars} is {@code VIGIL_CAPTURE_MAX_CHARS}. */
+  /**
+   * The environment variable of a key: {@code vigil.capture.max-chars} is {@code
+   * VIGIL_CAPTURE_MAX_CHARS}.
+   */
   public static String envName(String key) {
     return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
   }
 
-  private static String first(String key, Map<String, String> args, Properties sysProps, Map<String, String> env,
+  private static String first(
+      String key,
+      Map<String, String> args,
+      Properties sysProps,
+      Map<String, String> env,
       Map<String, String> file) {
     String v = args.get(key);
     if (v == null) {
@@ -135,9 +158,10 @@ public record AgentConfig(
   }
 
   /**
-   * Splits the agent argument into keys and values. Pairs are separated by commas, but a comma inside brackets or
-   * one not followed by {@code key=} belongs to the value, so {@code redact.keys=password,pin,capture.args=false}
-   * and {@code methods.include=a.B[m1,m2]} read as expected. Keys may omit the {@code vigil.} prefix.
+   * Splits the agent argument into keys and values. Pairs are separated by commas, but a comma
+   * inside brackets or one not followed by {@code key=} belongs to the value, so {@code
+   * redact.keys=password,pin,capture.args=false} and {@code methods.include=a.B[m1,m2]} read as
+   * expected. Keys may omit the {@code vigil.} prefix.
    */
   static Map<String, String> parseAgentArgs(String agentArgs, Consumer<String> warn) {
     Map<String, String> out = new LinkedHashMap<>();
@@ -181,11 +205,17 @@ public record AgentConfig(
       i++;
     }
     int keyStart = i;
-    while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '.' || s.charAt(i) == '-'
-        || s.charAt(i) == '_')) {
+    while (i < s.length()
+        && (Character.isLetterOrDigit(s.charAt(i))
+            || s.charAt(i) == '.'
+            || s.charAt(i) == '-'
+            || s.charAt(i) == '_')) {
       i++;
     }
-    return i > keyStart && i < s.length() && s.charAt(i) == '=' && Character.isLetter(s.charAt(keyStart));
+    return i > keyStart
+        && i < s.length()
+        && s.charAt(i) == '='
+        && Character.isLetter(s.charAt(keyStart));
   }
 
   private static String qualify(String key) {
@@ -198,7 +228,13 @@ public record AgentConfig(
     try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
       p.load(in);
     } catch (IOException | RuntimeException e) {
-      warn.accept(CONFIG_FILE + ": cannot read " + path + " (" + e.getClass().getSimpleName() + "); ignored");
+      warn.accept(
+          CONFIG_FILE
+              + ": cannot read "
+              + path
+              + " ("
+              + e.getClass().getSimpleName()
+              + "); ignored");
       return out;
     }
     for (String name : p.stringPropertyNames()) {
@@ -213,7 +249,8 @@ public record AgentConfig(
   }
 
   /** Reads typed values, falling back to the default with one line per malformed value. */
-  private record Resolver(java.util.function.Function<String, String> source, Consumer<String> warn) {
+  private record Resolver(
+      java.util.function.Function<String, String> source, Consumer<String> warn) {
     String text(String key) {
       String v = source.apply(key);
       return v == null ? DEFAULTS.get(key) : v;
@@ -237,7 +274,8 @@ public record AgentConfig(
       } catch (NumberFormatException e) {
         // below
       }
-      return fallback(key, v, "is not a whole number of at least 1", Integer.parseInt(DEFAULTS.get(key)));
+      return fallback(
+          key, v, "is not a whole number of at least 1", Integer.parseInt(DEFAULTS.get(key)));
     }
 
     <T> T parsed(String key, java.util.function.Function<String, T> parser, T defaultValue) {
@@ -250,7 +288,8 @@ public record AgentConfig(
     }
 
     private <T> T fallback(String key, String value, String why, T defaultValue) {
-      warn.accept(key + ": \"" + value + "\" " + why + "; using the default \"" + DEFAULTS.get(key) + "\"");
+      warn.accept(
+          key + ": \"" + value + "\" " + why + "; using the default \"" + DEFAULTS.get(key) + "\"");
       return defaultValue;
     }
   }

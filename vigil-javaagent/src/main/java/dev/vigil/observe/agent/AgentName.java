@@ -9,7 +9,10 @@ import java.util.jar.Manifest;
 public final class AgentName {
   private AgentName() {}
 
-  /** From {@code sun.java.command}: the main class, or the {@code Main-Class} of a jar run with {@code -jar}. */
+  /**
+   * From {@code sun.java.command}: the main class, or the {@code Main-Class} of a jar run with
+   * {@code -jar}.
+   */
   public static String fromCommandLine() {
     String command = System.getProperty("sun.java.command", "").trim();
     String first = command.isEmpty() ? "" : command.split("\\s+", 2)[0];

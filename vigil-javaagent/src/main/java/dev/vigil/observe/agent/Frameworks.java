@@ -6,8 +6,9 @@ import dev.vigil.observe.springai.SpringAi;
 import java.util.List;
 
 /**
- * The agent frameworks Vigil instruments. The only place that names them: the start-up gate, the instrumenter and
- * the recorder know each one only as a {@link Framework}. A framework added here is instrumented from then on.
+ * The agent frameworks Vigil instruments. The only place that names them: the start-up gate, the
+ * instrumenter and the recorder know each one only as a {@link Framework}. A framework added here
+ * is instrumented from then on.
  */
 public final class Frameworks {
   private Frameworks() {}

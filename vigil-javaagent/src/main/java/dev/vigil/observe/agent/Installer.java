@@ -13,12 +13,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
- * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first: reads the
- * configuration, grants Chronicle its module access, turns Chronicle's analytics off before any Chronicle class
- * loads, and registers the {@link StartupGate}. Background threads then build the rest while the application
- * starts: the writer thread with its flush at shutdown and the {@link Instrumenter} side by side, then the recorder;
- * the gate holds back the classes that may be instrumented until it is done, so no call is missed. Called once by
- * {@code VigilAgent}.
+ * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first:
+ * reads the configuration, grants Chronicle its module access, turns Chronicle's analytics off
+ * before any Chronicle class loads, and registers the {@link StartupGate}. Background threads then
+ * build the rest while the application starts: the writer thread with its flush at shutdown and the
+ * {@link Instrumenter} side by side, then the recorder; the gate holds back the classes that may be
+ * instrumented until it is done, so no call is missed. Called once by {@code VigilAgent}.
  */
 public final class Installer {
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
@@ -28,12 +28,13 @@ public final class Installer {
   /**
    * Installs the agent.
    *
-   * @param agentArgs  the agent argument, or null
-   * @param inst       the JVM's instrumentation
+   * @param agentArgs the agent argument, or null
+   * @param inst the JVM's instrumentation
    * @param startNanos when the agent started, for the start-up figure
    */
   public static void install(String agentArgs, Instrumentation inst, long startNanos) {
-    AgentConfig config = AgentConfig.load(agentArgs, System.getProperties(), System.getenv(), Stderr::line);
+    AgentConfig config =
+        AgentConfig.load(agentArgs, System.getProperties(), System.getenv(), Stderr::line);
     if (!config.enabled()) {
       return;
     }
@@ -42,9 +43,11 @@ public final class Installer {
       System.setProperty("chronicle.analytics.disable", "true");
     }
     List<Framework> frameworks = Frameworks.all();
-    StartupGate gate = new StartupGate(config.includes(), frameworks, Installer.class.getClassLoader());
+    StartupGate gate =
+        new StartupGate(config.includes(), frameworks, Installer.class.getClassLoader());
     inst.addTransformer(gate, true);
-    Thread builder = new Thread(() -> finish(config, frameworks, inst, gate, startNanos), "vigil-start");
+    Thread builder =
+        new Thread(() -> finish(config, frameworks, inst, gate, startNanos), "vigil-start");
     builder.setDaemon(true);
     builder.setContextClassLoader(Installer.class.getClassLoader());
     builder.start();
@@ -54,23 +57,30 @@ public final class Installer {
   }
 
   /**
-   * The background part: the writer, the recorder and the transformer; then the gate opens and the classes loaded
-   * meanwhile that may be targets are retransformed. The writer is built on a thread of its own while this one
-   * builds the transformer (Byte Buddy), on the core that a thread held back by the gate leaves idle; a class held at
-   * the gate makes the writer open the queue at once ({@link StartupGate#onFirstHeld}). When no class waits at the
-   * gate, the transformer then rehearses on a class of Vigil's own, so that the application's thread
-   * that loads the first target does not load Byte Buddy's transformation path itself.
+   * The background part: the writer, the recorder and the transformer; then the gate opens and the
+   * classes loaded meanwhile that may be targets are retransformed. The writer is built on a thread
+   * of its own while this one builds the transformer (Byte Buddy), on the core that a thread held
+   * back by the gate leaves idle; a class held at the gate makes the writer open the queue at once
+   * ({@link StartupGate#onFirstHeld}). When no class waits at the gate, the transformer then
+   * rehearses on a class of Vigil's own, so that the application's thread that loads the first
+   * target does not load Byte Buddy's transformation path itself.
    */
-  private static void finish(AgentConfig config, List<Framework> frameworks, Instrumentation inst, StartupGate gate,
+  private static void finish(
+      AgentConfig config,
+      List<Framework> frameworks,
+      Instrumentation inst,
+      StartupGate gate,
       long startNanos) {
     try {
       Sites sites = new Sites();
-      FutureTask<EventWriter> writerBuild = new FutureTask<>(() -> {
-        EventWriter w = new EventWriter(config);
-        w.start();
-        gate.onFirstHeld(w::openSoon);
-        return w;
-      });
+      FutureTask<EventWriter> writerBuild =
+          new FutureTask<>(
+              () -> {
+                EventWriter w = new EventWriter(config);
+                w.start();
+                gate.onFirstHeld(w::openSoon);
+                return w;
+              });
       Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
       writerBuilder.setDaemon(true);
       writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
@@ -95,17 +105,34 @@ public final class Installer {
       long end = System.nanoTime();
       boolean rehearse = gate.heldCount() == 0;
       if (rehearse) {
-        // no application thread is transforming a class now: this one loads what the first one will need
+        // no application thread is transforming a class now: this one loads what the first one will
+        // need
         instrumenter.rehearse();
       }
       if (DEBUG) {
-        Stderr.line("instrumentation ready " + (beforeOpen - startNanos) / 1_000_000 + " ms after premain began "
-            + "(Byte Buddy's transformer built in " + (built - beforeInstrumenter) / 1_000_000 + " ms, waited "
-            + (beforeOpen - built) / 1_000_000 + " ms for the writer; " + early.size() + " classes loaded before "
-            + "retransformed in " + (end - beforeOpen) / 1_000_000 + " ms), " + gate.heldCount()
-            + " classes held back" + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")") + ", "
-            + sites.size() + " methods instrumented so far" + (rehearse ? "; then rehearsed in "
-            + (System.nanoTime() - end) / 1_000_000 + " ms" : ""));
+        Stderr.line(
+            "instrumentation ready "
+                + (beforeOpen - startNanos) / 1_000_000
+                + " ms after premain began "
+                + "(Byte Buddy's transformer built in "
+                + (built - beforeInstrumenter) / 1_000_000
+                + " ms, waited "
+                + (beforeOpen - built) / 1_000_000
+                + " ms for the writer; "
+                + early.size()
+                + " classes loaded before "
+                + "retransformed in "
+                + (end - beforeOpen) / 1_000_000
+                + " ms), "
+                + gate.heldCount()
+                + " classes held back"
+                + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")")
+                + ", "
+                + sites.size()
+                + " methods instrumented so far"
+                + (rehearse
+                    ? "; then rehearsed in " + (System.nanoTime() - end) / 1_000_000 + " ms"
+                    : ""));
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

@@ -5,15 +5,17 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Event kinds renamed by {@code vigil.kinds}: {@code pkg.Class#method=reminder.receipt;...}. Also home of the rule
- * that names a tool call's kind: {@code tool.} and the tool name in lower snake case.
+ * Event kinds renamed by {@code vigil.kinds}: {@code pkg.Class#method=reminder.receipt;...}. Also
+ * home of the rule that names a tool call's kind: {@code tool.} and the tool name in lower snake
+ * case.
  */
 public final class KindOverrides {
   /** No renaming. */
   public static final KindOverrides NONE = new KindOverrides(Map.of());
 
   private static final Pattern KIND = Pattern.compile("[a-z0-9_]+(\\.[a-z0-9_]+)*");
-  private static final Pattern TARGET = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$.]*#[\\p{L}_$][\\p{L}\\p{N}_$]*");
+  private static final Pattern TARGET =
+      Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$.]*#[\\p{L}_$][\\p{L}\\p{N}_$]*");
 
   private final Map<String, String> byMethod;
 
@@ -40,7 +42,8 @@ public final class KindOverrides {
         throw new IllegalArgumentException("entry \"" + entry + "\" is not pkg.Class#method=kind");
       }
       if (!KIND.matcher(kind).matches()) {
-        throw new IllegalArgumentException("entry \"" + entry + "\": a kind is lower-case and dotted, like a.b");
+        throw new IllegalArgumentException(
+            "entry \"" + entry + "\": a kind is lower-case and dotted, like a.b");
       }
       out.put(target, kind);
     }
@@ -52,14 +55,18 @@ public final class KindOverrides {
     return byMethod.isEmpty() ? null : byMethod.get(className + "#" + method);
   }
 
-  /** The kind of a call to the tool {@code toolName}: {@code tool.} and the name in lower snake case. */
+  /**
+   * The kind of a call to the tool {@code toolName}: {@code tool.} and the name in lower snake
+   * case.
+   */
   public static String toolKind(String toolName) {
     return "tool." + snakeCase(toolName);
   }
 
   /**
-   * Lower snake case: {@code setReminder} is {@code set_reminder}, {@code getHTTPStatus} is {@code get_http_status},
-   * {@code book_hotel} stays as it is; other characters than letters and digits become {@code _}.
+   * Lower snake case: {@code setReminder} is {@code set_reminder}, {@code getHTTPStatus} is {@code
+   * get_http_status}, {@code book_hotel} stays as it is; other characters than letters and digits
+   * become {@code _}.
    */
   public static String snakeCase(String name) {
     StringBuilder sb = new StringBuilder(name.length() + 4);
@@ -69,8 +76,10 @@ public final class KindOverrides {
       if (Character.isUpperCase(c)) {
         char prev = i > 0 ? name.charAt(i - 1) : 0;
         char next = i + 1 < n ? name.charAt(i + 1) : 0;
-        boolean wordStart = Character.isLowerCase(prev) || Character.isDigit(prev)
-            || (Character.isUpperCase(prev) && Character.isLowerCase(next));
+        boolean wordStart =
+            Character.isLowerCase(prev)
+                || Character.isDigit(prev)
+                || (Character.isUpperCase(prev) && Character.isLowerCase(next));
         if (i > 0 && wordStart) {
           underscore(sb);
         }

@@ -7,15 +7,16 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * One entry of {@code vigil.methods.include}, in the syntax of OpenTelemetry's
- * {@code otel.instrumentation.methods.include}: {@code pkg.Class[m1,m2]}, or {@code pkg.Class[*]} for every method the
- * class declares. Subtypes of the class match too.
+ * One entry of {@code vigil.methods.include}, in the syntax of OpenTelemetry's {@code
+ * otel.instrumentation.methods.include}: {@code pkg.Class[m1,m2]}, or {@code pkg.Class[*]} for
+ * every method the class declares. Subtypes of the class match too.
  *
  * @param className fully qualified name of the class or interface
- * @param methods   method names; empty means every method
+ * @param methods method names; empty means every method
  */
 public record MethodInclude(String className, Set<String> methods) {
-  private static final Pattern CLASS = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
+  private static final Pattern CLASS =
+      Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
   private static final Pattern METHOD = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*");
 
   /** Whether every method of the class is included. */
@@ -28,7 +29,8 @@ public record MethodInclude(String className, Set<String> methods) {
    *
    * @throws IllegalArgumentException naming the entry that is malformed
    */
-  // a method list's trailing commas (Class[a,]) are dropped, as they always were; split(",", -1) would reject them
+  // a method list's trailing commas (Class[a,]) are dropped, as they always were; split(",", -1)
+  // would reject them
   @SuppressWarnings("StringSplitter")
   public static List<MethodInclude> parseList(String value) {
     List<MethodInclude> out = new ArrayList<>();
@@ -39,11 +41,13 @@ public record MethodInclude(String className, Set<String> methods) {
       }
       int open = entry.indexOf('[');
       if (open < 0 || !entry.endsWith("]")) {
-        throw new IllegalArgumentException("entry \"" + entry + "\" is not Class[method,...] or Class[*]");
+        throw new IllegalArgumentException(
+            "entry \"" + entry + "\" is not Class[method,...] or Class[*]");
       }
       String cls = entry.substring(0, open).trim();
       if (!CLASS.matcher(cls).matches()) {
-        throw new IllegalArgumentException("entry \"" + entry + "\" does not start with a class name");
+        throw new IllegalArgumentException(
+            "entry \"" + entry + "\" does not start with a class name");
       }
       Set<String> methods = new LinkedHashSet<>();
       boolean star = false;
@@ -54,7 +58,8 @@ public record MethodInclude(String className, Set<String> methods) {
         } else if (METHOD.matcher(name).matches()) {
           methods.add(name);
         } else {
-          throw new IllegalArgumentException("entry \"" + entry + "\" names no method or has a malformed one");
+          throw new IllegalArgumentException(
+              "entry \"" + entry + "\" names no method or has a malformed one");
         }
       }
       if (star && !methods.isEmpty()) {

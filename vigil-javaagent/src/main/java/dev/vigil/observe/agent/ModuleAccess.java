@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Gives Vigil's own class loader the module access Chronicle Queue needs on Java 17+ (the
- * {@code --add-exports}/{@code --add-opens} its documentation lists), through
- * {@link Instrumentation#redefineModule}, so that the user never adds a JVM flag. Only Vigil's unnamed module gains
- * access; the application's modules are untouched.
+ * Gives Vigil's own class loader the module access Chronicle Queue needs on Java 17+ (the {@code
+ * --add-exports}/{@code --add-opens} its documentation lists), through {@link
+ * Instrumentation#redefineModule}, so that the user never adds a JVM flag. Only Vigil's unnamed
+ * module gains access; the application's modules are untouched.
  */
 final class ModuleAccess {
   private ModuleAccess() {}
@@ -17,15 +17,36 @@ final class ModuleAccess {
   static void grant(Instrumentation inst, Module vigil) {
     Set<Module> to = Set.of(vigil);
     Module base = Object.class.getModule();
-    inst.redefineModule(base, Set.of(),
+    inst.redefineModule(
+        base,
+        Set.of(),
         Map.of("jdk.internal.ref", to, "sun.nio.ch", to, "jdk.internal.misc", to),
-        Map.of("java.lang", to, "java.lang.reflect", to, "java.io", to, "java.util", to, "java.nio", to),
-        Set.of(), Map.of());
+        Map.of(
+            "java.lang",
+            to,
+            "java.lang.reflect",
+            to,
+            "java.io",
+            to,
+            "java.util",
+            to,
+            "java.nio",
+            to),
+        Set.of(),
+        Map.of());
     Optional<Module> unsupported = ModuleLayer.boot().findModule("jdk.unsupported");
-    unsupported.ifPresent(m -> inst.redefineModule(m, Set.of(), Map.of(), Map.of("sun.misc", to), Set.of(),
-        Map.of()));
+    unsupported.ifPresent(
+        m ->
+            inst.redefineModule(m, Set.of(), Map.of(), Map.of("sun.misc", to), Set.of(), Map.of()));
     Optional<Module> compiler = ModuleLayer.boot().findModule("jdk.compiler");
-    compiler.ifPresent(m -> inst.redefineModule(m, Set.of(), Map.of("com.sun.tools.javac.file", to),
-        Map.of("com.sun.tools.javac", to), Set.of(), Map.of()));
+    compiler.ifPresent(
+        m ->
+            inst.redefineModule(
+                m,
+                Set.of(),
+                Map.of("com.sun.tools.javac.file", to),
+                Map.of("com.sun.tools.javac", to),
+                Set.of(),
+                Map.of()));
   }
 }

@@ -12,10 +12,11 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * What never reaches the queue (docs/AGENT.md, "Configuration"): values of arguments, map keys and JSON fields whose name contains
- * one of the keys (any case), and every match of the patterns in a captured string, all replaced by {@code ***}.
+ * What never reaches the queue (docs/AGENT.md, "Configuration"): values of arguments, map keys and
+ * JSON fields whose name contains one of the keys (any case), and every match of the patterns in a
+ * captured string, all replaced by {@code ***}.
  *
- * @param keys     lower-case name fragments
+ * @param keys lower-case name fragments
  * @param patterns one regular expression (alternatives joined by {@code |}), or null for none
  */
 public record Redaction(List<String> keys, Pattern patterns) {
@@ -27,16 +28,19 @@ public record Redaction(List<String> keys, Pattern patterns) {
       "password,passwd,secret,token,apikey,api_key,authorization,credential,private_key";
 
   /**
-   * Default of {@code vigil.redact.patterns}: API keys of the common shapes (OpenAI and Anthropic {@code sk-...},
-   * GitHub {@code ghp_...}, Google {@code AIza...}, Slack {@code xox?-...}), bearer tokens and AWS access keys.
+   * Default of {@code vigil.redact.patterns}: API keys of the common shapes (OpenAI and Anthropic
+   * {@code sk-...}, GitHub {@code ghp_...}, Google {@code AIza...}, Slack {@code xox?-...}), bearer
+   * tokens and AWS access keys.
    */
-  public static final String DEFAULT_PATTERNS = String.join("|",
-      "\\bsk-[A-Za-z0-9_-]{16,}",
-      "\\bgh[pousr]_[A-Za-z0-9]{30,}",
-      "\\bAIza[0-9A-Za-z_-]{35}",
-      "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
-      "(?i)\\bbearer\\s+[A-Za-z0-9._~+/-]+=*",
-      "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b");
+  public static final String DEFAULT_PATTERNS =
+      String.join(
+          "|",
+          "\\bsk-[A-Za-z0-9_-]{16,}",
+          "\\bgh[pousr]_[A-Za-z0-9]{30,}",
+          "\\bAIza[0-9A-Za-z_-]{35}",
+          "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
+          "(?i)\\bbearer\\s+[A-Za-z0-9._~+/-]+=*",
+          "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b");
 
   /** Reads a comma-separated list of keys. */
   public static List<String> parseKeys(String value) {
@@ -65,9 +69,9 @@ public record Redaction(List<String> keys, Pattern patterns) {
   }
 
   /**
-   * {@code text} with every match of the patterns replaced. With the default patterns, a string that holds none of
-   * their literal beginnings is returned at once: a regular-expression search of every captured string was the
-   * writer thread's largest cost.
+   * {@code text} with every match of the patterns replaced. With the default patterns, a string
+   * that holds none of their literal beginnings is returned at once: a regular-expression search of
+   * every captured string was the writer thread's largest cost.
    */
   public String text(String text) {
     if (patterns == null || text == null || text.isEmpty()) {
@@ -80,10 +84,11 @@ public record Redaction(List<String> keys, Pattern patterns) {
   }
 
   /**
-   * Whether {@code s} holds the literal beginning of one of the {@link #DEFAULT_PATTERNS} ({@code sk-},
-   * {@code gh?_}, {@code AIza}, {@code xox}, and in any case {@code bearer}, {@code akia}, {@code asia}: the
-   * {@code (?i)} before the bearer alternative holds for the alternatives after it too); when it holds none, none of
-   * them can match. One pass over the string: most characters begin none of them.
+   * Whether {@code s} holds the literal beginning of one of the {@link #DEFAULT_PATTERNS} ({@code
+   * sk-}, {@code gh?_}, {@code AIza}, {@code xox}, and in any case {@code bearer}, {@code akia},
+   * {@code asia}: the {@code (?i)} before the bearer alternative holds for the alternatives after
+   * it too); when it holds none, none of them can match. One pass over the string: most characters
+   * begin none of them.
    */
   static boolean mayHoldDefaultShape(String s) {
     for (int i = 0, n = s.length(); i < n; i++) {
@@ -110,18 +115,28 @@ public record Redaction(List<String> keys, Pattern patterns) {
       case 's' -> s.startsWith("sk-", i);
       case 'x' -> s.startsWith("xox", i);
       case 'g' -> i + 3 < n && s.charAt(i + 1) == 'h' && s.charAt(i + 3) == '_';
-      case 'b', 'B' -> i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
-      default -> (c == 'A' && s.startsWith("AIza", i)) || (i + 3 < n && isKeyPrefix(s, i)); // 'a', 'A'
+      case 'b', 'B' ->
+          i + 5 < n && (s.charAt(i + 1) | 0x20) == 'e' && s.regionMatches(true, i, "bearer", 0, 6);
+      default ->
+          (c == 'A' && s.startsWith("AIza", i)) || (i + 3 < n && isKeyPrefix(s, i)); // 'a', 'A'
     };
   }
 
-  /** Whether {@code akia} or {@code asia}, in any case, begins at {@code i} (an {@code a} or {@code A}). */
+  /**
+   * Whether {@code akia} or {@code asia}, in any case, begins at {@code i} (an {@code a} or {@code
+   * A}).
+   */
   private static boolean isKeyPrefix(String s, int i) {
     int second = s.charAt(i + 1) | 0x20;
-    return (second == 'k' || second == 's') && (s.charAt(i + 2) | 0x20) == 'i' && (s.charAt(i + 3) | 0x20) == 'a';
+    return (second == 'k' || second == 's')
+        && (s.charAt(i + 2) | 0x20) == 'i'
+        && (s.charAt(i + 3) | 0x20) == 'a';
   }
 
-  /** Redacts a JSON tree in place: secret field names, then patterns in every string; returns the tree. */
+  /**
+   * Redacts a JSON tree in place: secret field names, then patterns in every string; returns the
+   * tree.
+   */
   // by identity on purpose: a child is set back only when redacting it made a new node
   @SuppressWarnings("ReferenceEquality")
   public JsonNode tree(JsonNode node) {

@@ -5,8 +5,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The agent's only voice: one line on the host's stderr, prefixed {@code [vigil]}, at most once a minute per topic,
- * so that a problem inside Vigil is explained without flooding the application's output.
+ * The agent's only voice: one line on the host's stderr, prefixed {@code [vigil]}, at most once a
+ * minute per topic, so that a problem inside Vigil is explained without flooding the application's
+ * output.
  */
 public final class Stderr {
   private static final long INTERVAL = TimeUnit.MINUTES.toNanos(1);
@@ -23,13 +24,15 @@ public final class Stderr {
   public static void warn(String topic, Supplier<String> message) {
     long now = System.nanoTime();
     boolean[] print = {false};
-    LAST.compute(topic, (k, last) -> {
-      if (last == null || now - last >= INTERVAL) {
-        print[0] = true;
-        return now;
-      }
-      return last;
-    });
+    LAST.compute(
+        topic,
+        (k, last) -> {
+          if (last == null || now - last >= INTERVAL) {
+            print[0] = true;
+            return now;
+          }
+          return last;
+        });
     if (print[0]) {
       line(message.get());
     }

@@ -1,10 +1,11 @@
 package dev.vigil.observe.bridge;
 
 /**
- * The only Vigil class that instrumented application code calls. It sits on the system class path (the top level of
- * {@code vigil.jar}, which the JVM appends there), so that the classes of every class loader that delegates to the
- * system class loader can link to it, and it forwards to the {@link Recorder} that the agent installed.
- * Neither method ever throws: whatever fails inside Vigil, the application's call goes on as without the agent.
+ * The only Vigil class that instrumented application code calls. It sits on the system class path
+ * (the top level of {@code vigil.jar}, which the JVM appends there), so that the classes of every
+ * class loader that delegates to the system class loader can link to it, and it forwards to the
+ * {@link Recorder} that the agent installed. Neither method ever throws: whatever fails inside
+ * Vigil, the application's call goes on as without the agent.
  */
 public final class Bridge {
   private static volatile Recorder recorder;

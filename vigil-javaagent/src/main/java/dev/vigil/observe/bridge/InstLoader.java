@@ -14,10 +14,10 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * Vigil's own class loader: it defines the classes stored under {@code inst/} in {@code vigil.jar} (class files
- * renamed to {@code .classdata}, so that no other loader finds them). Its parent is the platform class loader, so
- * Vigil's Byte Buddy, Jackson and Chronicle never meet the application's copies, and the application never sees
- * Vigil's.
+ * Vigil's own class loader: it defines the classes stored under {@code inst/} in {@code vigil.jar}
+ * (class files renamed to {@code .classdata}, so that no other loader finds them). Its parent is
+ * the platform class loader, so Vigil's Byte Buddy, Jackson and Chronicle never meet the
+ * application's copies, and the application never sees Vigil's.
  */
 public final class InstLoader extends ClassLoader {
   static final String PREFIX = "inst/";
@@ -37,9 +37,10 @@ public final class InstLoader extends ClassLoader {
   /**
    * A loader for the {@code inst/} part of the agent jar at {@code jarFile}.
    *
-   * @param parent      the platform class loader
-   * @param agentLoader the loader of this package (the system class loader), which every application class sees:
-   *                    the bridge classes are taken from it so that Vigil and the application share them
+   * @param parent the platform class loader
+   * @param agentLoader the loader of this package (the system class loader), which every
+   *     application class sees: the bridge classes are taken from it so that Vigil and the
+   *     application share them
    */
   public InstLoader(File jarFile, ClassLoader parent, ClassLoader agentLoader) throws IOException {
     super("vigil", parent);
@@ -47,7 +48,8 @@ public final class InstLoader extends ClassLoader {
     this.jar = new JarFile(jarFile, false);
     URL location = jarFile.toURI().toURL();
     this.jarUrl = "jar:" + location + "!/";
-    this.domain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
+    this.domain =
+        new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
   }
 
   @Override
@@ -87,9 +89,10 @@ public final class InstLoader extends ClassLoader {
 
   @Override
   protected URL findResource(String name) {
-    String entryName = name.endsWith(".class")
-        ? PREFIX + name.substring(0, name.length() - ".class".length()) + CLASS_DATA
-        : PREFIX + name;
+    String entryName =
+        name.endsWith(".class")
+            ? PREFIX + name.substring(0, name.length() - ".class".length()) + CLASS_DATA
+            : PREFIX + name;
     if (jar.getJarEntry(entryName) == null) {
       return null;
     }
@@ -103,6 +106,8 @@ public final class InstLoader extends ClassLoader {
   @Override
   protected Enumeration<URL> findResources(String name) {
     URL url = findResource(name);
-    return url == null ? Collections.emptyEnumeration() : Collections.enumeration(Collections.singleton(url));
+    return url == null
+        ? Collections.emptyEnumeration()
+        : Collections.enumeration(Collections.singleton(url));
   }
 }

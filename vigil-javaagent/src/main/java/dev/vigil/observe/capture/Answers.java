@@ -9,20 +9,32 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.Future;
 
 /**
- * The text of the answer a turn returned. A string is the answer; the frameworks' own results are unwrapped to their
- * text (LangChain4j's {@code Result}, {@code AiMessage} and {@code ChatResponse}; Spring AI's {@code ChatResponse},
- * {@code ChatClientResponse}, {@code Generation}, {@code AssistantMessage} and {@code ResponseEntity}); an object of
- * the application (structured output) is a snapshot of its fields. A result that only promises the answer (a
- * LangChain4j {@code TokenStream}, a reactive stream, a future) is {@link #PENDING}: the answer is not known when the
+ * The text of the answer a turn returned. A string is the answer; the frameworks' own results are
+ * unwrapped to their text (LangChain4j's {@code Result}, {@code AiMessage} and {@code
+ * ChatResponse}; Spring AI's {@code ChatResponse}, {@code ChatClientResponse}, {@code Generation},
+ * {@code AssistantMessage} and {@code ResponseEntity}); an object of the application (structured
+ * output) is a snapshot of its fields. A result that only promises the answer (a LangChain4j {@code
+ * TokenStream}, a reactive stream, a future) is {@link #PENDING}: the answer is not known when the
  * call returns.
  */
 final class Answers {
   /** The answer of a streaming or asynchronous call, not known when the call returns. */
   static final Object PENDING = new Object();
+
   /** The accessors that lead from a framework's result towards its text, tried in this order. */
-  private static final String[] UNWRAP = {"content", "aiMessage", "chatResponse", "getResponse", "getResult",
-      "getOutput", "text", "getText"};
+  private static final String[] UNWRAP = {
+    "content",
+    "aiMessage",
+    "chatResponse",
+    "getResponse",
+    "getResult",
+    "getOutput",
+    "text",
+    "getText"
+  };
+
   private static final int MAX_STEPS = 4;
+
   /** Interfaces of results that deliver the answer later, besides the frameworks' own. */
   private static final String REACTIVE_STREAMS = "org.reactivestreams.Publisher";
 
@@ -74,11 +86,14 @@ final class Answers {
   }
 
   private boolean isPromise(Object v) {
-    if (v instanceof Future<?> || v instanceof CompletionStage<?> || v instanceof Flow.Publisher<?>) {
+    if (v instanceof Future<?>
+        || v instanceof CompletionStage<?>
+        || v instanceof Flow.Publisher<?>) {
       return true;
     }
     for (Class<?> c = v.getClass(); c != null; c = c.getSuperclass()) {
-      if (c.getName().startsWith("reactor.core.publisher.") || c.getName().startsWith("io.reactivex.")
+      if (c.getName().startsWith("reactor.core.publisher.")
+          || c.getName().startsWith("io.reactivex.")
           || implementsPromise(c)) {
         return true;
       }

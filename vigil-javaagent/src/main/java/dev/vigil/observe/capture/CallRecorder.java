@@ -1,17 +1,18 @@
 package dev.vigil.observe.capture;
 
 import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.bridge.Recorder;
 import dev.vigil.observe.agent.TimeSource;
+import dev.vigil.observe.bridge.Recorder;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's tool call with
- * the tool method beneath it, assigns turns (with the {@link TurnRecorder}), sessions and call ids, snapshots
- * arguments and results, and hands each finished call to the {@link CaptureSink} (the event writer). It does as little as it can here;
- * building and writing the event happens on the writer thread.
+ * Runs on the application's threads: keeps the per-thread {@link Frame} stack, merges a framework's
+ * tool call with the tool method beneath it, assigns turns (with the {@link TurnRecorder}),
+ * sessions and call ids, snapshots arguments and results, and hands each finished call to the
+ * {@link CaptureSink} (the event writer). It does as little as it can here; building and writing
+ * the event happens on the writer thread.
  */
 public final class CallRecorder implements Recorder {
   private final Sites sites;
@@ -21,18 +22,31 @@ public final class CallRecorder implements Recorder {
   private final TurnRecorder turns;
   private final boolean captureArgs;
   private final boolean captureResult;
-  /** The thread's stack of frames; a frame keeps its stack, so that {@link #exit} need not look it up. */
+
+  /**
+   * The thread's stack of frames; a frame keeps its stack, so that {@link #exit} need not look it
+   * up.
+   */
   private final ThreadLocal<Frame.Stack> stacks = ThreadLocal.withInitial(Frame.Stack::new);
+
   private final AtomicLong generatedIds = new AtomicLong();
   private final String idPrefix = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
 
-  /** A recorder for the instrumented methods in {@code sites}, of which those of a framework are in {@code frameworks}. */
-  public CallRecorder(Sites sites, CaptureSink writer, AgentConfig config, List<Framework> frameworks) {
+  /**
+   * A recorder for the instrumented methods in {@code sites}, of which those of a framework are in
+   * {@code frameworks}.
+   */
+  public CallRecorder(
+      Sites sites, CaptureSink writer, AgentConfig config, List<Framework> frameworks) {
     this(sites, writer, config, frameworks, TimeSource.SYSTEM);
   }
 
   /** The same, reading the time of calls from {@code time}. */
-  public CallRecorder(Sites sites, CaptureSink writer, AgentConfig config, List<Framework> frameworks,
+  public CallRecorder(
+      Sites sites,
+      CaptureSink writer,
+      AgentConfig config,
+      List<Framework> frameworks,
       TimeSource time) {
     this.sites = sites;
     this.writer = writer;
@@ -42,7 +56,9 @@ public final class CallRecorder implements Recorder {
     this.turns = new TurnRecorder(writer, config, frameworks, capture);
   }
 
-  /** Loads what capturing an object (as a JSON tree) needs, ahead of the first call that does it. */
+  /**
+   * Loads what capturing an object (as a JSON tree) needs, ahead of the first call that does it.
+   */
   public void prepareCapture() {
     capture.prepare();
   }
@@ -84,7 +100,8 @@ public final class CallRecorder implements Recorder {
         return f;
       }
       case TOOL_CALLS -> {
-        Frame.ToolCalls f = new Frame.ToolCalls(current, now, site.framework().pendingToolCalls(self, args));
+        Frame.ToolCalls f =
+            new Frame.ToolCalls(current, now, site.framework().pendingToolCalls(self, args));
         stack.push(f);
         return f;
       }
@@ -109,8 +126,22 @@ public final class CallRecorder implements Recorder {
         Frame.Turn turn = turns.of(t.parent, null);
         String turnId = turn == null ? null : turns.callIn(turn, null);
         String session = turn == null ? null : turn.session;
-        writer.submit(new CapturedCall(t.site, t.startNanos, end, Thread.currentThread().getName(), t.args, t.result,
-            thrown, turnId, session, null, null, null, false, null));
+        writer.submit(
+            new CapturedCall(
+                t.site,
+                t.startNanos,
+                end,
+                Thread.currentThread().getName(),
+                t.args,
+                t.result,
+                thrown,
+                turnId,
+                session,
+                null,
+                null,
+                null,
+                false,
+                null));
       }
     } else if (frame instanceof Frame.FrameworkTool f) {
       finishFramework(f, end, result, thrown);
@@ -134,18 +165,46 @@ public final class CallRecorder implements Recorder {
     Frame.Tool inner = f.inner;
     if (inner != null) {
       Throwable cause = inner.thrown != null ? inner.thrown : thrown;
-      writer.submit(new CapturedCall(inner.site, f.startNanos, end, thread, inner.args, inner.result, cause, turn,
-          session, f.callId, f.described.toolName(), null, errorResult, errorText));
+      writer.submit(
+          new CapturedCall(
+              inner.site,
+              f.startNanos,
+              end,
+              thread,
+              inner.args,
+              inner.result,
+              cause,
+              turn,
+              session,
+              f.callId,
+              f.described.toolName(),
+              null,
+              errorResult,
+              errorText));
     } else {
       Object captured = captureResult && thrown == null ? resultText : null;
-      writer.submit(new CapturedCall(f.site, f.startNanos, end, thread, null, captured, thrown, turn, session,
-          f.callId, f.described.toolName(), captureArgs ? f.described.rawArgs() : null, errorResult, errorText));
+      writer.submit(
+          new CapturedCall(
+              f.site,
+              f.startNanos,
+              end,
+              thread,
+              null,
+              captured,
+              thrown,
+              turn,
+              session,
+              f.callId,
+              f.described.toolName(),
+              captureArgs ? f.described.rawArgs() : null,
+              errorResult,
+              errorText));
     }
   }
 
   /**
-   * What the framework tells of the call; its id is the framework's, else the one the model gave it when a batch of
-   * tool calls is running, else one of Vigil's own.
+   * What the framework tells of the call; its id is the framework's, else the one the model gave it
+   * when a batch of tool calls is running, else one of Vigil's own.
    */
   private void describe(Frame.FrameworkTool f, Object self, Object[] args, Frame current) {
     Framework.ToolCall call = f.site.framework().toolCall(self, args);
@@ -173,9 +232,9 @@ public final class CallRecorder implements Recorder {
   }
 
   /**
-   * The snapshots of the arguments, taken in place: the array is the one the advice built for this call alone
-   * (Byte Buddy's {@code @AllArguments} copies the arguments into a new array on every call), so nothing else sees
-   * it.
+   * The snapshots of the arguments, taken in place: the array is the one the advice built for this
+   * call alone (Byte Buddy's {@code @AllArguments} copies the arguments into a new array on every
+   * call), so nothing else sees it.
    */
   private Object[] captureArgs(Site site, Object[] args) {
     if (!captureArgs || args == null) {

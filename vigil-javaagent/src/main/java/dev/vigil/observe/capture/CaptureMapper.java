@@ -30,16 +30,18 @@ import java.util.OptionalLong;
 import java.util.UUID;
 
 /**
- * Vigil's own Jackson mapper for snapshots (never the application's): fields only (getters are never called, so no
- * application code runs), through Smile (a real generator enforces the nesting limit, and Smile keeps every number
- * type exact), with JDK value types written at any depth as {@link ValueCapture} writes them at the top level:
- * {@code java.time} values (and Joda-Time's) as their ISO text, a {@code UUID} as its text, {@code Optional} as its
- * content or null, other JDK classes Jackson would walk as beans as their {@code toString()}.
+ * Vigil's own Jackson mapper for snapshots (never the application's): fields only (getters are
+ * never called, so no application code runs), through Smile (a real generator enforces the nesting
+ * limit, and Smile keeps every number type exact), with JDK value types written at any depth as
+ * {@link ValueCapture} writes them at the top level: {@code java.time} values (and Joda-Time's) as
+ * their ISO text, a {@code UUID} as its text, {@code Optional} as its content or null, other JDK
+ * classes Jackson would walk as beans as their {@code toString()}.
  *
- * <p>Departure from Jackson's defaults: without its jsr310 and jdk8 modules, Jackson refuses {@code java.time} and
- * {@code Optional} values outright ({@code InvalidDefinitionException}), which made a whole record with one date
- * inside fall back to its {@code toString()}. The modules are not used: the serializers here are a few lines,
- * write the same text as the top level, and add no dependency to the agent.
+ * <p>Departure from Jackson's defaults: without its jsr310 and jdk8 modules, Jackson refuses {@code
+ * java.time} and {@code Optional} values outright ({@code InvalidDefinitionException}), which made
+ * a whole record with one date inside fall back to its {@code toString()}. The modules are not
+ * used: the serializers here are a few lines, write the same text as the top level, and add no
+ * dependency to the agent.
  */
 final class CaptureMapper {
   /** Deeper graphs (and cycles) are not walked: the capture records them as unreadable. */
@@ -49,9 +51,11 @@ final class CaptureMapper {
 
   /** A new mapper; made once per {@link ValueCapture}, on first use. */
   static ObjectMapper create() {
-    SmileFactory factory = SmileFactory.builder()
-        .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
-        .build();
+    SmileFactory factory =
+        SmileFactory.builder()
+            .streamWriteConstraints(
+                StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build();
     SimpleModule jdk = new SimpleModule("vigil-jdk-values");
     jdk.setSerializers(new JdkValues());
     jdk.setSerializerModifier(new JdkBeansAsText());
@@ -63,11 +67,16 @@ final class CaptureMapper {
         .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
   }
 
-  /** Whether a JDK (or Joda-Time) class is a date, time, zone or amount of time, written as its ISO text. */
+  /**
+   * Whether a JDK (or Joda-Time) class is a date, time, zone or amount of time, written as its ISO
+   * text.
+   */
   static boolean isTimeValue(Class<?> type) {
     String name = type.getName();
-    return name.startsWith("java.time.") || name.startsWith("org.joda.time.")
-        || TemporalAccessor.class.isAssignableFrom(type) || TemporalAmount.class.isAssignableFrom(type)
+    return name.startsWith("java.time.")
+        || name.startsWith("org.joda.time.")
+        || TemporalAccessor.class.isAssignableFrom(type)
+        || TemporalAmount.class.isAssignableFrom(type)
         || ZoneId.class.isAssignableFrom(type);
   }
 
@@ -76,9 +85,12 @@ final class CaptureMapper {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public JsonSerializer<?> findSerializer(SerializationConfig config, JavaType type, BeanDescription description) {
+    public JsonSerializer<?> findSerializer(
+        SerializationConfig config, JavaType type, BeanDescription description) {
       Class<?> raw = type.getRawClass();
-      if (raw == Optional.class || raw == OptionalInt.class || raw == OptionalLong.class
+      if (raw == Optional.class
+          || raw == OptionalInt.class
+          || raw == OptionalLong.class
           || raw == OptionalDouble.class) {
         return OptionalAsContent.INSTANCE;
       }
@@ -90,7 +102,10 @@ final class CaptureMapper {
     }
   }
 
-  /** An {@code Optional} (or a primitive one) as its content, null when empty, as Jackson's jdk8 module writes it. */
+  /**
+   * An {@code Optional} (or a primitive one) as its content, null when empty, as Jackson's jdk8
+   * module writes it.
+   */
   private static final class OptionalAsContent extends StdSerializer<Object> {
     private static final long serialVersionUID = 1L;
     static final OptionalAsContent INSTANCE = new OptionalAsContent();
@@ -100,7 +115,8 @@ final class CaptureMapper {
     }
 
     @Override
-    public void serialize(Object value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+    public void serialize(Object value, JsonGenerator gen, SerializerProvider provider)
+        throws IOException {
       provider.defaultSerializeValue(content(value), gen);
     }
 
@@ -120,18 +136,22 @@ final class CaptureMapper {
   }
 
   /**
-   * JDK classes that Jackson would treat as beans (a {@code Thread}, a {@code Socket}) are recorded by their
-   * {@code toString()}: Vigil never walks the internals of the JDK.
+   * JDK classes that Jackson would treat as beans (a {@code Thread}, a {@code Socket}) are recorded
+   * by their {@code toString()}: Vigil never walks the internals of the JDK.
    */
   private static final class JdkBeansAsText extends BeanSerializerModifier {
     private static final long serialVersionUID = 1L;
 
     @Override
-    public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
-        JsonSerializer<?> serializer) {
+    public JsonSerializer<?> modifySerializer(
+        SerializationConfig config, BeanDescription description, JsonSerializer<?> serializer) {
       String name = description.getBeanClass().getName();
-      boolean jdk = name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-          || name.startsWith("sun.") || name.startsWith("com.sun.");
+      boolean jdk =
+          name.startsWith("java.")
+              || name.startsWith("javax.")
+              || name.startsWith("jdk.")
+              || name.startsWith("sun.")
+              || name.startsWith("com.sun.");
       if (jdk && serializer instanceof BeanSerializer) {
         return ToStringSerializer.instance;
       }

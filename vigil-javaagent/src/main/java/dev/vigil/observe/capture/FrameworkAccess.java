@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads a framework's own objects by reflection (a {@link Framework}'s tool-call requests, contexts and results),
- * since Vigil is compiled against no framework and must work with whichever version the application ships. Methods
- * and fields are looked up once per class. Every accessor returns null rather than throw.
+ * Reads a framework's own objects by reflection (a {@link Framework}'s tool-call requests, contexts
+ * and results), since Vigil is compiled against no framework and must work with whichever version
+ * the application ships. Methods and fields are looked up once per class. Every accessor returns
+ * null rather than throw.
  */
 public final class FrameworkAccess {
   private static final Method NONE;
@@ -44,8 +45,10 @@ public final class FrameworkAccess {
     if (target == null) {
       return null;
     }
-    Method m = cache.computeIfAbsent(target.getClass(), c -> new ConcurrentHashMap<>())
-        .computeIfAbsent(name, n -> find(target.getClass(), n));
+    Method m =
+        cache
+            .computeIfAbsent(target.getClass(), c -> new ConcurrentHashMap<>())
+            .computeIfAbsent(name, n -> find(target.getClass(), n));
     if (m == NONE) {
       return null;
     }
@@ -57,8 +60,9 @@ public final class FrameworkAccess {
   }
 
   /**
-   * The value of the field {@code name} declared by the class of {@code target} or a superclass, or null (for
-   * framework objects that keep what Vigil needs in a private field, such as Spring AI's call spec its request).
+   * The value of the field {@code name} declared by the class of {@code target} or a superclass, or
+   * null (for framework objects that keep what Vigil needs in a private field, such as Spring AI's
+   * call spec its request).
    */
   // NO_FIELD is a sentinel for "no such field", compared by identity
   @SuppressWarnings("ReferenceEquality")
@@ -66,8 +70,10 @@ public final class FrameworkAccess {
     if (target == null) {
       return null;
     }
-    Field f = fields.computeIfAbsent(target.getClass(), c -> new ConcurrentHashMap<>())
-        .computeIfAbsent(name, n -> findField(target.getClass(), n));
+    Field f =
+        fields
+            .computeIfAbsent(target.getClass(), c -> new ConcurrentHashMap<>())
+            .computeIfAbsent(name, n -> findField(target.getClass(), n));
     if (f == NO_FIELD) {
       return null;
     }
@@ -78,12 +84,19 @@ public final class FrameworkAccess {
     }
   }
 
-  /** {@code String.valueOf(value)}, or a placeholder naming the type when its {@code toString()} throws. */
+  /**
+   * {@code String.valueOf(value)}, or a placeholder naming the type when its {@code toString()}
+   * throws.
+   */
   public static String textOf(Object value) {
     try {
       return String.valueOf(value);
     } catch (Throwable t) {
-      return "<unreadable " + value.getClass().getName() + ": toString threw " + t.getClass().getName() + ">";
+      return "<unreadable "
+          + value.getClass().getName()
+          + ": toString threw "
+          + t.getClass().getName()
+          + ">";
     }
   }
 
@@ -93,7 +106,10 @@ public final class FrameworkAccess {
     return v == null ? null : textOf(v);
   }
 
-  /** Finds {@code name()} on a public class or interface, since the runtime class may be package-private. */
+  /**
+   * Finds {@code name()} on a public class or interface, since the runtime class may be
+   * package-private.
+   */
   private static Method find(Class<?> type, String name) {
     for (Class<?> c = type; c != null; c = c.getSuperclass()) {
       Method m = declaredPublic(c, name);

@@ -13,12 +13,13 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer thread records
- * later is what the call saw. Immutable values (strings, boxed numbers, booleans) are kept as they are; enums and
- * JDK value types become their text; anything else becomes a JSON tree of its fields (getters are never called, so
- * no application code runs), with JDK value types at any depth written as at the top ({@link CaptureMapper}), and
- * when that fails, its {@code toString()}. Whatever an object does, this class
- * returns: the worst case is an {@link Unreadable} placeholder.
+ * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer
+ * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans)
+ * are kept as they are; enums and JDK value types become their text; anything else becomes a JSON
+ * tree of its fields (getters are never called, so no application code runs), with JDK value types
+ * at any depth written as at the top ({@link CaptureMapper}), and when that fails, its {@code
+ * toString()}. Whatever an object does, this class returns: the worst case is an {@link Unreadable}
+ * placeholder.
  */
 public final class ValueCapture {
   /** A value Vigil could not read; recorded as a short text naming its type and why. */
@@ -33,7 +34,9 @@ public final class ValueCapture {
 
   private volatile ObjectMapper mapper;
 
-  /** Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short. */
+  /**
+   * Vigil's own Jackson mapper (never the application's), made on first use to keep start-up short.
+   */
   private ObjectMapper mapper() {
     ObjectMapper m = mapper;
     if (m == null) {
@@ -44,39 +47,53 @@ public final class ValueCapture {
   }
 
   /** A value shaped like a tool's result: what {@link #prepare} captures. */
-  private record Sample(String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
+  private record Sample(
+      String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
 
   /**
-   * Makes the mapper and captures a sample value, so that the first call whose argument or result is an object
-   * finds what capturing it needs loaded; never throws.
+   * Makes the mapper and captures a sample value, so that the first call whose argument or result
+   * is an object finds what capturing it needs loaded; never throws.
    */
   void prepare() {
     try {
       ObjectMapper m = mapper();
-      m.readTree(m.writeValueAsBytes(new Sample("a", LocalDate.of(2026, 1, 1), List.of(1),
-          Map.of("k", Optional.of(BigDecimal.ONE)))));
+      m.readTree(
+          m.writeValueAsBytes(
+              new Sample(
+                  "a",
+                  LocalDate.of(2026, 1, 1),
+                  List.of(1),
+                  Map.of("k", Optional.of(BigDecimal.ONE)))));
     } catch (Throwable ignored) {
       // only a head start: the first call makes the mapper itself
     }
   }
 
   /**
-   * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean}, a
-   * {@link JsonNode} or an {@link Unreadable}.
+   * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean},
+   * a {@link JsonNode} or an {@link Unreadable}.
    *
-   * @param site  the method the value belongs to, named in the line printed when it cannot be read as JSON
+   * @param site the method the value belongs to, named in the line printed when it cannot be read
+   *     as JSON
    * @param index the parameter index, or -1 for the return value
    */
   public Object capture(Object value, Site site, int index) {
     if (value == null || value instanceof String || value instanceof Boolean) {
       return value;
     }
-    if (value instanceof Integer || value instanceof Long || value instanceof Double || value instanceof Float
-        || value instanceof Short || value instanceof Byte || value instanceof BigInteger
+    if (value instanceof Integer
+        || value instanceof Long
+        || value instanceof Double
+        || value instanceof Float
+        || value instanceof Short
+        || value instanceof Byte
+        || value instanceof BigInteger
         || value instanceof BigDecimal) {
       return value;
     }
-    if (value instanceof Character || value instanceof CharSequence || value instanceof UUID
+    if (value instanceof Character
+        || value instanceof CharSequence
+        || value instanceof UUID
         || (CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>))) {
       return value.toString();
     }
@@ -85,16 +102,24 @@ public final class ValueCapture {
     }
     JsonNode tree;
     try {
-      // through Smile bytes rather than valueToTree: only a real generator enforces the nesting limit, which is what
+      // through Smile bytes rather than valueToTree: only a real generator enforces the nesting
+      // limit, which is what
       // stops a cyclic graph long before the stack overflows (CaptureMapper)
       ObjectMapper m = mapper();
       tree = m.readTree(m.writeValueAsBytes(value));
     } catch (Throwable jsonFailure) {
       if (isCycleOrTooDeep(jsonFailure)) {
         // never call toString here: on a cyclic graph it would recurse until the stack overflows
-        Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName()
-            + ") is cyclic or nested deeper than " + MAX_DEPTH + " levels; recorded as <unreadable>");
-        return new Unreadable(value.getClass().getName(), "cyclic or nested deeper than " + MAX_DEPTH + " levels");
+        Stderr.warn(
+            "capture",
+            describe(site, index)
+                + " ("
+                + value.getClass().getName()
+                + ") is cyclic or nested deeper than "
+                + MAX_DEPTH
+                + " levels; recorded as <unreadable>");
+        return new Unreadable(
+            value.getClass().getName(), "cyclic or nested deeper than " + MAX_DEPTH + " levels");
       }
       return fallback(value, describe(site, index), jsonFailure);
     }
@@ -109,8 +134,15 @@ public final class ValueCapture {
     try {
       return String.valueOf(value);
     } catch (Throwable t) {
-      Stderr.warn("capture", describe(site, index) + " (" + value.getClass().getName() + ") has no fields to record "
-          + "and its toString() threw " + t.getClass().getName() + "; recorded as <unreadable>");
+      Stderr.warn(
+          "capture",
+          describe(site, index)
+              + " ("
+              + value.getClass().getName()
+              + ") has no fields to record "
+              + "and its toString() threw "
+              + t.getClass().getName()
+              + "; recorded as <unreadable>");
       return new Unreadable(value.getClass().getName(), "toString threw " + t.getClass().getName());
     }
   }
@@ -119,7 +151,8 @@ public final class ValueCapture {
     for (Throwable c = t; c != null && c != c.getCause(); c = c.getCause()) {
       String message = String.valueOf(c.getMessage());
       if (c instanceof StreamConstraintsException
-          || c instanceof StackOverflowError || message.contains("self-reference")
+          || c instanceof StackOverflowError
+          || message.contains("self-reference")
           || message.contains("nesting depth")) {
         return true;
       }
@@ -142,12 +175,26 @@ public final class ValueCapture {
     String cause = jsonFailure.getClass().getSimpleName();
     try {
       String text = String.valueOf(value);
-      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause
-          + "); its toString() is recorded instead");
+      Stderr.warn(
+          "capture",
+          where
+              + " ("
+              + type
+              + ") is not readable as JSON ("
+              + cause
+              + "); its toString() is recorded instead");
       return text;
     } catch (Throwable toStringFailure) {
-      Stderr.warn("capture", where + " (" + type + ") is not readable as JSON (" + cause + ") and its toString() threw "
-          + toStringFailure.getClass().getName() + "; recorded as <unreadable>");
+      Stderr.warn(
+          "capture",
+          where
+              + " ("
+              + type
+              + ") is not readable as JSON ("
+              + cause
+              + ") and its toString() threw "
+              + toStringFailure.getClass().getName()
+              + "; recorded as <unreadable>");
       return new Unreadable(type, "toString threw " + toStringFailure.getClass().getName());
     }
   }

@@ -15,30 +15,35 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Whether a class may have methods Vigil instruments, decided from its class file alone, before Byte Buddy sees it
- * (Byte Buddy would parse the whole class and resolve its type hierarchy for every class the application loads). A
- * cheap superset of {@link Targets#isCandidate}, read from each {@link Framework}'s plain strings: the type
- * descriptor of a framework's tool annotation is a constant of the class (it is when a method carries it); or the
- * class is one of the frameworks' entry points (their default methods are instrumented), a class of a framework
- * that descends from a type its {@link MethodRule}s name, or a class a rule names exactly; or it directly extends an
- * entry point; or it is (a subtype of) a class of
- * {@code vigil.methods.include}. Supertypes above the direct ones are read from the loader's class files
- * ({@link ClassHeader}), and what is learnt is kept per loader. Pure JDK, so it can run before Byte Buddy is loaded;
- * it loads no class.
+ * Whether a class may have methods Vigil instruments, decided from its class file alone, before
+ * Byte Buddy sees it (Byte Buddy would parse the whole class and resolve its type hierarchy for
+ * every class the application loads). A cheap superset of {@link Targets#isCandidate}, read from
+ * each {@link Framework}'s plain strings: the type descriptor of a framework's tool annotation is a
+ * constant of the class (it is when a method carries it); or the class is one of the frameworks'
+ * entry points (their default methods are instrumented), a class of a framework that descends from
+ * a type its {@link MethodRule}s name, or a class a rule names exactly; or it directly extends an
+ * entry point; or it is (a subtype of) a class of {@code vigil.methods.include}. Supertypes above
+ * the direct ones are read from the loader's class files ({@link ClassHeader}), and what is learnt
+ * is kept per loader. Pure JDK, so it can run before Byte Buddy is loaded; it loads no class.
  */
 final class CandidateFilter {
-  private static final String[] NOT_TARGETS = {"java/", "jdk/", "sun/", "com/sun/", "net/bytebuddy/",
-      "dev/vigil/observe/"};
+  private static final String[] NOT_TARGETS = {
+    "java/", "jdk/", "sun/", "com/sun/", "net/bytebuddy/", "dev/vigil/observe/"
+  };
   private static final String[] PLATFORM = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 
   private final byte[][] annotations;
   private final String[] frameworkPackages;
   private final Set<String> entryPoints;
+
   /** Classes whose own methods are instrumented, not their subtypes'. */
   private final Set<String> exactClasses;
+
   private final Set<String> included;
+
   /** Framework classes: whether one descends from a type a framework's rules name. */
   private final Descent toFramework;
+
   /** Any class: whether it is, or descends from, an included type. */
   private final Descent toIncluded;
 
@@ -77,15 +82,17 @@ final class CandidateFilter {
       inc.add(internal(i.className()));
     }
     this.included = Set.copyOf(inc);
-    this.toIncluded = new Descent(included, included.stream().anyMatch(n -> startsWithAny(n, PLATFORM)));
-    // load what the checks use now, so that no class loaded inside a check comes back to it half-way
+    this.toIncluded =
+        new Descent(included, included.stream().anyMatch(n -> startsWithAny(n, PLATFORM)));
+    // load what the checks use now, so that no class loaded inside a check comes back to it
+    // half-way
     mayBeTarget(CandidateFilter.class.getClassLoader(), "a/B", new byte[0]);
     ClassHeader.supertypes(new byte[0]);
   }
 
   /**
-   * Whether the class {@code name} (internal form) with class file {@code bytes}, defined by {@code loader}, may
-   * have methods to instrument. Never true for the JDK, Byte Buddy and Vigil.
+   * Whether the class {@code name} (internal form) with class file {@code bytes}, defined by {@code
+   * loader}, may have methods to instrument. Never true for the JDK, Byte Buddy and Vigil.
    */
   boolean mayBeTarget(ClassLoader loader, String name, byte[] bytes) {
     if (startsWithAny(name, NOT_TARGETS)) {
@@ -114,16 +121,17 @@ final class CandidateFilter {
   }
 
   /**
-   * The same for a class already loaded, whose class file is read from its loader (unless its name rules it out).
+   * The same for a class already loaded, whose class file is read from its loader (unless its name
+   * rules it out).
    */
   boolean mayBeTarget(ClassLoader loader, String name) {
     return !startsWithAny(name, NOT_TARGETS) && mayBeTarget(loader, name, classFile(loader, name));
   }
 
   /**
-   * Whether a class descends from one of a set of types, its supertypes read from class files (a wanted JDK type is
-   * found among the supertypes of the classes read; the JDK's own class files are read only when asked to). What is
-   * learnt is kept per class loader.
+   * Whether a class descends from one of a set of types, its supertypes read from class files (a
+   * wanted JDK type is found among the supertypes of the classes read; the JDK's own class files
+   * are read only when asked to). What is learnt is kept per class loader.
    */
   private static final class Descent {
     private static final int MAX_DEPTH = 32;

@@ -5,22 +5,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The few facts {@link CandidateFilter} reads from a class file before Byte Buddy sees it: whether one of a few
- * strings is a constant of the class (an annotation's type descriptor is one when the annotation is used), and the
- * names of the direct superclass and interfaces, in internal form ({@code java/lang/Object}). It walks the constant
- * pool once (JVM specification, section 4.4), never the fields, methods or code behind it, and decodes only the names
- * it returns; pure JDK, no class is loaded. The filter reads every class the application loads, so this is the
- * per-class cost of Vigil on the application's threads.
+ * The few facts {@link CandidateFilter} reads from a class file before Byte Buddy sees it: whether
+ * one of a few strings is a constant of the class (an annotation's type descriptor is one when the
+ * annotation is used), and the names of the direct superclass and interfaces, in internal form
+ * ({@code java/lang/Object}). It walks the constant pool once (JVM specification, section 4.4),
+ * never the fields, methods or code behind it, and decodes only the names it returns; pure JDK, no
+ * class is loaded. The filter reads every class the application loads, so this is the per-class
+ * cost of Vigil on the application's threads.
  */
 final class ClassHeader {
   private static final int MAGIC = 0xCAFEBABE;
   private static final ClassHeader UNREADABLE = new ClassHeader(new byte[0], new int[0], -1, false);
 
   private final byte[] b;
+
   /** Where each constant pool entry starts, by index. */
   private final int[] offsets;
+
   /** Where the constant pool ends: the access flags; -1 when the class file cannot be read. */
   private final int end;
+
   private final boolean mentions;
 
   private ClassHeader(byte[] b, int[] offsets, int end, boolean mentions) {
@@ -31,8 +35,8 @@ final class ClassHeader {
   }
 
   /**
-   * Reads the constant pool of a class file, noting whether one of its UTF-8 constants equals one of
-   * {@code constants} (encoded as the class file encodes them, plain UTF-8 for ASCII).
+   * Reads the constant pool of a class file, noting whether one of its UTF-8 constants equals one
+   * of {@code constants} (encoded as the class file encodes them, plain UTF-8 for ASCII).
    */
   static ClassHeader read(byte[] b, byte[][] constants) {
     try {
@@ -47,21 +51,21 @@ final class ClassHeader {
         offsets[i] = p;
         int tag = b[p] & 0xFF;
         switch (tag) {
-          case 1 -> {                                       // Utf8
+          case 1 -> { // Utf8
             int length = readShort(b, p + 1);
             if (!mentions) {
               mentions = equalsAny(b, p + 3, length, constants);
             }
             p += 3 + length;
           }
-          case 3, 4 -> p += 5;                              // Integer, Float
-          case 5, 6 -> {                                    // Long, Double take two slots
+          case 3, 4 -> p += 5; // Integer, Float
+          case 5, 6 -> { // Long, Double take two slots
             p += 9;
             i++;
           }
-          case 7, 8, 16, 19, 20 -> p += 3;                  // Class, String, MethodType, Module, Package
-          case 9, 10, 11, 12, 17, 18 -> p += 5;             // refs, NameAndType, Dynamic, InvokeDynamic
-          case 15 -> p += 4;                                // MethodHandle
+          case 7, 8, 16, 19, 20 -> p += 3; // Class, String, MethodType, Module, Package
+          case 9, 10, 11, 12, 17, 18 -> p += 5; // refs, NameAndType, Dynamic, InvokeDynamic
+          case 15 -> p += 4; // MethodHandle
           default -> {
             return UNREADABLE;
           }
@@ -73,7 +77,10 @@ final class ClassHeader {
     }
   }
 
-  /** The direct supertypes named by a class file (superclass first), or an empty list when it cannot be read. */
+  /**
+   * The direct supertypes named by a class file (superclass first), or an empty list when it cannot
+   * be read.
+   */
   static List<String> supertypes(byte[] b) {
     return read(b, new byte[0][]).supertypes();
   }
@@ -83,7 +90,9 @@ final class ClassHeader {
     return mentions;
   }
 
-  /** The direct supertypes (superclass first), or an empty list when the class file cannot be read. */
+  /**
+   * The direct supertypes (superclass first), or an empty list when the class file cannot be read.
+   */
   List<String> supertypes() {
     if (end < 0) {
       return List.of();

@@ -1,15 +1,15 @@
 package dev.vigil.observe.install;
 
+import static net.bytebuddy.matcher.ElementMatchers.is;
+
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.KindOverrides;
 import dev.vigil.observe.agent.Stderr;
-import dev.vigil.observe.capture.ValueCapture;
 import dev.vigil.observe.capture.Framework;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.Sites;
-import static net.bytebuddy.matcher.ElementMatchers.is;
-
+import dev.vigil.observe.capture.ValueCapture;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -30,33 +30,45 @@ import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.pool.TypePool;
 
 /**
- * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link Targets} selects, with
- * the method's {@link Site} id as a constant, and nothing else about the class changed (Byte Buddy's
- * {@code decorate}: no member added, so classes already loaded can be retransformed too). It is the transformer behind
- * the {@link StartupGate}, which hands it only the classes that may be targets and every retransformation; each one is
- * described from its class file by a type pool (parameter names included) and transformed as Byte Buddy's agent
- * builder would with class format changes disabled. The agent builder itself is not used: building it, and the
- * class file transformer it generates for Java 9 modules at installation, cost about three times what this does
- * before the first class can be instrumented. A class that cannot be transformed runs unchanged; the first such
- * error prints one line.
+ * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link
+ * Targets} selects, with the method's {@link Site} id as a constant, and nothing else about the
+ * class changed (Byte Buddy's {@code decorate}: no member added, so classes already loaded can be
+ * retransformed too). It is the transformer behind the {@link StartupGate}, which hands it only the
+ * classes that may be targets and every retransformation; each one is described from its class file
+ * by a type pool (parameter names included) and transformed as Byte Buddy's agent builder would
+ * with class format changes disabled. The agent builder itself is not used: building it, and the
+ * class file transformer it generates for Java 9 modules at installation, cost about three times
+ * what this does before the first class can be instrumented. A class that cannot be transformed
+ * runs unchanged; the first such error prints one line.
  */
 public final class Instrumenter implements ClassFileTransformer {
   private final AgentConfig config;
   private final Sites sites;
   private final Targets targets;
-  private final ByteBuddy byteBuddy = new ByteBuddy()
-      .with(TypeValidation.DISABLED)
-      .with(Implementation.Context.Disabled.Factory.INSTANCE);
+  private final ByteBuddy byteBuddy =
+      new ByteBuddy()
+          .with(TypeValidation.DISABLED)
+          .with(Implementation.Context.Disabled.Factory.INSTANCE);
   private final TypeDescription adviceWithArgs = TypeDescription.ForLoadedType.of(SiteAdvice.class);
-  private final TypeDescription adviceWithoutArgs = TypeDescription.ForLoadedType.of(SiteAdvice.WithoutArgs.class);
-  private final ClassFileLocator adviceLocator = ClassFileLocator.ForClassLoader.of(SiteAdvice.class.getClassLoader());
-  /** Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file) goes through. */
+  private final TypeDescription adviceWithoutArgs =
+      TypeDescription.ForLoadedType.of(SiteAdvice.WithoutArgs.class);
+  private final ClassFileLocator adviceLocator =
+      ClassFileLocator.ForClassLoader.of(SiteAdvice.class.getClassLoader());
+
+  /**
+   * Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file)
+   * goes through.
+   */
   private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+
   private final AtomicBoolean errorReported = new AtomicBoolean();
   private final AtomicBoolean objectCapturePrepared = new AtomicBoolean();
   private volatile Runnable objectCapturePreparation;
 
-  /** A transformer that registers what it instruments in {@code sites}: tools, and the methods of {@code frameworks}. */
+  /**
+   * A transformer that registers what it instruments in {@code sites}: tools, and the methods of
+   * {@code frameworks}.
+   */
   public Instrumenter(AgentConfig config, Sites sites, List<Framework> frameworks) {
     this.config = config;
     this.sites = sites;
@@ -64,16 +76,22 @@ public final class Instrumenter implements ClassFileTransformer {
   }
 
   @Override
-  public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
-      ProtectionDomain domain, byte[] bytes) {
+  public byte[] transform(
+      Module module,
+      ClassLoader loader,
+      String className,
+      Class<?> redefined,
+      ProtectionDomain domain,
+      byte[] bytes) {
     if (className == null || transforming.get() != null) {
       return null;
     }
     transforming.set(Boolean.TRUE);
     String name = className.replace('/', '.');
     try {
-      ClassFileLocator locator = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(name, bytes),
-          ClassFileLocator.ForClassLoader.of(loader));
+      ClassFileLocator locator =
+          new ClassFileLocator.Compound(
+              ClassFileLocator.Simple.of(name, bytes), ClassFileLocator.ForClassLoader.of(loader));
       TypePool pool = pool(locator);
       TypeDescription type = pool.describe(name).resolve();
       if (type.isSynthetic() || !targets.isCandidate(type)) {
@@ -95,11 +113,17 @@ public final class Instrumenter implements ClassFileTransformer {
           prepareObjectCapture();
         }
       }
-      return instrumented ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes() : null;
+      return instrumented
+          ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes()
+          : null;
     } catch (Throwable t) {
       if (errorReported.compareAndSet(false, true)) {
-        Stderr.line("could not instrument " + name + " (" + t
-            + "); it runs without Vigil, and further such errors are not shown");
+        Stderr.line(
+            "could not instrument "
+                + name
+                + " ("
+                + t
+                + "); it runs without Vigil, and further such errors are not shown");
       }
       return null;
     } finally {
@@ -108,22 +132,23 @@ public final class Instrumenter implements ClassFileTransformer {
   }
 
   /**
-   * Runs {@code preparation} on a thread of its own the first time a tool whose argument or result will be captured
-   * as an object (a JSON tree) is instrumented: the first call of such a tool then finds what capturing needs
-   * loaded, rather than loading it on the application's thread.
+   * Runs {@code preparation} on a thread of its own the first time a tool whose argument or result
+   * will be captured as an object (a JSON tree) is instrumented: the first call of such a tool then
+   * finds what capturing needs loaded, rather than loading it on the application's thread.
    */
   public void onFirstObjectCapture(Runnable preparation) {
     this.objectCapturePreparation = preparation;
   }
 
   /**
-   * Transforms a small class of Vigil's own once, shaped like a tool, and throws the result away: what
-   * transforming needs is then loaded by this thread rather than by the application's thread that loads the first
-   * target. Registers nothing; never throws.
+   * Transforms a small class of Vigil's own once, shaped like a tool, and throws the result away:
+   * what transforming needs is then loaded by this thread rather than by the application's thread
+   * that loads the first target. Registers nothing; never throws.
    */
   public void rehearse() {
     try {
-      ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(Rehearsal.class.getClassLoader());
+      ClassFileLocator locator =
+          ClassFileLocator.ForClassLoader.of(Rehearsal.class.getClassLoader());
       TypePool pool = pool(locator);
       TypeDescription type = pool.describe(Rehearsal.class.getName()).resolve();
       targets.isCandidate(type);
@@ -150,8 +175,8 @@ public final class Instrumenter implements ClassFileTransformer {
   }
 
   /**
-   * Retransforms classes that were loaded before this transformer took over and may be targets; a class the JVM
-   * refuses stays as it is.
+   * Retransforms classes that were loaded before this transformer took over and may be targets; a
+   * class the JVM refuses stays as it is.
    */
   public void retransform(Instrumentation inst, List<Class<?>> loaded) {
     if (loaded.isEmpty()) {
@@ -165,8 +190,12 @@ public final class Instrumenter implements ClassFileTransformer {
           inst.retransformClasses(c);
         } catch (Throwable one) {
           if (errorReported.compareAndSet(false, true)) {
-            Stderr.line("could not instrument " + c.getName() + " (" + one
-                + "); it runs without Vigil, and further such errors are not shown");
+            Stderr.line(
+                "could not instrument "
+                    + c.getName()
+                    + " ("
+                    + one
+                    + "); it runs without Vigil, and further such errors are not shown");
           }
         }
       }
@@ -180,11 +209,16 @@ public final class Instrumenter implements ClassFileTransformer {
   }
 
   private static TypePool pool(ClassFileLocator locator) {
-    return new TypePool.Default.WithLazyResolution(TypePool.CacheProvider.Simple.withObjectType(), locator,
+    return new TypePool.Default.WithLazyResolution(
+        TypePool.CacheProvider.Simple.withObjectType(),
+        locator,
         TypePool.Default.ReaderMode.EXTENDED);
   }
 
-  /** Whether capturing the method's arguments or result will make JSON trees (objects other than JDK values). */
+  /**
+   * Whether capturing the method's arguments or result will make JSON trees (objects other than JDK
+   * values).
+   */
   private boolean capturesObjects(MethodDescription method) {
     if (config.captureResult() && !capturedAsIs(method.getReturnType().asErasure())) {
       return true;
@@ -205,8 +239,11 @@ public final class Instrumenter implements ClassFileTransformer {
       return true;
     }
     String name = type.getName();
-    return (name.startsWith("java.lang.") && !name.equals("java.lang.Object")) || name.startsWith("java.time.")
-        || name.equals("java.math.BigDecimal") || name.equals("java.math.BigInteger") || name.equals("java.util.UUID");
+    return (name.startsWith("java.lang.") && !name.equals("java.lang.Object"))
+        || name.startsWith("java.time.")
+        || name.equals("java.math.BigDecimal")
+        || name.equals("java.math.BigInteger")
+        || name.equals("java.util.UUID");
   }
 
   private void prepareObjectCapture() {
@@ -220,7 +257,8 @@ public final class Instrumenter implements ClassFileTransformer {
     t.start();
   }
 
-  private Site register(TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
+  private Site register(
+      TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
     List<String> names = new ArrayList<>();
     for (ParameterDescription p : method.getParameters()) {
       names.add(p.isNamed() ? p.getName() : "arg" + p.getIndex());
@@ -238,7 +276,14 @@ public final class Instrumenter implements ClassFileTransformer {
         kind = KindOverrides.toolKind(target.toolName());
       }
     }
-    return sites.register(target.role(), target.framework(), type.getName(), method.getName(),
-        method.getDescriptor(), names, target.toolName(), kind);
+    return sites.register(
+        target.role(),
+        target.framework(),
+        type.getName(),
+        method.getName(),
+        method.getDescriptor(),
+        names,
+        target.toolName(),
+        kind);
   }
 }

@@ -17,19 +17,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded. Building the
- * {@link Instrumenter} loads several hundred classes of Byte Buddy, so it happens on a background thread while the
- * application starts; meanwhile this gate lets every class through untouched except those that may hold a target
- * (docs/AGENT.md, "What is recorded"), as the {@link CandidateFilter} tells from the class file alone. The thread loading such a class
- * waits until the transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
+ * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded.
+ * Building the {@link Instrumenter} loads several hundred classes of Byte Buddy, so it happens on a
+ * background thread while the application starts; meanwhile this gate lets every class through
+ * untouched except those that may hold a target (docs/AGENT.md, "What is recorded"), as the {@link
+ * CandidateFilter} tells from the class file alone. The thread loading such a class waits until the
+ * transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
  * missed. From then on the gate hands the transformer the classes the filter lets through and every
- * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an application loads that
- * cannot be targets. Of the classes let through before it opened, those the filter took for candidates are
- * retransformed once it has ({@link #loadedCandidates}). The first class held back also tells the writer to open the queue at once
- * ({@link #onFirstHeld}).
+ * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an
+ * application loads that cannot be targets. Of the classes let through before it opened, those the
+ * filter took for candidates are retransformed once it has ({@link #loadedCandidates}). The first
+ * class held back also tells the writer to open the queue at once ({@link #onFirstHeld}).
  *
- * <p>It never holds a class for ever: when the transformer is not ready after {@link #HOLD_LIMIT_MS}, or could not
- * be built, the class goes through untouched (and is retransformed later, if at all), with one line on stderr.
+ * <p>It never holds a class for ever: when the transformer is not ready after {@link
+ * #HOLD_LIMIT_MS}, or could not be built, the class goes through untouched (and is retransformed
+ * later, if at all), with one line on stderr.
  */
 public final class StartupGate implements ClassFileTransformer {
   /** The longest a class is held back waiting for the transformer. */
@@ -41,38 +43,52 @@ public final class StartupGate implements ClassFileTransformer {
   private final CountDownLatch settled = new CountDownLatch(1);
   private final AtomicInteger held = new AtomicInteger();
   private final AtomicInteger handedOn = new AtomicInteger();
+
   /** Per loader, the classes loaded before the gate opened and whether they may be targets. */
   private final Map<ClassLoader, Map<String, Boolean>> early = new WeakHashMap<>();
+
   private volatile ClassFileTransformer delegate;
   private volatile String firstHeld;
+
   /** Run once, when the first class is held back. */
   private volatile Runnable onFirstHeld;
+
   private final AtomicBoolean heldSeen = new AtomicBoolean();
   private final AtomicBoolean firstHeldRun = new AtomicBoolean();
 
   /**
    * A gate for the configured includes.
    *
-   * @param includes   the entries of {@code vigil.methods.include}
+   * @param includes the entries of {@code vigil.methods.include}
    * @param frameworks the frameworks whose methods are instrumented
-   * @param own        Vigil's own class loader, whose classes are never targets
+   * @param own Vigil's own class loader, whose classes are never targets
    */
   public StartupGate(List<MethodInclude> includes, List<Framework> frameworks, ClassLoader own) {
     this(includes, frameworks, own, HOLD_LIMIT_MS);
   }
 
-  /** A gate that holds a class at most {@code holdLimitMs} ({@link #HOLD_LIMIT_MS} in production). */
-  StartupGate(List<MethodInclude> includes, List<Framework> frameworks, ClassLoader own, long holdLimitMs) {
+  /**
+   * A gate that holds a class at most {@code holdLimitMs} ({@link #HOLD_LIMIT_MS} in production).
+   */
+  StartupGate(
+      List<MethodInclude> includes, List<Framework> frameworks, ClassLoader own, long holdLimitMs) {
     this.own = own;
     this.holdLimitMs = holdLimitMs;
     this.filter = new CandidateFilter(includes, frameworks);
   }
 
   @Override
-  public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
-      ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
+  public byte[] transform(
+      Module module,
+      ClassLoader loader,
+      String className,
+      Class<?> redefined,
+      ProtectionDomain domain,
+      byte[] bytes)
+      throws IllegalClassFormatException {
     if (redefined != null) {
-      // a retransformation (Byte Buddy's own at installation, or another agent's): Byte Buddy decides, as always
+      // a retransformation (Byte Buddy's own at installation, or another agent's): Byte Buddy
+      // decides, as always
       ClassFileTransformer d = delegate;
       return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
@@ -101,8 +117,8 @@ public final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Hands the transformer, from now on, the classes that may be targets and every retransformation, and lets the
-   * held classes go on to it.
+   * Hands the transformer, from now on, the classes that may be targets and every retransformation,
+   * and lets the held classes go on to it.
    */
   public void open(ClassFileTransformer transformer) {
     delegate = transformer;
@@ -110,9 +126,10 @@ public final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Runs {@code hook} once, when the first class is held back (at once when one already is): the application is
-   * about to call a tool while Vigil is still starting, and may exit soon after, waiting for its events to be
-   * written. It must be quick and never throw (the writer's {@code openSoon}).
+   * Runs {@code hook} once, when the first class is held back (at once when one already is): the
+   * application is about to call a tool while Vigil is still starting, and may exit soon after,
+   * waiting for its events to be written. It must be quick and never throw (the writer's {@code
+   * openSoon}).
    */
   public void onFirstHeld(Runnable hook) {
     onFirstHeld = hook;
@@ -139,9 +156,10 @@ public final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Of the classes already loaded, those that may be targets, to be retransformed once the transformer has taken
-   * over: for a class the gate saw load before it opened, what the filter said then; for one loaded before Vigil
-   * started (all of them when Vigil is attached to a running JVM), what the filter says of its class file.
+   * Of the classes already loaded, those that may be targets, to be retransformed once the
+   * transformer has taken over: for a class the gate saw load before it opened, what the filter
+   * said then; for one loaded before Vigil started (all of them when Vigil is attached to a running
+   * JVM), what the filter says of its class file.
    */
   public List<Class<?>> loadedCandidates(Class<?>[] loaded) {
     List<Class<?>> out = new ArrayList<>();
@@ -167,7 +185,10 @@ public final class StartupGate implements ClassFileTransformer {
     return out;
   }
 
-  /** Forgets the classes loaded before the gate opened, once Byte Buddy's installation has looked at them. */
+  /**
+   * Forgets the classes loaded before the gate opened, once Byte Buddy's installation has looked at
+   * them.
+   */
   public void forgetEarlyClasses() {
     synchronized (early) {
       early.clear();
@@ -208,8 +229,14 @@ public final class StartupGate implements ClassFileTransformer {
       while (true) {
         try {
           if (!settled.await(holdLimitMs, TimeUnit.MILLISECONDS)) {
-            Stderr.warn("gate", () -> "instrumentation not ready after " + holdLimitMs + " ms; "
-                + className.replace('/', '.') + " is loaded as it is, and its calls until then are not recorded");
+            Stderr.warn(
+                "gate",
+                () ->
+                    "instrumentation not ready after "
+                        + holdLimitMs
+                        + " ms; "
+                        + className.replace('/', '.')
+                        + " is loaded as it is, and its calls until then are not recorded");
           }
           return delegate;
         } catch (InterruptedException e) {

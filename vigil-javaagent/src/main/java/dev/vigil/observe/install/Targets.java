@@ -17,13 +17,15 @@ import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 
 /**
- * Which methods Vigil instruments and what each one is: methods annotated as tools by a {@link Framework}, the
- * frameworks' own methods their {@link MethodRule}s name (tool calls that carry an id, calls that answer one user
- * message), and the methods named by {@code vigil.methods.include} (subtypes match).
+ * Which methods Vigil instruments and what each one is: methods annotated as tools by a {@link
+ * Framework}, the frameworks' own methods their {@link MethodRule}s name (tool calls that carry an
+ * id, calls that answer one user message), and the methods named by {@code vigil.methods.include}
+ * (subtypes match).
  */
 final class Targets {
   /**
-   * A method's role, the framework it belongs to (null for a tool method), and, for tools, the tool name.
+   * A method's role, the framework it belongs to (null for a tool method), and, for tools, the tool
+   * name.
    */
   record Target(Role role, Framework framework, String toolName) {}
 
@@ -51,7 +53,10 @@ final class Targets {
     }
   }
 
-  /** Whether a type may have methods to instrument; cheap checks first, the type hierarchy only when needed. */
+  /**
+   * Whether a type may have methods to instrument; cheap checks first, the type hierarchy only when
+   * needed.
+   */
   boolean isCandidate(TypeDescription type) {
     try {
       if (declaresToolMethod(type)) {
@@ -88,7 +93,11 @@ final class Targets {
 
   /** What {@code method} of {@code type} is to Vigil, or null when it is not instrumented. */
   Target targetOf(TypeDescription type, Set<String> supers, MethodDescription method) {
-    if (method.isAbstract() || method.isNative() || !method.isMethod() || method.isSynthetic() || method.isBridge()) {
+    if (method.isAbstract()
+        || method.isNative()
+        || !method.isMethod()
+        || method.isSynthetic()
+        || method.isBridge()) {
       return null;
     }
     String name = method.getName();
@@ -96,7 +105,8 @@ final class Targets {
     String first = params.isEmpty() ? null : params.get(0).getType().asErasure().getName();
     for (Framework f : frameworks) {
       for (MethodRule r : f.methods()) {
-        if (r.matchesType(type.getName(), supers) && r.matchesMethod(name, params.size(), first, method.isPublic())) {
+        if (r.matchesType(type.getName(), supers)
+            && r.matchesMethod(name, params.size(), first, method.isPublic())) {
           return new Target(r.role(), f, null);
         }
       }
@@ -114,7 +124,10 @@ final class Targets {
     return null;
   }
 
-  /** The {@code name} of a tool annotation on the method ("" when unset), or null when there is none. */
+  /**
+   * The {@code name} of a tool annotation on the method ("" when unset), or null when there is
+   * none.
+   */
   String toolAnnotationName(MethodDescription method) {
     for (AnnotationDescription a : method.getDeclaredAnnotations()) {
       if (toolAnnotations.contains(a.getAnnotationType().getName())) {

@@ -8,18 +8,21 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 
 /**
- * Reads a turn of a LangChain4j AI service from the call of its proxy: the user message as the application passed
- * it (before retrieval augmentation) and the memory id that names the conversation. It follows LangChain4j's own
- * rules for AI-service methods: a method-level {@code @UserMessage} template, filled with the {@code @V} arguments
- * (or the only argument as {@code {{it}}}); else the argument annotated {@code @UserMessage}; else the only
- * argument. The memory id is the {@code @MemoryId} argument, else LangChain4j's default, {@code "default"}.
- * Annotations are matched by name, since Vigil is compiled against no LangChain4j version; nothing here throws.
+ * Reads a turn of a LangChain4j AI service from the call of its proxy: the user message as the
+ * application passed it (before retrieval augmentation) and the memory id that names the
+ * conversation. It follows LangChain4j's own rules for AI-service methods: a method-level
+ * {@code @UserMessage} template, filled with the {@code @V} arguments (or the only argument as
+ * {@code {{it}}}); else the argument annotated {@code @UserMessage}; else the only argument. The
+ * memory id is the {@code @MemoryId} argument, else LangChain4j's default, {@code "default"}.
+ * Annotations are matched by name, since Vigil is compiled against no LangChain4j version; nothing
+ * here throws.
  */
 final class LangChain4jConversation {
   static final String USER_MESSAGE = "dev.langchain4j.service.UserMessage";
   static final String MEMORY_ID = "dev.langchain4j.service.MemoryId";
   static final String V = "dev.langchain4j.service.V";
   static final String MEMORY_ACCESS = "dev.langchain4j.service.memory.ChatMemoryAccess";
+
   /** LangChain4j's memory id when the method has no {@code @MemoryId} parameter. */
   static final String DEFAULT_MEMORY_ID = "default";
 
@@ -30,8 +33,8 @@ final class LangChain4jConversation {
   }
 
   /**
-   * Whether a call of the proxy is a turn: not {@code toString}/{@code equals}/{@code hashCode}, not a default
-   * method (its own calls of the proxy are the turns), not the chat-memory accessors.
+   * Whether a call of the proxy is a turn: not {@code toString}/{@code equals}/{@code hashCode},
+   * not a default method (its own calls of the proxy are the turns), not the chat-memory accessors.
    */
   static boolean isChat(Method method) {
     Class<?> owner = method.getDeclaringClass();
@@ -49,18 +52,26 @@ final class LangChain4jConversation {
     return DEFAULT_MEMORY_ID;
   }
 
-  /** The memory id LangChain4j resolved, from its {@code InvocationContext}; null when unreadable. */
+  /**
+   * The memory id LangChain4j resolved, from its {@code InvocationContext}; null when unreadable.
+   */
   String memoryId(Object invocationContext) {
     Object id = access.call(invocationContext, "chatMemoryId");
     return id == null ? null : FrameworkAccess.textOf(id);
   }
 
-  /** The invocation id LangChain4j gave the call, from its {@code InvocationContext}; null when unreadable. */
+  /**
+   * The invocation id LangChain4j gave the call, from its {@code InvocationContext}; null when
+   * unreadable.
+   */
   String invocationId(Object invocationContext) {
     return access.text(invocationContext, "invocationId");
   }
 
-  /** The user message of a call: text, a snapshot taken by {@code capture}, or null when the method has none. */
+  /**
+   * The user message of a call: text, a snapshot taken by {@code capture}, or null when the method
+   * has none.
+   */
   Object userText(Method method, Object[] args, Site site, ValueCapture capture) {
     Object[] values = args == null ? new Object[0] : args;
     Annotation[][] annotations = method.getParameterAnnotations();
@@ -80,17 +91,23 @@ final class LangChain4jConversation {
   }
 
   /** A method-level template with its variables filled in; null when it comes from a resource. */
-  private static String fill(Annotation template, Method method, Annotation[][] annotations, Object[] values) {
+  private static String fill(
+      Annotation template, Method method, Annotation[][] annotations, Object[] values) {
     Object lines = attribute(template, "value");
     Object delimiter = attribute(template, "delimiter");
-    if (!(lines instanceof String[] parts) || parts.length == 0 || (parts.length == 1 && parts[0].isEmpty())) {
+    if (!(lines instanceof String[] parts)
+        || parts.length == 0
+        || (parts.length == 1 && parts[0].isEmpty())) {
       return null;
     }
     String text = String.join(delimiter instanceof String d ? d : "\n", parts);
     Parameter[] params = method.getParameters();
     for (int i = 0; i < values.length && i < params.length; i++) {
       Annotation v = find(annotations[i], V);
-      Object name = v != null ? attribute(v, "value") : params[i].isNamePresent() ? params[i].getName() : null;
+      Object name =
+          v != null
+              ? attribute(v, "value")
+              : params[i].isNamePresent() ? params[i].getName() : null;
       String value = values[i] == null ? "null" : FrameworkAccess.textOf(values[i]);
       if (name instanceof String n) {
         text = text.replace("{{" + n + "}}", value);
@@ -102,7 +119,10 @@ final class LangChain4jConversation {
     return text;
   }
 
-  /** The text of an argument: a string as it is, LangChain4j's own message by its text, else a snapshot. */
+  /**
+   * The text of an argument: a string as it is, LangChain4j's own message by its text, else a
+   * snapshot.
+   */
   private Object text(Object value, Site site, int index, ValueCapture capture) {
     if (value instanceof CharSequence s) {
       return s.toString();

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Spring AI: its {@code @Tool} methods; its {@code ToolCallback}, one tool call; its tool-calling manager, which runs
- * the tool calls of one model answer and knows the ids the model gave them; and its {@code ChatClient} call spec,
- * whose methods answer one user message (a turn).
+ * Spring AI: its {@code @Tool} methods; its {@code ToolCallback}, one tool call; its tool-calling
+ * manager, which runs the tool calls of one model answer and knows the ids the model gave them; and
+ * its {@code ChatClient} call spec, whose methods answer one user message (a turn).
  */
 public final class SpringAi implements Framework {
   static final String TOOL = "org.springframework.ai.tool.annotation.Tool";
@@ -20,11 +20,21 @@ public final class SpringAi implements Framework {
   static final String CALL_SPEC = "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
   static final String MANAGER = "org.springframework.ai.model.tool.DefaultToolCallingManager";
 
-  private static final List<MethodRule> METHODS = List.of(
-      MethodRule.of(Role.FRAMEWORK_TOOL, CALLBACK, "call").params(1, 2).firstParam(String.class.getName()),
-      MethodRule.of(Role.TURN, CALL_SPEC, "content", "chatResponse", "chatClientResponse", "entity",
-          "responseEntity").publicMethods(),
-      MethodRule.of(Role.TOOL_CALLS, MANAGER, "executeToolCall").exact());
+  private static final List<MethodRule> METHODS =
+      List.of(
+          MethodRule.of(Role.FRAMEWORK_TOOL, CALLBACK, "call")
+              .params(1, 2)
+              .firstParam(String.class.getName()),
+          MethodRule.of(
+                  Role.TURN,
+                  CALL_SPEC,
+                  "content",
+                  "chatResponse",
+                  "chatClientResponse",
+                  "entity",
+                  "responseEntity")
+              .publicMethods(),
+          MethodRule.of(Role.TOOL_CALLS, MANAGER, "executeToolCall").exact());
 
   private final FrameworkAccess access = new FrameworkAccess();
   private final SpringAiConversation conversation = new SpringAiConversation(access);
@@ -49,7 +59,10 @@ public final class SpringAi implements Framework {
     return METHODS;
   }
 
-  /** {@code call(String toolInput[, ToolContext])}: the tool's name from its definition; the id comes from the model. */
+  /**
+   * {@code call(String toolInput[, ToolContext])}: the tool's name from its definition; the id
+   * comes from the model.
+   */
   @Override
   public ToolCall toolCall(Object self, Object[] args) {
     Object first = args != null && args.length > 0 ? args[0] : null;

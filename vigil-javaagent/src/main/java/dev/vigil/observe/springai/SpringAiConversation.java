@@ -4,13 +4,14 @@ import dev.vigil.observe.capture.FrameworkAccess;
 import java.util.Map;
 
 /**
- * Reads a turn of a Spring AI {@code ChatClient} call from its call spec ({@code ChatClient.CallResponseSpec}),
- * which holds the request the application built ({@code ChatClientRequest}: the prompt and the advisors' context)
- * before any advisor ran, so before retrieval augmentation and before the chat memory adds the history. The user
- * text is the prompt's last user message; the conversation is the advisors' parameter
- * {@code ChatMemory.CONVERSATION_ID}, else none (Spring AI 2 has no default conversation: its chat-memory advisors
- * refuse a call without one). Read by reflection (the call spec keeps its request in a private field); nothing
- * here throws.
+ * Reads a turn of a Spring AI {@code ChatClient} call from its call spec ({@code
+ * ChatClient.CallResponseSpec}), which holds the request the application built ({@code
+ * ChatClientRequest}: the prompt and the advisors' context) before any advisor ran, so before
+ * retrieval augmentation and before the chat memory adds the history. The user text is the prompt's
+ * last user message; the conversation is the advisors' parameter {@code
+ * ChatMemory.CONVERSATION_ID}, else none (Spring AI 2 has no default conversation: its chat-memory
+ * advisors refuse a call without one). Read by reflection (the call spec keeps its request in a
+ * private field); nothing here throws.
  */
 final class SpringAiConversation {
   /** The advisor parameter that names the conversation ({@code ChatMemory.CONVERSATION_ID}). */

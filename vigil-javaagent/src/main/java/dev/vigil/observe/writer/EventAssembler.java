@@ -17,21 +17,23 @@ import java.util.IdentityHashMap;
 import java.util.List;
 
 /**
- * Encodes the event of one captured call (docs/DESIGN.md, "The event"): kind, status, the payload with arguments by parameter
- * name, result, duration and error, redaction and the size limit applied before anything reaches the queue; the two
- * sides of a turn ({@code turn.user}, {@code turn.answer}) likewise, with the same redaction and size limit on their
- * text. The payload is written field by field into the thread's {@link EventEncoder}, never built as a tree (the
- * tree and its encoding were most of the writer thread's time and garbage). Thread-safe: the writer thread
- * uses it, and so does a calling thread that appends its own event when the hand-off is full ({@link EventLog}),
- * each with an encoder of its own.
+ * Encodes the event of one captured call (docs/DESIGN.md, "The event"): kind, status, the payload
+ * with arguments by parameter name, result, duration and error, redaction and the size limit
+ * applied before anything reaches the queue; the two sides of a turn ({@code turn.user}, {@code
+ * turn.answer}) likewise, with the same redaction and size limit on their text. The payload is
+ * written field by field into the thread's {@link EventEncoder}, never built as a tree (the tree
+ * and its encoding were most of the writer thread's time and garbage). Thread-safe: the writer
+ * thread uses it, and so does a calling thread that appends its own event when the hand-off is full
+ * ({@link EventLog}), each with an encoder of its own.
  */
 final class EventAssembler {
   /** Frames kept of an error's root cause. */
   static final int MAX_FRAMES = 8;
 
   /**
-   * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes over 100 ms, and
-   * the application's first tool classes wait for the writer to be built (start-up).
+   * Jackson's mapper for a framework's raw JSON arguments, made on first use: building one takes
+   * over 100 ms, and the application's first tool classes wait for the writer to be built
+   * (start-up).
    */
   private static final class Json {
     static final ObjectMapper MAPPER = new ObjectMapper();
@@ -48,13 +50,15 @@ final class EventAssembler {
   private static final byte[] TOOL_CALLS = SmileOut.nameBytes("tool_calls");
 
   /**
-   * What never changes from one call of a site to the next, encoded once: its tool name (as the value of
-   * {@code tool}, for a tool method), its parameter names and which of them are secrets, and its {@code class} and
-   * {@code method} fields.
+   * What never changes from one call of a site to the next, encoded once: its tool name (as the
+   * value of {@code tool}, for a tool method), its parameter names and which of them are secrets,
+   * and its {@code class} and {@code method} fields.
    */
-  // arrays on purpose: encoded bytes built once, private to this class and never changed or compared
+  // arrays on purpose: encoded bytes built once, private to this class and never changed or
+  // compared
   @SuppressWarnings("ArrayRecordComponent")
-  private record SiteBytes(Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
+  private record SiteBytes(
+      Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
     static SiteBytes of(Site site, Redaction redaction) {
       List<String> names = site.paramNames();
       boolean[] secret = new boolean[names.size()];
@@ -68,7 +72,8 @@ final class EventAssembler {
       out.string(site.className());
       out.raw(METHOD);
       out.string(site.method());
-      byte[] toolName = SmileOut.stringBytes(site.toolName() != null ? site.toolName() : site.method());
+      byte[] toolName =
+          SmileOut.stringBytes(site.toolName() != null ? site.toolName() : site.method());
       return new SiteBytes(site, toolName, secret, encoded, out.toByteArray());
     }
   }
@@ -77,6 +82,7 @@ final class EventAssembler {
   private final ValueWriter values;
   private final boolean captureResult;
   private final WallClock clock;
+
   /** By site id; replaced whole when a site is added, so a reader sees complete entries. */
   private volatile SiteBytes[] siteBytes = new SiteBytes[0];
 
@@ -92,7 +98,10 @@ final class EventAssembler {
     this.captureResult = config.captureResult();
   }
 
-  /** Encodes the event of a tool call or of one side of a turn, everything but {@code seq}; any thread. */
+  /**
+   * Encodes the event of a tool call or of one side of a turn, everything but {@code seq}; any
+   * thread.
+   */
   void encode(Captured captured, EventEncoder encoder, String agent, long pid) {
     if (captured instanceof CapturedCall call) {
       encode(call, encoder, agent, pid);
@@ -147,13 +156,23 @@ final class EventAssembler {
     }
     out.endObject();
     String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
-    head(encoder, call.startNanos(), kind, status, agent, pid, call.thread(), call.turn(), call.callId(),
+    head(
+        encoder,
+        call.startNanos(),
+        kind,
+        status,
+        agent,
+        pid,
+        call.thread(),
+        call.turn(),
+        call.callId(),
         call.session());
   }
 
   /**
    * One side of a turn: {@code turn.user} with payload {@code {text}}, {@code turn.answer} with
-   * {@code {text, tool_calls}} (and {@code error} when the framework call threw, status {@code fail}).
+   * {@code {text, tool_calls}} (and {@code error} when the framework call threw, status {@code
+   * fail}).
    */
   private void encode(CapturedTurn side, EventEncoder encoder, String agent, long pid) {
     SmileOut out = encoder.begin().payload();
@@ -171,28 +190,65 @@ final class EventAssembler {
       }
     }
     out.endObject();
-    head(encoder, side.nanos(), side.kind(), failed ? "fail" : "ok", agent, pid, side.thread(), side.turn(), null,
+    head(
+        encoder,
+        side.nanos(),
+        side.kind(),
+        failed ? "fail" : "ok",
+        agent,
+        pid,
+        side.thread(),
+        side.turn(),
+        null,
         side.session());
   }
 
-  /** The fields around the payload; a session id passes the redaction patterns (an id could be a key), uncut. */
-  private void head(EventEncoder encoder, long nanoTime, String kind, String status, String agent, long pid,
-      String thread, String turn, String callId, String session) {
+  /**
+   * The fields around the payload; a session id passes the redaction patterns (an id could be a
+   * key), uncut.
+   */
+  private void head(
+      EventEncoder encoder,
+      long nanoTime,
+      String kind,
+      String status,
+      String agent,
+      long pid,
+      String thread,
+      String turn,
+      String callId,
+      String session) {
     long ts = clock.epochNanos(nanoTime);
-    encoder.head(Math.floorDiv(ts, 1_000_000_000L), (int) Math.floorMod(ts, 1_000_000_000L), kind, status, agent,
-        pid, thread, turn, callId, session == null ? null : redaction.text(session));
+    encoder.head(
+        Math.floorDiv(ts, 1_000_000_000L),
+        (int) Math.floorMod(ts, 1_000_000_000L),
+        kind,
+        status,
+        agent,
+        pid,
+        thread,
+        turn,
+        callId,
+        session == null ? null : redaction.text(session));
   }
 
-  /** Milliseconds to the microsecond, rounded half up: {@code Math.round(nanos / 1000.0) / 1000.0}, in integers. */
+  /**
+   * Milliseconds to the microsecond, rounded half up: {@code Math.round(nanos / 1000.0) / 1000.0},
+   * in integers.
+   */
   static double durationMs(long nanos) {
     long micros = nanos >= 0 ? (nanos + 500) / 1_000 : Math.round(nanos / 1_000.0);
     return micros / 1_000.0;
   }
 
-  /** The tool's name: the framework's when no tool method ran beneath it, else the annotation's or the method's. */
+  /**
+   * The tool's name: the framework's when no tool method ran beneath it, else the annotation's or
+   * the method's.
+   */
   private static String toolName(CapturedCall call) {
     Site site = call.site();
-    String toolName = call.toolName() != null && site.role().isFramework() ? call.toolName() : site.toolName();
+    String toolName =
+        call.toolName() != null && site.role().isFramework() ? call.toolName() : site.toolName();
     return toolName != null ? toolName : site.method();
   }
 
@@ -214,7 +270,8 @@ final class EventAssembler {
   }
 
   /** The encoded constants of a site, worked out on its first call. */
-  // by identity on purpose: a site is one object per tool method, and its slot must hold that very site
+  // by identity on purpose: a site is one object per tool method, and its slot must hold that very
+  // site
   @SuppressWarnings("ReferenceEquality")
   private SiteBytes siteBytes(Site site) {
     SiteBytes[] table = siteBytes;
@@ -273,7 +330,10 @@ final class EventAssembler {
 
   static String frame(StackTraceElement e) {
     String file = e.getFileName();
-    String where = file == null ? "Unknown Source" : e.getLineNumber() >= 0 ? file + ":" + e.getLineNumber() : file;
+    String where =
+        file == null
+            ? "Unknown Source"
+            : e.getLineNumber() >= 0 ? file + ":" + e.getLineNumber() : file;
     return e.getClassName() + "." + e.getMethodName() + "(" + where + ")";
   }
 
@@ -288,12 +348,15 @@ final class EventAssembler {
   }
 
   /**
-   * A timeout (docs/DESIGN.md, "The event") is a {@code TimeoutException}, {@code SocketTimeoutException},
-   * {@code HttpTimeoutException} or any type whose simple name contains {@code Timeout}, anywhere in the cause chain.
+   * A timeout (docs/DESIGN.md, "The event") is a {@code TimeoutException}, {@code
+   * SocketTimeoutException}, {@code HttpTimeoutException} or any type whose simple name contains
+   * {@code Timeout}, anywhere in the cause chain.
    */
   static boolean isTimeout(Throwable t) {
     IdentityHashMap<Throwable, Boolean> seen = new IdentityHashMap<>();
-    for (Throwable cur = t; cur != null && seen.put(cur, Boolean.TRUE) == null; cur = cur.getCause()) {
+    for (Throwable cur = t;
+        cur != null && seen.put(cur, Boolean.TRUE) == null;
+        cur = cur.getCause()) {
       for (Class<?> c = cur.getClass(); c != null && c != Throwable.class; c = c.getSuperclass()) {
         if (c.getSimpleName().contains("Timeout")) {
           return true;

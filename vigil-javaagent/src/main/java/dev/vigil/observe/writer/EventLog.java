@@ -1,11 +1,11 @@
 package dev.vigil.observe.writer;
 
-import dev.vigil.observe.agent.TimeSource;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,27 +21,31 @@ import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import net.openhft.chronicle.wire.WriteAfterEOFException;
 
 /**
- * The queue the events go to, shared by the writer thread and by the calling threads that find the hand-off full:
- * such a thread appends its own event rather than waiting for room (none lost). One lock of this process
- * (and Chronicle's write lock, for other processes) orders the appends, and {@code seq} is taken while it is held, so
- * {@code seq} is strictly increasing in queue order whichever thread appends. The costly part of an event (its
- * encoding, by the appending thread's own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes
- * are copied into the excerpt. Only the writer thread opens and closes the queue, holding the same lock.
+ * The queue the events go to, shared by the writer thread and by the calling threads that find the
+ * hand-off full: such a thread appends its own event rather than waiting for room (none lost). One
+ * lock of this process (and Chronicle's write lock, for other processes) orders the appends, and
+ * {@code seq} is taken while it is held, so {@code seq} is strictly increasing in queue order
+ * whichever thread appends. The costly part of an event (its encoding, by the appending thread's
+ * own {@link EventEncoder}) is done before the lock is taken; inside it, the bytes are copied into
+ * the excerpt. Only the writer thread opens and closes the queue, holding the same lock.
  *
- * <p>Departure from Chronicle's usual use: one appender serves every thread, each holding the lock while it uses it
- * (its single-thread check is off). An appender of each thread, as before, had to find the end of the queue again
- * (a scan of the index) whenever another thread had appended since its last excerpt, which was nearly every time
- * once callers appended beside the writer.
+ * <p>Departure from Chronicle's usual use: one appender serves every thread, each holding the lock
+ * while it uses it (its single-thread check is off). An appender of each thread, as before, had to
+ * find the end of the queue again (a scan of the index) whenever another thread had appended since
+ * its last excerpt, which was nearly every time once callers appended beside the writer.
  *
- * <p>An event is copied into a buffer of native memory and appended with {@link ExcerptAppender#writeBytes}, not in
- * a {@code writingDocument()}: Chronicle's {@code writingDocument()} looks up the last sequence number of the day file
- * ({@code lastSequenceNumber}) at every call, whoever appended last, about a third of its cost, while
- * {@code writeBytes} looks it up only when the file's write position has moved past this appender's last excerpt
- * (another process appended). The excerpt is the same: one event, its bytes as {@link EventEncoder} writes them.
+ * <p>An event is copied into a buffer of native memory and appended with {@link
+ * ExcerptAppender#writeBytes}, not in a {@code writingDocument()}: Chronicle's {@code
+ * writingDocument()} looks up the last sequence number of the day file ({@code lastSequenceNumber})
+ * at every call, whoever appended last, about a third of its cost, while {@code writeBytes} looks
+ * it up only when the file's write position has moved past this appender's last excerpt (another
+ * process appended). The excerpt is the same: one event, its bytes as {@link EventEncoder} writes
+ * them.
  *
- * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it is meant for
- * other processes and spins while its holder may be descheduled), two to three times slower than waiting for room
- * as before; with this process's lock in front they park instead, and are as fast as before with less CPU.
+ * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it
+ * is meant for other processes and spins while its holder may be descheduled), two to three times
+ * slower than waiting for room as before; with this process's lock in front they park instead, and
+ * are as fast as before with less CPU.
  */
 final class EventLog {
   private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -51,48 +55,72 @@ final class EventLog {
     private static final long serialVersionUID = 1L;
 
     Unbuildable(Throwable cause) {
-      super("an event could not be built (" + cause.getClass().getName() + ")", cause, false, false);
+      super(
+          "an event could not be built (" + cause.getClass().getName() + ")", cause, false, false);
     }
   }
 
-  /** The native buffer's first size: most events are a few hundred bytes; it grows for longer ones. */
+  /**
+   * The native buffer's first size: most events are a few hundred bytes; it grows for longer ones.
+   */
   private static final int EXCERPT_BYTES = 1024;
 
-  /** How many times a thread tries the append lock before it parks: an append holds it well under a microsecond. */
+  /**
+   * How many times a thread tries the append lock before it parks: an append holds it well under a
+   * microsecond.
+   */
   private static final int SPINS = 64;
 
   private final Path dir;
   private final EventAssembler assembler;
   private final long pid;
+
   /** The last {@code seq} given; read and written under {@link #appending} only. */
   private long seq;
+
   private final EventTime time;
   private final TimeSource clock;
+
   /**
-   * Held around each append of this process: its threads then wait for one another parked, rather than spinning
-   * on Chronicle's write lock (meant for other processes) while its holder may be descheduled.
+   * Held around each append of this process: its threads then wait for one another parked, rather
+   * than spinning on Chronicle's write lock (meant for other processes) while its holder may be
+   * descheduled.
    */
   private final ReentrantLock appending = new ReentrantLock();
+
   /** The encoders of calling threads that append their own events. */
-  private final ThreadLocal<EventEncoder> callerEncoders = ThreadLocal.withInitial(EventEncoder::new);
+  private final ThreadLocal<EventEncoder> callerEncoders =
+      ThreadLocal.withInitial(EventEncoder::new);
+
   private final LongAdder appendedByCallers = new LongAdder();
 
   /** The queue and its one appender; null while not open. Set and cleared under the lock. */
   private ChronicleQueue queue;
+
   private ExcerptAppender appender;
+
   /**
-   * The excerpt being appended, in native memory (Chronicle copies it into the mapped file with one copy); used under
-   * the lock only, released with the queue.
+   * The excerpt being appended, in native memory (Chronicle copies it into the mapped file with one
+   * copy); used under the lock only, released with the queue.
    */
   private Bytes<?> excerpt;
+
   private volatile boolean attempted;
+
   /** The queue is open: {@link #appender} is set. */
   private volatile boolean ready;
+
   private volatile String failure = "";
-  /** The writer thread holds the lock for a run of appends ({@link #beginRun()}); the writer thread only. */
+
+  /**
+   * The writer thread holds the lock for a run of appends ({@link #beginRun()}); the writer thread
+   * only.
+   */
   private boolean inRun;
+
   /** The writer thread's encoder. */
   private final EventEncoder encoder = new EventEncoder();
+
   private long lastOpenAttempt;
 
   EventLog(Path dir, EventAssembler assembler, long pid) {
@@ -108,7 +136,9 @@ final class EventLog {
     this.pid = pid;
   }
 
-  /** Opens the queue unless it is open, or failed to open less than 5 s ago; the writer thread only. */
+  /**
+   * Opens the queue unless it is open, or failed to open less than 5 s ago; the writer thread only.
+   */
   boolean open() {
     if (appender != null) {
       return true;
@@ -146,8 +176,13 @@ final class EventLog {
     } catch (Throwable t) {
       close();
       String m = t.getMessage();
-      failure = "cannot write events to the queue " + dir + " (" + t.getClass().getSimpleName()
-          + (m == null ? "" : ": " + m) + ")";
+      failure =
+          "cannot write events to the queue "
+              + dir
+              + " ("
+              + t.getClass().getSimpleName()
+              + (m == null ? "" : ": " + m)
+              + ")";
       return false;
     } finally {
       attempted = true;
@@ -180,8 +215,8 @@ final class EventLog {
   }
 
   /**
-   * Appends the event of {@code call} (a tool call or one side of a turn) through the writer thread's appender; the
-   * writer thread only, the queue open.
+   * Appends the event of {@code call} (a tool call or one side of a turn) through the writer
+   * thread's appender; the writer thread only, the queue open.
    *
    * @throws Unbuildable when the event could not be built; anything else when writing failed
    */
@@ -196,7 +231,9 @@ final class EventLog {
     lock();
     try {
       time.advanceTo(now.toEpochMilli());
-      Event e = new Event(now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread, null, null, null);
+      Event e =
+          new Event(
+              now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread, null, null, null);
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
@@ -207,8 +244,8 @@ final class EventLog {
   }
 
   /**
-   * Appends the event of {@code call} on the calling thread (encoded by the thread's own encoder, written through
-   * the one appender under the lock); any thread, never throws.
+   * Appends the event of {@code call} on the calling thread (encoded by the thread's own encoder,
+   * written through the one appender under the lock); any thread, never throws.
    *
    * @return null when it was written, else why not (the event is then lost)
    */
@@ -227,7 +264,8 @@ final class EventLog {
       if (a == null) {
         return failure.isEmpty() ? "the queue " + dir + " is closed" : failure;
       }
-      current.setContextClassLoader(EventLog.class.getClassLoader()); // Chronicle's, as on the writer thread
+      current.setContextClassLoader(
+          EventLog.class.getClassLoader()); // Chronicle's, as on the writer thread
       write(a, mine);
     } catch (Throwable t) {
       return "writing to " + dir + " failed (" + t + ")";
@@ -240,8 +278,8 @@ final class EventLog {
   }
 
   /**
-   * Takes the append lock for a run of the writer thread's appends ({@link #append}), so that it is taken once for
-   * them all; {@link #endRun()} gives it back. The writer thread only.
+   * Takes the append lock for a run of the writer thread's appends ({@link #append}), so that it is
+   * taken once for them all; {@link #endRun()} gives it back. The writer thread only.
    */
   void beginRun() {
     lock();
@@ -254,7 +292,10 @@ final class EventLog {
     appending.unlock();
   }
 
-  /** Encodes the event (the costly part) before the lock is taken, unless it is held for a run, then writes it. */
+  /**
+   * Encodes the event (the costly part) before the lock is taken, unless it is held for a run, then
+   * writes it.
+   */
   private void append(ExcerptAppender a, EventEncoder enc, Captured captured, String agent) {
     try {
       assembler.encode(captured, enc, agent, pid);
@@ -283,9 +324,10 @@ final class EventLog {
   }
 
   /**
-   * Appends the excerpt {@code b}. When another process has already moved the queue on to a later day's file (two
-   * agents on one queue, around midnight), an event of the earlier day cannot go into its own day's file any more:
-   * it goes into the newest one (its {@code ts} is unchanged; readers order events by it).
+   * Appends the excerpt {@code b}. When another process has already moved the queue on to a later
+   * day's file (two agents on one queue, around midnight), an event of the earlier day cannot go
+   * into its own day's file any more: it goes into the newest one (its {@code ts} is unchanged;
+   * readers order events by it).
    */
   private void writeExcerpt(ExcerptAppender a, Bytes<?> b) {
     long from = b.readPosition();
@@ -317,7 +359,9 @@ final class EventLog {
     appending.lock();
   }
 
-  /** Closes every appender and the queue, never under an append in flight; the writer thread only. */
+  /**
+   * Closes every appender and the queue, never under an append in flight; the writer thread only.
+   */
   void close() {
     appending.lock();
     try {

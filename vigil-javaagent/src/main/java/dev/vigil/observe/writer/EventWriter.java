@@ -18,82 +18,111 @@ import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.core.shutdown.PriorityHook;
 
 /**
- * The one thread that writes events. Application threads only put their {@link CapturedCall} (or {@link CapturedTurn}) into a
- * hand-off queue;
- * this thread builds each event and appends it to the {@link EventLog}, which gives it the next {@code seq} (strictly
- * increasing in queue order). When {@link #CAPACITY} calls are already waiting, a calling thread appends its own
- * event itself instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is
- * opened when a call may come soon ({@link #openSoon}), or else on the first event. When it cannot be opened or written, events are counted as lost, one line explains it
- * on stderr (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records how
- * many were lost.
+ * The one thread that writes events. Application threads only put their {@link CapturedCall} (or
+ * {@link CapturedTurn}) into a hand-off queue; this thread builds each event and appends it to the
+ * {@link EventLog}, which gives it the next {@code seq} (strictly increasing in queue order). When
+ * {@link #CAPACITY} calls are already waiting, a calling thread appends its own event itself
+ * instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is opened
+ * when a call may come soon ({@link #openSoon}), or else on the first event. When it cannot be
+ * opened or written, events are counted as lost, one line explains it on stderr (at most once a
+ * minute), and as soon as writing works again a {@code vigil.dropped} event records how many were
+ * lost.
  */
 public final class EventWriter implements CaptureSink {
   /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
   static final int CAPACITY = 1 << 16;
+
   /**
-   * How long a calling thread that finds the hand-off full waits for the writer's first attempt to open the queue
-   * (loading Chronicle takes a while) before its event is counted as lost.
+   * How long a calling thread that finds the hand-off full waits for the writer's first attempt to
+   * open the queue (loading Chronicle takes a while) before its event is counted as lost.
    */
   static final long OPEN_WAIT_MS = 10_000;
+
   private static final int FLUSH_PRIORITY = 10;
+
   /** How long the flush at JVM shutdown waits for waiting events to be written. */
   static final long SHUTDOWN_WAIT_MS = 10_000;
+
   /** How long the writer sleeps after a quiet spell, unless a call wakes it. */
   private static final long SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
   /**
-   * Naps the writer takes when it finds nothing, before it sleeps until a call wakes it. Calls a few microseconds
-   * apart find it napping and hand over without waking it (a wake-up costs the calling thread a system call); a
-   * call after a quiet spell of a few hundred microseconds wakes it, and is written at once.
+   * Naps the writer takes when it finds nothing, before it sleeps until a call wakes it. Calls a
+   * few microseconds apart find it napping and hand over without waking it (a wake-up costs the
+   * calling thread a system call); a call after a quiet spell of a few hundred microseconds wakes
+   * it, and is written at once.
    */
   private static final int NAPS = 4;
+
   private static final long NAP_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
   /**
-   * How long a caller that finds the hand-off full waits for the writer to take a call from it before it appends
-   * its own event: far longer than the writer takes for {@link #TAKEN_BATCH} events.
+   * How long a caller that finds the hand-off full waits for the writer to take a call from it
+   * before it appends its own event: far longer than the writer takes for {@link #TAKEN_BATCH}
+   * events.
    */
   private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
   /** Busy waits for room before yielding, with more than one core; none on one core. */
-  private static final int SPINS_BEFORE_YIELD = Runtime.getRuntime().availableProcessors() > 1 ? 64 : 0;
+  private static final int SPINS_BEFORE_YIELD =
+      Runtime.getRuntime().availableProcessors() > 1 ? 64 : 0;
+
   /**
-   * Yields before parking: a caller still waiting then parks a while at a time, leaving the cores to the writer
-   * (with many callers, their yields took a third of the CPU the writer needed).
+   * Yields before parking: a caller still waiting then parks a while at a time, leaving the cores
+   * to the writer (with many callers, their yields took a third of the CPU the writer needed).
    */
   private static final int YIELDS_BEFORE_PARK = 8;
+
   private static final long ROOM_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
   /** Events the writer appends under one taking of the append lock, at most. */
   private static final int RUN = 256;
 
-  /** Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers' cache line. */
+  /**
+   * Taken calls are subtracted from {@link #size} in batches of this many, to spare the callers'
+   * cache line.
+   */
   private static final int TAKEN_BATCH = 64;
 
   private final HandOff<Captured> pending;
+
   /**
-   * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the callers, and lag
-   * behind by up to {@link #TAKEN_BATCH} taken calls).
+   * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the
+   * callers, and lag behind by up to {@link #TAKEN_BATCH} taken calls).
    */
   private final AtomicInteger size = new AtomicInteger();
+
   /** {@link #CAPACITY}, or less in tests. */
   private final int capacity;
+
   private volatile boolean sleeping;
+
   /** {@link #openSoon} was called: the writer opens the queue while it has nothing to write. */
   private volatile boolean openWanted;
+
   private final Path queueDir;
   private final EventLog log;
   private final String configuredAgent;
   private final AtomicLong lost = new AtomicLong();
   private final TimeSource time;
+
   /** Calling threads waiting for the writer's first attempt to open the queue. */
   private final AtomicInteger waitingForOpen = new AtomicInteger();
+
   private final Thread thread;
   private volatile boolean stopped;
-  /** A calling thread waited {@link #OPEN_WAIT_MS} for the first open in vain: the next ones do not wait. */
+
+  /**
+   * A calling thread waited {@link #OPEN_WAIT_MS} for the first open in vain: the next ones do not
+   * wait.
+   */
   private volatile boolean openOverdue;
 
   private long reportedLost;
+
   /** Computed once, on first use (a racy but safe initialization: a String is immutable). */
   private String agent;
+
   private volatile String lostReason = "";
 
   /** A writer for the configured queue directory; call {@link #start()} to run it. */
@@ -106,13 +135,18 @@ public final class EventWriter implements CaptureSink {
     this(config, capacity, TimeSource.SYSTEM);
   }
 
-  /** A writer whose hand-off holds {@code capacity} calls, reading deadlines and event times from {@code time}. */
+  /**
+   * A writer whose hand-off holds {@code capacity} calls, reading deadlines and event times from
+   * {@code time}.
+   */
   EventWriter(AgentConfig config, int capacity, TimeSource time) {
     this.time = time;
     this.capacity = capacity;
     this.pending = new HandOff<>(capacity);
     this.queueDir = config.queueDir();
-    this.log = new EventLog(queueDir, new EventAssembler(config, time), ProcessHandle.current().pid(), time);
+    this.log =
+        new EventLog(
+            queueDir, new EventAssembler(config, time), ProcessHandle.current().pid(), time);
     this.configuredAgent = config.agentName();
     this.thread = new Thread(this::run, "vigil-writer");
     thread.setDaemon(true);
@@ -120,9 +154,10 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened later ({@link #openSoon},
-   * or the first event), so an application that loads no tool never loads Chronicle Queue. Registering here, before any call can be
-   * instrumented, means no event can be handed over before the flush is in place.
+   * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened
+   * later ({@link #openSoon}, or the first event), so an application that loads no tool never loads
+   * Chronicle Queue. Registering here, before any call can be instrumented, means no event can be
+   * handed over before the flush is in place.
    */
   public void start() {
     registerFlush();
@@ -130,12 +165,13 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * Asks the writer thread to open the queue now, while it has nothing to write, rather than on the first event:
-   * called when the application waits at the start-up gate to call a tool, so that loading Chronicle
-   * overlaps with the rest of Vigil's start rather than delaying the first event (and the exit of a process that
-   * calls a tool at once and ends). Never throws. Otherwise the queue is opened on the first event: measured on a
-   * Spring Boot application, opening it during the application's start (on two busy cores) delays that start more
-   * than opening it beside the first call.
+   * Asks the writer thread to open the queue now, while it has nothing to write, rather than on the
+   * first event: called when the application waits at the start-up gate to call a tool, so that
+   * loading Chronicle overlaps with the rest of Vigil's start rather than delaying the first event
+   * (and the exit of a process that calls a tool at once and ends). Never throws. Otherwise the
+   * queue is opened on the first event: measured on a Spring Boot application, opening it during
+   * the application's start (on two busy cores) delays that start more than opening it beside the
+   * first call.
    */
   public void openSoon() {
     openWanted = true;
@@ -143,9 +179,10 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is lock-free and wakes the writer only when it
-   * has gone to sleep after a quiet spell, so a busy application pays no system call per event. When
-   * {@link #CAPACITY} calls are already waiting, the calling thread appends its event itself.
+   * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is
+   * lock-free and wakes the writer only when it has gone to sleep after a quiet spell, so a busy
+   * application pays no system call per event. When {@link #CAPACITY} calls are already waiting,
+   * the calling thread appends its event itself.
    */
   @Override
   public void submit(Captured call) {
@@ -167,12 +204,13 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * The hand-off is full: waits for room while the writer is taking calls from it, and takes a place in it; false
-   * when the writer has not opened the queue yet, or took nothing for {@link #ROOM_WAIT_NANOS} (the caller then
-   * appends its own event). Measured: a caller that appended beside the writer made the two threads
-   * pass the append lock and Chronicle's state between cores at every event, doubling the CPU of an event and
-   * capping back-to-back calls below 1,000,000/s; waiting a few hundred nanoseconds for the writer does not. On one
-   * core the caller yields at once, so that the writer can run.
+   * The hand-off is full: waits for room while the writer is taking calls from it, and takes a
+   * place in it; false when the writer has not opened the queue yet, or took nothing for {@link
+   * #ROOM_WAIT_NANOS} (the caller then appends its own event). Measured: a caller that appended
+   * beside the writer made the two threads pass the append lock and Chronicle's state between cores
+   * at every event, doubling the CPU of an event and capping back-to-back calls below 1,000,000/s;
+   * waiting a few hundred nanoseconds for the writer does not. On one core the caller yields at
+   * once, so that the writer can run.
    */
   // Thread.yield on purpose: the step between spinning and parking, measured as above
   @SuppressWarnings("ThreadPriorityCheck")
@@ -211,11 +249,20 @@ public final class EventWriter implements CaptureSink {
     }
   }
 
-  /** The hand-off is full: the calling thread appends its own event, once the writer has tried to open the queue. */
+  /**
+   * The hand-off is full: the calling thread appends its own event, once the writer has tried to
+   * open the queue.
+   */
   private void appendHere(Captured call) {
     if (!log.attempted() && !awaitFirstOpen()) {
-      lose(stopped ? "the application was shutting down"
-          : "the writer did not open the queue " + queueDir + " within " + OPEN_WAIT_MS + " ms");
+      lose(
+          stopped
+              ? "the application was shutting down"
+              : "the writer did not open the queue "
+                  + queueDir
+                  + " within "
+                  + OPEN_WAIT_MS
+                  + " ms");
       return;
     }
     String failure = log.appendHere(call, agent());
@@ -278,9 +325,10 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * Flushes at JVM shutdown as a Chronicle shutdown hooklet that runs before Chronicle releases its resources
-   * (priority 99), so the queue is still open while the waiting events are written. Registering it first thing also
-   * lets Chronicle install its own JVM hook before the application can begin to exit.
+   * Flushes at JVM shutdown as a Chronicle shutdown hooklet that runs before Chronicle releases its
+   * resources (priority 99), so the queue is still open while the waiting events are written.
+   * Registering it first thing also lets Chronicle install its own JVM hook before the application
+   * can begin to exit.
    */
   private void registerFlush() {
     Runnable flush = () -> shutdown(SHUTDOWN_WAIT_MS);
@@ -290,7 +338,8 @@ public final class EventWriter implements CaptureSink {
       try {
         Runtime.getRuntime().addShutdownHook(new Thread(flush, "vigil-shutdown"));
       } catch (IllegalStateException shuttingDown) {
-        // the application is already exiting; what is waiting is written while the JVM lets this thread run
+        // the application is already exiting; what is waiting is written while the JVM lets this
+        // thread run
       }
     }
   }
@@ -298,8 +347,14 @@ public final class EventWriter implements CaptureSink {
   private void lose(String reason) {
     lost.incrementAndGet();
     lostReason = reason;
-    Stderr.warn("lost", () -> "events are being lost (" + lost.get() + " so far): " + reason
-        + "; the application is not affected");
+    Stderr.warn(
+        "lost",
+        () ->
+            "events are being lost ("
+                + lost.get()
+                + " so far): "
+                + reason
+                + "; the application is not affected");
   }
 
   private void run() {
@@ -369,7 +424,10 @@ public final class EventWriter implements CaptureSink {
     }
   }
 
-  /** Writes a {@code vigil.dropped} event when events were lost since the last one and the queue works. */
+  /**
+   * Writes a {@code vigil.dropped} event when events were lost since the last one and the queue
+   * works.
+   */
   private void reportLost() {
     long now = lost.get();
     if (now == reportedLost || !log.isOpen()) {

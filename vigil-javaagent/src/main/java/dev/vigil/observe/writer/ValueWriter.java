@@ -11,10 +11,11 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Writes one captured value (a {@link ValueCapture} snapshot) into an event's payload as JSON: masked when its name
- * is a secret, the redaction patterns applied to every string, cut to the size limit ({@code vigil.capture.max-chars})
- * and marked. Strings, numbers and booleans go straight to the {@link SmileOut}; a JSON tree is redacted in place
- * and written whole, or as its cut text when its JSON is longer than the limit. Stateless; any thread.
+ * Writes one captured value (a {@link ValueCapture} snapshot) into an event's payload as JSON:
+ * masked when its name is a secret, the redaction patterns applied to every string, cut to the size
+ * limit ({@code vigil.capture.max-chars}) and marked. Strings, numbers and booleans go straight to
+ * the {@link SmileOut}; a JSON tree is redacted in place and written whole, or as its cut text when
+ * its JSON is longer than the limit. Stateless; any thread.
  */
 final class ValueWriter {
   private final Redaction redaction;
@@ -28,7 +29,8 @@ final class ValueWriter {
   /**
    * Writes {@code v}.
    *
-   * @param site  the method the value belongs to, named in the line printed when it is cut; null for none
+   * @param site the method the value belongs to, named in the line printed when it is cut; null for
+   *     none
    * @param index the parameter index, or -1 for the return value
    */
   void write(Object v, boolean secret, Site site, int index, SmileOut out) {
@@ -59,7 +61,10 @@ final class ValueWriter {
     } else if (v instanceof BigInteger n) {
       out.number(n);
     } else if (v instanceof BigDecimal n) {
-      out.number(JsonNodeFactory.instance.numberNode(n).decimalValue()); // normalized as the tree always was
+      out.number(
+          JsonNodeFactory.instance
+              .numberNode(n)
+              .decimalValue()); // normalized as the tree always was
     } else if (v instanceof JsonNode tree) {
       tree(tree, site, index, out);
     } else if (v instanceof ValueCapture.Unreadable u) {
@@ -86,8 +91,8 @@ final class ValueWriter {
   }
 
   /**
-   * A captured value as one string (the text of a turn): redacted, cut to the size limit; a tree's JSON, a number's
-   * or a boolean's JSON text.
+   * A captured value as one string (the text of a turn): redacted, cut to the size limit; a tree's
+   * JSON, a number's or a boolean's JSON text.
    */
   String text(Object snapshot) {
     if (snapshot == null) {
@@ -122,8 +127,14 @@ final class ValueWriter {
       end--;
     }
     if (site != null) {
-      Stderr.warn("cut", ValueCapture.describe(site, index) + " has " + text.length() + " chars; recorded cut to "
-          + end + " (vigil.capture.max-chars)");
+      Stderr.warn(
+          "cut",
+          ValueCapture.describe(site, index)
+              + " has "
+              + text.length()
+              + " chars; recorded cut to "
+              + end
+              + " (vigil.capture.max-chars)");
     }
     return text.substring(0, end) + "…(+" + (text.length() - end) + " chars)";
   }

@@ -5,9 +5,10 @@ import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Turns monotonic readings ({@link TimeSource#nanoTime()}) taken on the calling thread into wall-clock instants when the event is
- * built, so that a call pays for one cheap clock read at each end. The base is re-read from the wall clock every
- * ten seconds. Thread-safe: the base is one immutable pair, replaced whole.
+ * Turns monotonic readings ({@link TimeSource#nanoTime()}) taken on the calling thread into
+ * wall-clock instants when the event is built, so that a call pays for one cheap clock read at each
+ * end. The base is re-read from the wall clock every ten seconds. Thread-safe: the base is one
+ * immutable pair, replaced whole.
  */
 final class WallClock {
   private static final long RESYNC = TimeUnit.SECONDS.toNanos(10);
@@ -29,8 +30,9 @@ final class WallClock {
   }
 
   /**
-   * The wall-clock time of a {@link System#nanoTime()} reading, in nanoseconds since the epoch. The reading itself
-   * tells when the base is due to be read again (it was taken moments ago), so that this costs no clock read.
+   * The wall-clock time of a {@link System#nanoTime()} reading, in nanoseconds since the epoch. The
+   * reading itself tells when the base is due to be read again (it was taken moments ago), so that
+   * this costs no clock read.
    */
   long epochNanos(long nanoTime) {
     Base b = base;

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Many threads calling an included method at once, in rounds: {@code THREADS CALLS ROUNDS} makes each round
- * {@code THREADS} threads of {@code CALLS} calls each, prints {@code round N} when its calls are made and waits for a
- * line on stdin before the next round (and, after the last, before it ends), so that a test decides when it goes on.
+ * Many threads calling an included method at once, in rounds: {@code THREADS CALLS ROUNDS} makes
+ * each round {@code THREADS} threads of {@code CALLS} calls each, prints {@code round N} when its
+ * calls are made and waits for a line on stdin before the next round (and, after the last, before
+ * it ends), so that a test decides when it goes on.
  */
 public final class ConcurrencyApp {
   static final AtomicLong SUM = new AtomicLong();
@@ -24,16 +25,20 @@ public final class ConcurrencyApp {
     int threads = Integer.parseInt(args[0]);
     int calls = Integer.parseInt(args[1]);
     int rounds = Integer.parseInt(args[2]);
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (int round = 1; round <= rounds; round++) {
       List<Thread> all = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int id = t;
-        Thread th = new Thread(() -> {
-          for (int i = 0; i < calls; i++) {
-            work(id, i);
-          }
-        }, "worker-" + t);
+        Thread th =
+            new Thread(
+                () -> {
+                  for (int i = 0; i < calls; i++) {
+                    work(id, i);
+                  }
+                },
+                "worker-" + t);
         all.add(th);
         th.start();
       }

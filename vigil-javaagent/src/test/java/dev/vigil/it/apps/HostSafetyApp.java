@@ -1,6 +1,8 @@
 package dev.vigil.it.apps;
 
-/** Calls included methods with arguments that are hard to capture; prints what the methods return. */
+/**
+ * Calls included methods with arguments that are hard to capture; prints what the methods return.
+ */
 public final class HostSafetyApp {
   /** An argument with no fields to read, whose toString throws. */
   public static final class Evil {

@@ -19,18 +19,21 @@ public final class IsolationApp {
     Map<String, Object> doc = new TreeMap<>(Map.of("a", 1, "b", "two"));
     System.out.println(new ObjectMapper().writeValueAsString(doc));
     System.out.println(describe("jackson", jarOf(ObjectMapper.class)));
-    Class<?> made = new ByteBuddy(ClassFileVersion.JAVA_V8)
-        .subclass(Object.class)
-        .method(ElementMatchers.named("toString")).intercept(FixedValue.value("made by the application's Byte Buddy"))
-        .make()
-        .load(IsolationApp.class.getClassLoader())
-        .getLoaded();
+    Class<?> made =
+        new ByteBuddy(ClassFileVersion.JAVA_V8)
+            .subclass(Object.class)
+            .method(ElementMatchers.named("toString"))
+            .intercept(FixedValue.value("made by the application's Byte Buddy"))
+            .make()
+            .load(IsolationApp.class.getClassLoader())
+            .getLoaded();
     System.out.println(made.getDeclaredConstructor().newInstance());
     System.out.println(describe("byte-buddy", jarOf(ByteBuddy.class)));
   }
 
   private static String jarOf(Class<?> type) throws Exception {
-    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI()).getName();
+    return new java.io.File(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+        .getName();
   }
 
   private IsolationApp() {}

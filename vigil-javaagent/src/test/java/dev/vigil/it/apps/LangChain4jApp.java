@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A LangChain4j AI service whose model is scripted (no network): three user messages; the first makes two tool
- * calls, the second a failing and a timing-out one, the third ten calls.
+ * A LangChain4j AI service whose model is scripted (no network): three user messages; the first
+ * makes two tool calls, the second a failing and a timing-out one, the third ten calls.
  */
 public final class LangChain4jApp {
   /** The AI service. */
@@ -22,7 +22,10 @@ public final class LangChain4jApp {
     String chat(String message);
   }
 
-  /** Answers a user message with the tool calls scripted for it, then with text once the results are in. */
+  /**
+   * Answers a user message with the tool calls scripted for it, then with text once the results are
+   * in.
+   */
   static final class ScriptedModel implements ChatModel {
     @Override
     public ChatResponse doChat(ChatRequest request) {
@@ -41,7 +44,11 @@ public final class LangChain4jApp {
         calls.add(call("call_4", "checkCalendar", "{}"));
       } else {
         for (int i = 0; i < 10; i++) {
-          calls.add(call("call_1" + i, "setReminder", "{\"when\":\"day " + i + "\",\"task\":\"water plants\"}"));
+          calls.add(
+              call(
+                  "call_1" + i,
+                  "setReminder",
+                  "{\"when\":\"day " + i + "\",\"task\":\"water plants\"}"));
         }
       }
       return ChatResponse.builder().aiMessage(AiMessage.from(calls)).build();
@@ -53,11 +60,12 @@ public final class LangChain4jApp {
   }
 
   public static void main(String[] args) {
-    Assistant assistant = AiServices.builder(Assistant.class)
-        .chatModel(new ScriptedModel())
-        .chatMemory(MessageWindowChatMemory.withMaxMessages(100))
-        .tools(new ReminderTools())
-        .build();
+    Assistant assistant =
+        AiServices.builder(Assistant.class)
+            .chatModel(new ScriptedModel())
+            .chatMemory(MessageWindowChatMemory.withMaxMessages(100))
+            .tools(new ReminderTools())
+            .build();
     for (String message : List.of("plan my evening", "clean up", "water the plants every day")) {
       System.out.println(message + " -> " + assistant.chat(message));
     }

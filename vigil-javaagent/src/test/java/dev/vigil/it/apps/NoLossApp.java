@@ -19,11 +19,14 @@ public final class NoLossApp {
     List<Thread> all = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       int id = t;
-      Thread th = new Thread(() -> {
-        for (int i = 0; i < calls; i++) {
-          call(id, i);
-        }
-      }, "caller-" + t);
+      Thread th =
+          new Thread(
+              () -> {
+                for (int i = 0; i < calls; i++) {
+                  call(id, i);
+                }
+              },
+              "caller-" + t);
       all.add(th);
       th.start();
     }

@@ -2,7 +2,9 @@ package dev.vigil.it.apps;
 
 /** A hand-written agent without any framework: its methods are named by vigil.methods.include. */
 public final class PlainApp {
-  /** The backend as the agent sees it; the include names this interface, the implementation matches. */
+  /**
+   * The backend as the agent sees it; the include names this interface, the implementation matches.
+   */
   public interface Backend {
     String send(String message);
 

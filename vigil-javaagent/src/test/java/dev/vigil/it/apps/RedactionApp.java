@@ -22,7 +22,8 @@ public final class RedactionApp {
   public static void main(String[] args) {
     Account a = new Account();
     System.out.println(a.login("ada", args[0]));
-    System.out.println(a.headers(Map.of("Authorization", "Basic " + args[1], "Accept", "text/plain")));
+    System.out.println(
+        a.headers(Map.of("Authorization", "Basic " + args[1], "Accept", "text/plain")));
     System.out.println(a.note("my key is " + args[2] + " keep it safe"));
   }
 

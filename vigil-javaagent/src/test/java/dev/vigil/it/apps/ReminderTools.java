@@ -3,7 +3,9 @@ package dev.vigil.it.apps;
 import dev.langchain4j.agent.tool.Tool;
 import java.util.concurrent.TimeoutException;
 
-/** LangChain4j tools of the capture test: one succeeds, one is renamed, one fails, one times out. */
+/**
+ * LangChain4j tools of the capture test: one succeeds, one is renamed, one fails, one times out.
+ */
 public class ReminderTools {
   @Tool("Sets a reminder")
   public String setReminder(String when, String task) {

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A LangChain4j chat model that plays a script (no network): the user message's first word chooses the tool calls
- * it asks for and the answer it gives once their results are in. "plan": a reminder and a hotel; "remind": a
- * reminder; "explode": the model fails; anything else: an answer without tools. The answer to "plan" tells whether
- * retrieved content was added to the message.
+ * A LangChain4j chat model that plays a script (no network): the user message's first word chooses
+ * the tool calls it asks for and the answer it gives once their results are in. "plan": a reminder
+ * and a hotel; "remind": a reminder; "explode": the model fails; anything else: an answer without
+ * tools. The answer to "plan" tells whether retrieved content was added to the message.
  */
 public final class ScriptedTurnsModel implements ChatModel {
   private final AtomicInteger ids = new AtomicInteger();
@@ -29,14 +29,19 @@ public final class ScriptedTurnsModel implements ChatModel {
     }
     if (user.startsWith("plan")) {
       // the content retriever's text reaches the model, not the user message Vigil records
-      String answer = user.contains("Opening hours") ? "Your evening is planned; we open at 9."
-          : "Your evening is planned.";
-      return toolsDone ? answer(answer)
-          : calls(call("setReminder", "{\"when\":\"at 19:00\",\"task\":\"dinner\"}"),
+      String answer =
+          user.contains("Opening hours")
+              ? "Your evening is planned; we open at 9."
+              : "Your evening is planned.";
+      return toolsDone
+          ? answer(answer)
+          : calls(
+              call("setReminder", "{\"when\":\"at 19:00\",\"task\":\"dinner\"}"),
               call("book_hotel", "{\"city\":\"Oslo\",\"nights\":1}"));
     }
     if (user.startsWith("remind")) {
-      return toolsDone ? answer("Reminder set.")
+      return toolsDone
+          ? answer("Reminder set.")
           : calls(call("setReminder", "{\"when\":\"tomorrow\",\"task\":\"rotate the key\"}"));
     }
     if (user.startsWith("Translate")) {
@@ -55,7 +60,11 @@ public final class ScriptedTurnsModel implements ChatModel {
   }
 
   private ToolExecutionRequest call(String name, String args) {
-    return ToolExecutionRequest.builder().id("call_" + ids.incrementAndGet()).name(name).arguments(args).build();
+    return ToolExecutionRequest.builder()
+        .id("call_" + ids.incrementAndGet())
+        .name(name)
+        .arguments(args)
+        .build();
   }
 
   private static ChatResponse calls(ToolExecutionRequest... calls) {

@@ -13,8 +13,8 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.annotation.Tool;
 
 /**
- * Spring AI tools without a model: a {@code MethodToolCallback} called directly twice, then two tool calls of a
- * hand-made model answer run by Spring AI's own tool-calling manager.
+ * Spring AI tools without a model: a {@code MethodToolCallback} called directly twice, then two
+ * tool calls of a hand-made model answer run by Spring AI's own tool-calling manager.
  */
 public final class SpringAiApp {
   /** The tools. */
@@ -31,15 +31,24 @@ public final class SpringAiApp {
     System.out.println(weather.call("{\"city\":\"Paris\"}"));
     System.out.println(weather.call("{\"city\":\"Rome\"}"));
 
-    AssistantMessage answer = AssistantMessage.builder().content("")
-        .toolCalls(List.of(
-            new AssistantMessage.ToolCall("model_call_a", "function", "currentWeather", "{\"city\":\"Oslo\"}"),
-            new AssistantMessage.ToolCall("model_call_b", "function", "currentWeather", "{\"city\":\"Bergen\"}")))
-        .build();
-    Prompt prompt = new Prompt(List.of(new UserMessage("weather in Norway?")),
-        ToolCallingChatOptions.builder().toolCallbacks(callbacks).build());
-    var result = DefaultToolCallingManager.builder().build()
-        .executeToolCalls(prompt, new ChatResponse(List.of(new Generation(answer))));
+    AssistantMessage answer =
+        AssistantMessage.builder()
+            .content("")
+            .toolCalls(
+                List.of(
+                    new AssistantMessage.ToolCall(
+                        "model_call_a", "function", "currentWeather", "{\"city\":\"Oslo\"}"),
+                    new AssistantMessage.ToolCall(
+                        "model_call_b", "function", "currentWeather", "{\"city\":\"Bergen\"}")))
+            .build();
+    Prompt prompt =
+        new Prompt(
+            List.of(new UserMessage("weather in Norway?")),
+            ToolCallingChatOptions.builder().toolCallbacks(callbacks).build());
+    var result =
+        DefaultToolCallingManager.builder()
+            .build()
+            .executeToolCalls(prompt, new ChatResponse(List.of(new Generation(answer))));
     System.out.println(result.conversationHistory().size() + " messages");
   }
 

@@ -23,10 +23,11 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.annotation.Tool;
 
 /**
- * A Spring AI {@code ChatClient} with a scripted model (no network), a chat memory and an advisor that augments the
- * user message (as retrieval would): a conversation named by {@code ChatMemory.CONVERSATION_ID} with two turns (one
- * read through {@code content()}, one through {@code chatResponse()} with a templated user text), a turn of a client
- * without chat memory (so without a conversation), and a turn whose model fails.
+ * A Spring AI {@code ChatClient} with a scripted model (no network), a chat memory and an advisor
+ * that augments the user message (as retrieval would): a conversation named by {@code
+ * ChatMemory.CONVERSATION_ID} with two turns (one read through {@code content()}, one through
+ * {@code chatResponse()} with a templated user text), a turn of a client without chat memory (so
+ * without a conversation), and a turn whose model fails.
  */
 public final class SpringAiChatClientApp {
   /** The tools. */
@@ -56,11 +57,17 @@ public final class SpringAiChatClientApp {
       }
       if (user.startsWith("weather")) {
         // the advisor's context reaches the model, not the user message Vigil records
-        return toolsDone ? answer(user.contains("Context:") ? "Sunny in Oslo and in Bergen; hotels open." : "Sunny.")
-            : calls(call("currentWeather", "{\"city\":\"Oslo\"}"), call("currentWeather", "{\"city\":\"Bergen\"}"));
+        return toolsDone
+            ? answer(
+                user.contains("Context:") ? "Sunny in Oslo and in Bergen; hotels open." : "Sunny.")
+            : calls(
+                call("currentWeather", "{\"city\":\"Oslo\"}"),
+                call("currentWeather", "{\"city\":\"Bergen\"}"));
       }
       if (user.startsWith("book")) {
-        return toolsDone ? answer("Booked.") : calls(call("book_hotel", "{\"city\":\"Oslo\",\"nights\":2}"));
+        return toolsDone
+            ? answer("Booked.")
+            : calls(call("book_hotel", "{\"city\":\"Oslo\",\"nights\":2}"));
       }
       return answer("Hello!");
     }
@@ -75,12 +82,14 @@ public final class SpringAiChatClientApp {
     }
 
     private static ChatResponse calls(AssistantMessage.ToolCall... calls) {
-      AssistantMessage message = AssistantMessage.builder().content("").toolCalls(List.of(calls)).build();
+      AssistantMessage message =
+          AssistantMessage.builder().content("").toolCalls(List.of(calls)).build();
       return new ChatResponse(List.of(new Generation(message)));
     }
 
     private static ChatResponse answer(String text) {
-      return new ChatResponse(List.of(new Generation(AssistantMessage.builder().content(text).build())));
+      return new ChatResponse(
+          List.of(new Generation(AssistantMessage.builder().content(text).build())));
     }
   }
 
@@ -88,8 +97,14 @@ public final class SpringAiChatClientApp {
   static final class Augmenting implements CallAdvisor {
     @Override
     public ChatClientResponse adviseCall(ChatClientRequest request, CallAdvisorChain chain) {
-      Prompt augmented = request.prompt().augmentUserMessage(u -> u.mutate()
-          .text(u.getText() + "\n\nContext: the hotels of Oslo are open.").build());
+      Prompt augmented =
+          request
+              .prompt()
+              .augmentUserMessage(
+                  u ->
+                      u.mutate()
+                          .text(u.getText() + "\n\nContext: the hotels of Oslo are open.")
+                          .build());
       return chain.nextCall(request.mutate().prompt(augmented).build());
     }
 
@@ -106,20 +121,42 @@ public final class SpringAiChatClientApp {
 
   public static void main(String[] args) {
     ChatMemory memory = MessageWindowChatMemory.builder().build();
-    ChatClient client = ChatClient.builder(new ScriptedModel())
-        .defaultTools(new TravelTools())
-        .defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build(), new Augmenting())
-        .build();
+    ChatClient client =
+        ChatClient.builder(new ScriptedModel())
+            .defaultTools(new TravelTools())
+            .defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build(), new Augmenting())
+            .build();
     List<String> out = new ArrayList<>();
-    out.add(client.prompt().user("weather in Oslo and Bergen?")
-        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-42")).call().content());
-    out.add(client.prompt().user(u -> u.text("book {nights} nights in {city}").param("nights", 2).param("city", "Oslo"))
-        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-42")).call().chatResponse()
-        .getResult().getOutput().getText());
+    out.add(
+        client
+            .prompt()
+            .user("weather in Oslo and Bergen?")
+            .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-42"))
+            .call()
+            .content());
+    out.add(
+        client
+            .prompt()
+            .user(
+                u ->
+                    u.text("book {nights} nights in {city}")
+                        .param("nights", 2)
+                        .param("city", "Oslo"))
+            .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-42"))
+            .call()
+            .chatResponse()
+            .getResult()
+            .getOutput()
+            .getText());
     ChatClient plain = ChatClient.builder(new ScriptedModel()).build();
     out.add(plain.prompt().user("hello").call().content());
     try {
-      client.prompt().user("explode").advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-7")).call().content();
+      client
+          .prompt()
+          .user("explode")
+          .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "trip-7"))
+          .call()
+          .content();
     } catch (RuntimeException e) {
       out.add("failed: " + e.getMessage());
     }

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AgentConfigTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final List<String> warnings = new ArrayList<>();
 
@@ -43,20 +42,31 @@ class AgentConfigTest {
   @Test
   void turnsCanBeTurnedOff() {
     assertFalse(load("capture.turns=false", new Properties(), Map.of()).captureTurns());
-    assertFalse(load(null, new Properties(), Map.of("VIGIL_CAPTURE_TURNS", "false")).captureTurns());
+    assertFalse(
+        load(null, new Properties(), Map.of("VIGIL_CAPTURE_TURNS", "false")).captureTurns());
     assertTrue(warnings.isEmpty(), warnings.toString());
   }
 
   @Test
   void precedenceIsArgumentThenPropertyThenEnvironmentThenFile() throws Exception {
     Path file = tmp.resolve("v.properties");
-    Files.writeString(file, "vigil.queue.dir=from-file\nagent.name=file-agent\nvigil.capture.max-chars=10\n"
-        + "vigil.capture.result=false\n");
+    Files.writeString(
+        file,
+        "vigil.queue.dir=from-file\nagent.name=file-agent\nvigil.capture.max-chars=10\n"
+            + "vigil.capture.result=false\n");
     Properties sys = new Properties();
     sys.setProperty("vigil.queue.dir", "from-property");
     sys.setProperty("vigil.agent.name", "property-agent");
-    Map<String, String> env = Map.of("VIGIL_QUEUE_DIR", "from-env", "VIGIL_AGENT_NAME", "env-agent",
-        "VIGIL_CAPTURE_MAX_CHARS", "20", "VIGIL_CONFIG_FILE", file.toString());
+    Map<String, String> env =
+        Map.of(
+            "VIGIL_QUEUE_DIR",
+            "from-env",
+            "VIGIL_AGENT_NAME",
+            "env-agent",
+            "VIGIL_CAPTURE_MAX_CHARS",
+            "20",
+            "VIGIL_CONFIG_FILE",
+            file.toString());
     AgentConfig c = load("queue.dir=from-argument", sys, env);
     assertEquals(Path.of("from-argument"), c.queueDir());
     assertEquals("property-agent", c.agentName());
@@ -67,10 +77,14 @@ class AgentConfigTest {
 
   @Test
   void agentArgumentCommasInsideValuesStayInTheValue() {
-    AgentConfig c = load("redact.keys=password,pin,methods.include=a.B[m1,m2];c.D[*],capture.args=false",
-        new Properties(), Map.of());
+    AgentConfig c =
+        load(
+            "redact.keys=password,pin,methods.include=a.B[m1,m2];c.D[*],capture.args=false",
+            new Properties(),
+            Map.of());
     assertEquals(List.of("password", "pin"), c.redaction().keys());
-    assertEquals(List.of(new MethodInclude("a.B", Set.of("m1", "m2")), new MethodInclude("c.D", Set.of())),
+    assertEquals(
+        List.of(new MethodInclude("a.B", Set.of("m1", "m2")), new MethodInclude("c.D", Set.of())),
         c.includes());
     assertFalse(c.captureArgs());
   }
@@ -88,17 +102,26 @@ class AgentConfigTest {
     assertTrue(c.enabled());
     assertTrue(c.includes().isEmpty());
     assertNull(c.kinds().kindOf("a.B", "m"));
-    assertEquals(AgentConfig.defaultConfig().redaction().patterns().pattern(), c.redaction().patterns().pattern());
+    assertEquals(
+        AgentConfig.defaultConfig().redaction().patterns().pattern(),
+        c.redaction().patterns().pattern());
     assertEquals(6, warnings.size(), warnings.toString());
-    for (String key : List.of("vigil.nonsense", "vigil.capture.max-chars", "vigil.enabled", "vigil.methods.include",
-        "vigil.kinds", "vigil.redact.patterns")) {
+    for (String key :
+        List.of(
+            "vigil.nonsense",
+            "vigil.capture.max-chars",
+            "vigil.enabled",
+            "vigil.methods.include",
+            "vigil.kinds",
+            "vigil.redact.patterns")) {
       assertTrue(warnings.stream().anyMatch(w -> w.contains(key)), key + " in " + warnings);
     }
   }
 
   @Test
   void unreadableConfigFileIsNamedAndIgnored() {
-    AgentConfig c = load("config.file=" + tmp.resolve("missing.properties"), new Properties(), Map.of());
+    AgentConfig c =
+        load("config.file=" + tmp.resolve("missing.properties"), new Properties(), Map.of());
     assertEquals(Path.of("./vigil-queue"), c.queueDir());
     assertEquals(1, warnings.size());
     assertTrue(warnings.get(0).contains("missing.properties"));

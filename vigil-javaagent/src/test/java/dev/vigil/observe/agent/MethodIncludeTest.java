@@ -12,7 +12,10 @@ class MethodIncludeTest {
   @Test
   void parsesOpenTelemetrySyntax() {
     List<MethodInclude> list = MethodInclude.parseList(" a.b.C[m1, m2] ; d.E$Inner[*];");
-    assertEquals(List.of(new MethodInclude("a.b.C", Set.of("m1", "m2")), new MethodInclude("d.E$Inner", Set.of())),
+    assertEquals(
+        List.of(
+            new MethodInclude("a.b.C", Set.of("m1", "m2")),
+            new MethodInclude("d.E$Inner", Set.of())),
         list);
     assertTrue(list.get(1).allMethods());
     assertTrue(MethodInclude.parseList("").isEmpty());

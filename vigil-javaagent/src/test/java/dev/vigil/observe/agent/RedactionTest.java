@@ -33,11 +33,31 @@ class RedactionTest {
   @Test
   void quickCheckOfTheDefaultShapesGivesWhatTheFullSearchGives() {
     java.util.regex.Pattern full = java.util.regex.Pattern.compile(Redaction.DEFAULT_PATTERNS);
-    for (String s : java.util.List.of("in 30 minutes", "night flight", "tea at five, high light", "sk-short",
-        "my sk-abcdefghijklmnopqrstu", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "gh_x", "AIzaSyA-abcdefghijklmnopq"
-            + "rstuvwxyz012345678", "xoxb-1234567890-abc", "BEARER abc.def", "bearer", "beArEr x", "Bear with me",
-        "AKIAIOSFODNN7EXAMPLE", "ASIAIOSFODNN7EXAMPLE", "akiaiosfodnn7example", "asiaiosfodnn7examplex", "asia trip", "SK-ABCDEFGHIJKLMNOPQRSTU", "XOXB-1234567890-abc",
-        "GHP_abcdefghijklmnopqrstuvwxyz0123456789", "aizasya-abcdefghijklmnopqrstuvwxyz012345678", "é ß 日本")) {
+    for (String s :
+        java.util.List.of(
+            "in 30 minutes",
+            "night flight",
+            "tea at five, high light",
+            "sk-short",
+            "my sk-abcdefghijklmnopqrstu",
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "gh_x",
+            "AIzaSyA-abcdefghijklmnopq" + "rstuvwxyz012345678",
+            "xoxb-1234567890-abc",
+            "BEARER abc.def",
+            "bearer",
+            "beArEr x",
+            "Bear with me",
+            "AKIAIOSFODNN7EXAMPLE",
+            "ASIAIOSFODNN7EXAMPLE",
+            "akiaiosfodnn7example",
+            "asiaiosfodnn7examplex",
+            "asia trip",
+            "SK-ABCDEFGHIJKLMNOPQRSTU",
+            "XOXB-1234567890-abc",
+            "GHP_abcdefghijklmnopqrstuvwxyz0123456789",
+            "aizasya-abcdefghijklmnopqrstuvwxyz012345678",
+            "é ß 日本")) {
       assertEquals(full.matcher(s).replaceAll(Redaction.MASK), redaction.text(s), s);
     }
     assertFalse(Redaction.mayHoldDefaultShape("Reminder set in 30 minutes x12"));
@@ -47,9 +67,42 @@ class RedactionTest {
   @Test
   void theQuickCheckNeverMissesAStringTheFullSearchWouldChange() {
     java.util.regex.Pattern full = java.util.regex.Pattern.compile(Redaction.DEFAULT_PATTERNS);
-    String[] parts = {"sk-", "SK-", "gh", "p", "_", "AIza", "aiza", "xox", "XOX", "xoxb-", "bearer ", "BeArEr ", "Bear",
-        "akia", "AKIA", "asia", "AsIa", "A", "a", "k", "K", "s", "i", "I", "b", "e", "é", " ", "-", "0123456789",
-        "ABCDEFGHIJKLMNOP", "abcdefghijklmnopqrstuvwxyz", "\u212A", "\u017F"};
+    String[] parts = {
+      "sk-",
+      "SK-",
+      "gh",
+      "p",
+      "_",
+      "AIza",
+      "aiza",
+      "xox",
+      "XOX",
+      "xoxb-",
+      "bearer ",
+      "BeArEr ",
+      "Bear",
+      "akia",
+      "AKIA",
+      "asia",
+      "AsIa",
+      "A",
+      "a",
+      "k",
+      "K",
+      "s",
+      "i",
+      "I",
+      "b",
+      "e",
+      "é",
+      " ",
+      "-",
+      "0123456789",
+      "ABCDEFGHIJKLMNOP",
+      "abcdefghijklmnopqrstuvwxyz",
+      "\u212A",
+      "\u017F"
+    };
     java.util.SplittableRandom random = new java.util.SplittableRandom(19);
     for (int i = 0; i < 200_000; i++) {
       StringBuilder sb = new StringBuilder();
@@ -66,9 +119,12 @@ class RedactionTest {
 
   @Test
   void treesLoseSecretFieldsAndPatterns() throws Exception {
-    JsonNode tree = new ObjectMapper().readTree(
-        "{\"user\":\"ada\",\"apiKey\":{\"v\":1},\"list\":[\"sk-abcdefghijklmnopqrstu\",{\"secret\":\"s\"}]}");
-    assertEquals("{\"user\":\"ada\",\"apiKey\":\"***\",\"list\":[\"***\",{\"secret\":\"***\"}]}",
+    JsonNode tree =
+        new ObjectMapper()
+            .readTree(
+                "{\"user\":\"ada\",\"apiKey\":{\"v\":1},\"list\":[\"sk-abcdefghijklmnopqrstu\",{\"secret\":\"s\"}]}");
+    assertEquals(
+        "{\"user\":\"ada\",\"apiKey\":\"***\",\"list\":[\"***\",{\"secret\":\"***\"}]}",
         redaction.tree(tree).toString());
   }
 }

@@ -1,6 +1,5 @@
 package dev.vigil.observe.capture;
 
-import dev.vigil.observe.agent.Frameworks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.service.Result;
+import dev.vigil.observe.agent.Frameworks;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,12 +21,14 @@ import reactor.core.publisher.Flux;
 
 class AnswersTest {
   private static final Site SITE = new Site(0, Role.TURN, "X", "invoke", List.of(), null, null);
-  private final Answers answers = new Answers(new FrameworkAccess(), new ValueCapture(), Frameworks.all());
+  private final Answers answers =
+      new Answers(new FrameworkAccess(), new ValueCapture(), Frameworks.all());
 
   record Booking(String city, int nights) {}
 
   private static ChatResponse springAi(String text) {
-    return new ChatResponse(List.of(new Generation(AssistantMessage.builder().content(text).build())));
+    return new ChatResponse(
+        List.of(new Generation(AssistantMessage.builder().content(text).build())));
   }
 
   @Test
@@ -39,15 +41,21 @@ class AnswersTest {
   void langChain4jResultsAreUnwrappedToTheirText() {
     assertEquals("done", answers.text(AiMessage.from("done"), SITE));
     assertEquals("done", answers.text(Result.builder().content("done").build(), SITE));
-    assertEquals("done", answers.text(dev.langchain4j.model.chat.response.ChatResponse.builder()
-        .aiMessage(AiMessage.from("done")).build(), SITE));
+    assertEquals(
+        "done",
+        answers.text(
+            dev.langchain4j.model.chat.response.ChatResponse.builder()
+                .aiMessage(AiMessage.from("done"))
+                .build(),
+            SITE));
   }
 
   @Test
   void springAiResponsesAreUnwrappedToTheirText() {
     assertEquals("done", answers.text(springAi("done"), SITE));
     assertEquals("done", answers.text(new ChatClientResponse(springAi("done"), Map.of()), SITE));
-    assertEquals("done", answers.text(new ResponseEntity<>(springAi("done"), new Booking("Oslo", 2)), SITE));
+    assertEquals(
+        "done", answers.text(new ResponseEntity<>(springAi("done"), new Booking("Oslo", 2)), SITE));
   }
 
   @Test

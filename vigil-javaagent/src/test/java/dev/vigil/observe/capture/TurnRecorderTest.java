@@ -1,8 +1,5 @@
 package dev.vigil.observe.capture;
 
-import dev.vigil.observe.langchain4j.LangChain4j;
-import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.writer.EventWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +10,9 @@ import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.UserMessage;
 import dev.vigil.it.ChildJvm;
 import dev.vigil.observe.Event;
+import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.langchain4j.LangChain4j;
+import dev.vigil.observe.writer.EventWriter;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The recorder's turns, driven as the inlined advice drives them (enter and exit of each site in call order), written
- * by a real writer into a real queue.
+ * The recorder's turns, driven as the inlined advice drives them (enter and exit of each site in
+ * call order), written by a real writer into a real queue.
  */
 class TurnRecorderTest {
   /** The AI service whose proxy calls are simulated. */
@@ -43,20 +43,49 @@ class TurnRecorderTest {
     }
   }
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final Sites sites = new Sites();
   private static final Framework LANGCHAIN4J = new LangChain4j();
-  private final Site proxy = sites.register(Role.TURN, LANGCHAIN4J, "dev.langchain4j.service.DefaultAiServices$1",
-      "invoke", "(proxy)", List.of("proxy", "method", "args"), null, null);
-  private final Site invocation = sites.register(Role.TURN_CONTEXT, LANGCHAIN4J,
-      "dev.langchain4j.service.DefaultAiServices$1", "invoke", "(context)", List.of("method", "args", "context"),
-      null, null);
-  private final Site executor = sites.register(Role.FRAMEWORK_TOOL, LANGCHAIN4J, "dev.langchain4j.service.tool.X",
-      "executeWithContext", "()", List.of("request", "context"), null, null);
-  private final Site tool = sites.register(Role.TOOL, "demo.Tools", "setReminder", "(when)", List.of("when"),
-      "setReminder", "tool.set_reminder");
+  private final Site proxy =
+      sites.register(
+          Role.TURN,
+          LANGCHAIN4J,
+          "dev.langchain4j.service.DefaultAiServices$1",
+          "invoke",
+          "(proxy)",
+          List.of("proxy", "method", "args"),
+          null,
+          null);
+  private final Site invocation =
+      sites.register(
+          Role.TURN_CONTEXT,
+          LANGCHAIN4J,
+          "dev.langchain4j.service.DefaultAiServices$1",
+          "invoke",
+          "(context)",
+          List.of("method", "args", "context"),
+          null,
+          null);
+  private final Site executor =
+      sites.register(
+          Role.FRAMEWORK_TOOL,
+          LANGCHAIN4J,
+          "dev.langchain4j.service.tool.X",
+          "executeWithContext",
+          "()",
+          List.of("request", "context"),
+          null,
+          null);
+  private final Site tool =
+      sites.register(
+          Role.TOOL,
+          "demo.Tools",
+          "setReminder",
+          "(when)",
+          List.of("when"),
+          "setReminder",
+          "tool.set_reminder");
 
   private EventWriter writer;
   private CallRecorder recorder;
@@ -82,11 +111,15 @@ class TurnRecorderTest {
     return InvocationContext.builder().invocationId(id).chatMemoryId(memoryId).build();
   }
 
-  /** An AI-service call as LangChain4j makes it: the proxy's handler, then its invoke with the context. */
+  /**
+   * An AI-service call as LangChain4j makes it: the proxy's handler, then its invoke with the
+   * context.
+   */
   private Object[] beginTurn(String user, String message, UUID id) {
     Object[] args = {user, message};
     Object outer = recorder.enter(proxy.id(), null, new Object[] {new Object(), CHAT, args});
-    Object inner = recorder.enter(invocation.id(), null, new Object[] {CHAT, args, context(id, user)});
+    Object inner =
+        recorder.enter(invocation.id(), null, new Object[] {CHAT, args, context(id, user)});
     return new Object[] {outer, inner};
   }
 
@@ -110,9 +143,12 @@ class TurnRecorderTest {
     endTurn(turn, "Planned.", null);
 
     List<Event> events = events();
-    assertEquals(List.of("turn.user", "tool.set_reminder", "tool.set_reminder", "turn.answer"),
+    assertEquals(
+        List.of("turn.user", "tool.set_reminder", "tool.set_reminder", "turn.answer"),
         events.stream().map(Event::kind).toList());
-    assertTrue(events.stream().allMatch(e -> id.toString().equals(e.turn()) && "alice".equals(e.session())));
+    assertTrue(
+        events.stream()
+            .allMatch(e -> id.toString().equals(e.turn()) && "alice".equals(e.session())));
     assertEquals("{\"text\":\"plan my evening\"}", events.get(0).payload().toString());
     assertEquals("{\"text\":\"Planned.\",\"tool_calls\":2}", events.get(3).payload().toString());
     assertEquals("ok", events.get(3).status());
@@ -132,11 +168,22 @@ class TurnRecorderTest {
     endTurn(outer, "The expert says this.", null);
 
     List<Event> events = events();
-    assertEquals(List.of("turn.user", "turn.user", "tool.set_reminder", "turn.answer", "tool.set_reminder",
-        "turn.answer"), events.stream().map(Event::kind).toList());
-    assertEquals(List.of(outerId, innerId, innerId, innerId, outerId, outerId).stream().map(UUID::toString).toList(),
+    assertEquals(
+        List.of(
+            "turn.user",
+            "turn.user",
+            "tool.set_reminder",
+            "turn.answer",
+            "tool.set_reminder",
+            "turn.answer"),
+        events.stream().map(Event::kind).toList());
+    assertEquals(
+        List.of(outerId, innerId, innerId, innerId, outerId, outerId).stream()
+            .map(UUID::toString)
+            .toList(),
         events.stream().map(Event::turn).toList());
-    assertEquals(List.of("alice", "expert-1", "expert-1", "expert-1", "alice", "alice"),
+    assertEquals(
+        List.of("alice", "expert-1", "expert-1", "expert-1", "alice", "alice"),
         events.stream().map(Event::session).toList());
     assertEquals(1, events.get(3).payload().path("tool_calls").asInt());
     assertEquals(1, events.get(5).payload().path("tool_calls").asInt());
@@ -147,18 +194,28 @@ class TurnRecorderTest {
     start();
     UUID id = UUID.randomUUID();
     Object[] turn = beginTurn("carol", "plan", id);
-    Thread worker = new Thread(() -> {
-      ToolExecutionRequest request = ToolExecutionRequest.builder().id("call_9").name("setReminder")
-          .arguments("{\"when\":\"at 7\"}").build();
-      Object f = recorder.enter(executor.id(), null, new Object[] {request, context(id, "carol")});
-      recorder.exit(executor.id(), f, "set", null);
-    }, "tool-worker");
+    Thread worker =
+        new Thread(
+            () -> {
+              ToolExecutionRequest request =
+                  ToolExecutionRequest.builder()
+                      .id("call_9")
+                      .name("setReminder")
+                      .arguments("{\"when\":\"at 7\"}")
+                      .build();
+              Object f =
+                  recorder.enter(executor.id(), null, new Object[] {request, context(id, "carol")});
+              recorder.exit(executor.id(), f, "set", null);
+            },
+            "tool-worker");
     worker.start();
     worker.join();
     endTurn(turn, "Planned.", null);
 
     List<Event> events = events();
-    assertEquals(List.of("turn.user", "tool.set_reminder", "turn.answer"), events.stream().map(Event::kind).toList());
+    assertEquals(
+        List.of("turn.user", "tool.set_reminder", "turn.answer"),
+        events.stream().map(Event::kind).toList());
     Event call = events.get(1);
     assertEquals("tool-worker", call.thread());
     assertEquals(id.toString(), call.turn());
@@ -222,7 +279,8 @@ class TurnRecorderTest {
   @Test
   void secretsInTheTextAreRedactedAndLongTextsCut() throws Exception {
     start("vigil.capture.max-chars=20");
-    Object[] turn = beginTurn("alice", "my key is sk-proj4f7c1d2e9b8a7f6e5d4c3b2a1 ok", UUID.randomUUID());
+    Object[] turn =
+        beginTurn("alice", "my key is sk-proj4f7c1d2e9b8a7f6e5d4c3b2a1 ok", UUID.randomUUID());
     endTurn(turn, "a very long answer that goes on and on", null);
     List<Event> events = events();
     assertEquals("my key is *** ok", events.get(0).payload().path("text").asText());

@@ -1,13 +1,13 @@
 package dev.vigil.observe.install;
 
-import dev.vigil.observe.agent.Frameworks;
-import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.capture.Sites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.Frameworks;
+import dev.vigil.observe.capture.Sites;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * The transformer behind the gate: it instruments the selected methods of a class it is handed, registers their
- * sites, and prepares object capture ahead of the first call only when a tool will need it; its rehearsal
- * registers nothing.
+ * The transformer behind the gate: it instruments the selected methods of a class it is handed,
+ * registers their sites, and prepares object capture ahead of the first call only when a tool will
+ * need it; its rehearsal registers nothing.
  */
 class InstrumenterTest {
   /** Tools of a booking desk, named in {@code vigil.methods.include}. */
@@ -41,21 +41,24 @@ class InstrumenterTest {
 
   private static Instrumenter instrumenter(String include, Sites sites) {
     Properties none = new Properties();
-    AgentConfig config = AgentConfig.load("methods.include=" + include, none, Map.of(), w -> { });
+    AgentConfig config = AgentConfig.load("methods.include=" + include, none, Map.of(), w -> {});
     return new Instrumenter(config, sites, Frameworks.all());
   }
 
   @Test
-  void instrumentsTheIncludedMethodsAndPreparesObjectCaptureOnceForAToolReturningAnObject() throws Exception {
+  void instrumentsTheIncludedMethodsAndPreparesObjectCaptureOnceForAToolReturningAnObject()
+      throws Exception {
     Sites sites = new Sites();
     Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[find,status]", sites);
     CountDownLatch prepared = new CountDownLatch(1);
     AtomicInteger preparations = new AtomicInteger();
-    instrumenter.onFirstObjectCapture(() -> {
-      preparations.incrementAndGet();
-      prepared.countDown();
-    });
-    byte[] out = instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class));
+    instrumenter.onFirstObjectCapture(
+        () -> {
+          preparations.incrementAndGet();
+          prepared.countDown();
+        });
+    byte[] out =
+        instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class));
     assertNotNull(out);
     assertEquals(2, sites.size());
     assertTrue(prepared.await(1, TimeUnit.MINUTES));
@@ -70,7 +73,8 @@ class InstrumenterTest {
     Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[status]", sites);
     AtomicInteger preparations = new AtomicInteger();
     instrumenter.onFirstObjectCapture(preparations::incrementAndGet);
-    assertNotNull(instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
+    assertNotNull(
+        instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
     assertEquals(List.of("status"), List.of(sites.get(0).method()));
     assertEquals(1, sites.size());
     assertEquals(0, preparations.get());
@@ -81,8 +85,14 @@ class InstrumenterTest {
     Sites sites = new Sites();
     Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[find]", sites);
     instrumenter.rehearse();
-    assertNull(instrumenter.transform(null, loader, internal(InstrumenterTest.class), null, null,
-        bytes(InstrumenterTest.class)));
+    assertNull(
+        instrumenter.transform(
+            null,
+            loader,
+            internal(InstrumenterTest.class),
+            null,
+            null,
+            bytes(InstrumenterTest.class)));
     assertEquals(0, sites.size());
   }
 

@@ -1,7 +1,5 @@
 package dev.vigil.observe.install;
 
-import dev.vigil.observe.agent.Frameworks;
-import dev.vigil.observe.agent.MethodInclude;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +11,8 @@ import dev.vigil.it.apps.early.Channel;
 import dev.vigil.it.apps.early.EarlyCallApp;
 import dev.vigil.it.apps.early.PingTools;
 import dev.vigil.it.apps.early.SmsChannel;
+import dev.vigil.observe.agent.Frameworks;
+import dev.vigil.observe.agent.MethodInclude;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
@@ -23,18 +23,30 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The start-up gate: what it holds back until Byte Buddy's transformer is ready, and what it lets through. */
+/**
+ * The start-up gate: what it holds back until Byte Buddy's transformer is ready, and what it lets
+ * through.
+ */
 class StartupGateTest {
-  /** A hold limit no test reaches, so that a held class leaves only when the gate opens or settles. */
+  /**
+   * A hold limit no test reaches, so that a held class leaves only when the gate opens or settles.
+   */
   private static final long NO_LIMIT_MS = Long.MAX_VALUE / 2;
+
   private static final byte[] MARK = {1, 2, 3};
-  private static final ClassFileTransformer MARKING = new ClassFileTransformer() {
-    @Override
-    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
-        java.security.ProtectionDomain domain, byte[] bytes) {
-      return MARK;
-    }
-  };
+  private static final ClassFileTransformer MARKING =
+      new ClassFileTransformer() {
+        @Override
+        public byte[] transform(
+            Module module,
+            ClassLoader loader,
+            String className,
+            Class<?> redefined,
+            java.security.ProtectionDomain domain,
+            byte[] bytes) {
+          return MARK;
+        }
+      };
 
   interface Included {
     void run();
@@ -61,35 +73,66 @@ class StartupGateTest {
 
   @Test
   void findsAConstantInTheConstantPoolButNotInTheCode() throws IOException {
-    byte[][] tool = {"Ldev/langchain4j/agent/tool/Tool;".getBytes(java.nio.charset.StandardCharsets.UTF_8)};
-    assertTrue(ClassHeader.read(classFile("demo/T", "java/lang/Object", "java/lang/Runnable",
-        "Ldev/langchain4j/agent/tool/Tool;"), tool).mentions());
-    assertFalse(ClassHeader.read(classFile("demo/T", "java/lang/Object", "java/lang/Runnable",
-        "Ldev/langchain4j/agent/tool/Tool;x"), tool).mentions(), "a longer constant is another one");
+    byte[][] tool = {
+      "Ldev/langchain4j/agent/tool/Tool;".getBytes(java.nio.charset.StandardCharsets.UTF_8)
+    };
+    assertTrue(
+        ClassHeader.read(
+                classFile(
+                    "demo/T",
+                    "java/lang/Object",
+                    "java/lang/Runnable",
+                    "Ldev/langchain4j/agent/tool/Tool;"),
+                tool)
+            .mentions());
+    assertFalse(
+        ClassHeader.read(
+                classFile(
+                    "demo/T",
+                    "java/lang/Object",
+                    "java/lang/Runnable",
+                    "Ldev/langchain4j/agent/tool/Tool;x"),
+                tool)
+            .mentions(),
+        "a longer constant is another one");
     assertFalse(ClassHeader.read(bytes(Leaf.class), tool).mentions());
-    assertFalse(ClassHeader.read("Ldev/langchain4j/agent/tool/Tool;".getBytes(java.nio.charset.StandardCharsets.UTF_8),
-        tool).mentions(), "not a class file");
+    assertFalse(
+        ClassHeader.read(
+                "Ldev/langchain4j/agent/tool/Tool;"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                tool)
+            .mentions(),
+        "not a class file");
   }
 
   @Test
   void readsTheDirectSupertypesOfAClassFile() throws IOException {
     assertEquals(List.of(internal(Middle.class)), ClassHeader.supertypes(bytes(Leaf.class)));
-    assertEquals(List.of("java/lang/Object", internal(Included.class)), ClassHeader.supertypes(bytes(Middle.class)));
+    assertEquals(
+        List.of("java/lang/Object", internal(Included.class)),
+        ClassHeader.supertypes(bytes(Middle.class)));
     assertEquals(List.of(), ClassHeader.supertypes(new byte[] {1, 2, 3}));
   }
 
   @Test
   void letsAClassThatNamesNoTargetThroughAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null);
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null);
     assertNull(gate.transform(null, loader, "demo/Unrelated", null, null, bytes(Unrelated.class)));
     assertEquals(0, gate.heldCount());
   }
 
   @Test
   void holdsAnIndirectSubtypeOfAnIncludedTypeUntilOpenThenHandsItOn() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null, NO_LIMIT_MS);
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null,
+            NO_LIMIT_MS);
     byte[] leaf = bytes(Leaf.class);
     // under another name: Vigil's own package is never held
     Loading result = Loading.start(gate, loader, "demo/Leaf", leaf);
@@ -98,26 +141,47 @@ class StartupGateTest {
     assertArrayEquals(MARK, result.get());
     assertEquals(1, gate.heldCount());
     assertTrue(gate.isOpen());
-    assertNull(gate.transform(null, loader, internal(Unrelated.class), null, null, bytes(Unrelated.class)),
+    assertNull(
+        gate.transform(null, loader, internal(Unrelated.class), null, null, bytes(Unrelated.class)),
         "once open, a class that cannot be a target still never reaches Byte Buddy's transformer");
-    assertArrayEquals(MARK, gate.transform(null, loader, "demo/Leaf2", null, null, leaf),
+    assertArrayEquals(
+        MARK,
+        gate.transform(null, loader, "demo/Leaf2", null, null, leaf),
         "once open, a class that may be a target goes to Byte Buddy's transformer without waiting");
-    assertArrayEquals(MARK, gate.transform(null, loader, internal(Unrelated.class), Unrelated.class, null,
-        bytes(Unrelated.class)), "every retransformation goes to Byte Buddy's transformer, which decides");
+    assertArrayEquals(
+        MARK,
+        gate.transform(
+            null, loader, internal(Unrelated.class), Unrelated.class, null, bytes(Unrelated.class)),
+        "every retransformation goes to Byte Buddy's transformer, which decides");
     assertEquals(2, gate.handedOnCount());
     assertEquals(1, gate.heldCount());
   }
 
   @Test
   void picksTheLoadedClassesThatMayBeTargetsForRetransformation() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null, NO_LIMIT_MS);
-    Class<?>[] loaded = {SmsChannel.class, PingTools.class, EarlyCallApp.class, String.class, int.class,
-        SmsChannel[].class, Leaf.class};
-    // never seen loading (loaded before Vigil started): their class files are read; Vigil's own package never
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Channel.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null,
+            NO_LIMIT_MS);
+    Class<?>[] loaded = {
+      SmsChannel.class,
+      PingTools.class,
+      EarlyCallApp.class,
+      String.class,
+      int.class,
+      SmsChannel[].class,
+      Leaf.class
+    };
+    // never seen loading (loaded before Vigil started): their class files are read; Vigil's own
+    // package never
     assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
-    // seen loading before the gate opened, and let through as no candidate: taken at the gate's word
-    assertNull(gate.transform(null, loader, internal(SmsChannel.class), null, null, bytes(Unrelated.class)));
+    // seen loading before the gate opened, and let through as no candidate: taken at the gate's
+    // word
+    assertNull(
+        gate.transform(
+            null, loader, internal(SmsChannel.class), null, null, bytes(Unrelated.class)));
     assertEquals(List.of(PingTools.class), gate.loadedCandidates(loaded));
     gate.forgetEarlyClasses();
     assertEquals(List.of(SmsChannel.class, PingTools.class), gate.loadedCandidates(loaded));
@@ -125,8 +189,12 @@ class StartupGateTest {
 
   @Test
   void letsAClassThatOnlyCallsAnIncludedTypeThroughAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null, NO_LIMIT_MS);
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null,
+            NO_LIMIT_MS);
     // Caller names Included in its constant pool (it calls it) but does not implement it
     assertNull(gate.transform(null, loader, "demo/Caller", null, null, bytes(Caller.class)));
     assertEquals(0, gate.heldCount());
@@ -135,7 +203,9 @@ class StartupGateTest {
   @Test
   void holdsADirectImplementationOfAFrameworkEntryPoint() throws Exception {
     StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null, NO_LIMIT_MS);
-    byte[] executor = classFile("demo/MyExecutor", "java/lang/Object", "dev/langchain4j/service/tool/ToolExecutor");
+    byte[] executor =
+        classFile(
+            "demo/MyExecutor", "java/lang/Object", "dev/langchain4j/service/tool/ToolExecutor");
     Loading result = Loading.start(gate, loader, "demo/MyExecutor", executor);
     result.assertHeldBy(gate);
     gate.open(MARKING);
@@ -147,19 +217,31 @@ class StartupGateTest {
   @Test
   void holdsAClassThatNamesTheToolAnnotationAndLetsItGoWhenTheBuildFails() throws Exception {
     StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null, NO_LIMIT_MS);
-    byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
+    byte[] fake =
+        classFile(
+            "demo/Tools",
+            "java/lang/Object",
+            "java/lang/Runnable",
+            "Ldev/langchain4j/agent/tool/Tool;");
     Loading result = Loading.start(gate, loader, "demo/Tools", fake);
     result.assertHeldBy(gate);
     gate.settle();
     assertNull(result.get());
     assertFalse(gate.isOpen());
-    assertNull(gate.transform(null, loader, "demo/Tools", null, null, fake), "settled: nothing is held any more");
+    assertNull(
+        gate.transform(null, loader, "demo/Tools", null, null, fake),
+        "settled: nothing is held any more");
   }
 
   @Test
   void neverHoldsJdkOrBootstrapClasses() throws Exception {
     StartupGate gate = new StartupGate(List.of(), Frameworks.all(), null);
-    byte[] fake = classFile("demo/Tools", "java/lang/Object", "java/lang/Runnable", "Ldev/langchain4j/agent/tool/Tool;");
+    byte[] fake =
+        classFile(
+            "demo/Tools",
+            "java/lang/Object",
+            "java/lang/Runnable",
+            "Ldev/langchain4j/agent/tool/Tool;");
     assertNull(gate.transform(null, loader, "java/util/Fake", null, null, fake));
     assertNull(gate.transform(null, null, "demo/Tools", null, null, fake));
     assertEquals(0, gate.heldCount());
@@ -167,9 +249,14 @@ class StartupGateTest {
 
   @Test
   void runsItsFirstHeldHookOnceWhenTheFirstClassIsHeldBack() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null, NO_LIMIT_MS);
-    java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null,
+            NO_LIMIT_MS);
+    java.util.concurrent.atomic.AtomicInteger runs =
+        new java.util.concurrent.atomic.AtomicInteger();
     gate.onFirstHeld(runs::incrementAndGet);
     assertNull(gate.transform(null, loader, "demo/Unrelated", null, null, bytes(Unrelated.class)));
     assertEquals(0, runs.get(), "a class let through is no sign of a call to come");
@@ -178,17 +265,23 @@ class StartupGateTest {
     assertEquals(1, runs.get());
     gate.open(MARKING);
     assertArrayEquals(MARK, first.get());
-    assertArrayEquals(MARK, gate.transform(null, loader, "demo/Leaf2", null, null, bytes(Leaf.class)));
+    assertArrayEquals(
+        MARK, gate.transform(null, loader, "demo/Leaf2", null, null, bytes(Leaf.class)));
     assertEquals(1, runs.get(), "once");
   }
 
   @Test
   void aFirstHeldHookSetAfterAClassWasHeldRunsAtOnce() throws Exception {
-    StartupGate gate = new StartupGate(List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())), Frameworks.all(),
-        null, NO_LIMIT_MS);
+    StartupGate gate =
+        new StartupGate(
+            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
+            Frameworks.all(),
+            null,
+            NO_LIMIT_MS);
     Loading held = Loading.start(gate, loader, "demo/Leaf", bytes(Leaf.class));
     held.assertHeldBy(gate);
-    java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger runs =
+        new java.util.concurrent.atomic.AtomicInteger();
     gate.onFirstHeld(runs::incrementAndGet);
     assertEquals(1, runs.get());
     gate.settle();
@@ -202,13 +295,16 @@ class StartupGateTest {
     private final Thread thread;
 
     private Loading(StartupGate gate, ClassLoader loader, String name, byte[] bytes) {
-      thread = new Thread(() -> {
-        try {
-          result.complete(gate.transform(null, loader, name, null, null, bytes));
-        } catch (Throwable t) {
-          result.completeExceptionally(t);
-        }
-      }, "loading " + name);
+      thread =
+          new Thread(
+              () -> {
+                try {
+                  result.complete(gate.transform(null, loader, name, null, null, bytes));
+                } catch (Throwable t) {
+                  result.completeExceptionally(t);
+                }
+              },
+              "loading " + name);
       thread.setDaemon(true);
     }
 
@@ -219,8 +315,9 @@ class StartupGateTest {
     }
 
     /**
-     * Asserts that the class reached the gate and is held there: the gate counts it, and its thread waits inside the
-     * gate's wait; it cannot leave before the gate opens or settles (there is no time limit in these tests).
+     * Asserts that the class reached the gate and is held there: the gate counts it, and its thread
+     * waits inside the gate's wait; it cannot leave before the gate opens or settles (there is no
+     * time limit in these tests).
      */
     void assertHeldBy(StartupGate gate) {
       await().atMost(Duration.ofMinutes(1)).until(() -> gate.heldCount() == 1 && waitsInTheGate());
@@ -233,7 +330,10 @@ class StartupGateTest {
         return false;
       }
       return Arrays.stream(thread.getStackTrace())
-          .anyMatch(f -> f.getClassName().equals(StartupGate.class.getName()) && f.getMethodName().equals("await"));
+          .anyMatch(
+              f ->
+                  f.getClassName().equals(StartupGate.class.getName())
+                      && f.getMethodName().equals("await"));
     }
 
     byte[] get() throws Exception {
@@ -242,8 +342,9 @@ class StartupGateTest {
   }
 
   /**
-   * The header of a class file that has {@code name}, extends {@code superName}, implements {@code iface}, and has
-   * the {@code constants} in its constant pool (as a class whose method carries an annotation has its descriptor).
+   * The header of a class file that has {@code name}, extends {@code superName}, implements {@code
+   * iface}, and has the {@code constants} in its constant pool (as a class whose method carries an
+   * annotation has its descriptor).
    */
   private static byte[] classFile(String name, String superName, String iface, String... constants)
       throws IOException {
@@ -252,7 +353,8 @@ class StartupGateTest {
     out.writeInt(0xCAFEBABE);
     out.writeShort(0);
     out.writeShort(61);
-    out.writeShort(7 + constants.length); // constant pool: 1-3 names, 4-6 classes, then the constants
+    out.writeShort(
+        7 + constants.length); // constant pool: 1-3 names, 4-6 classes, then the constants
     for (String n : List.of(name, superName, iface)) {
       out.writeByte(1);
       out.writeUTF(n);

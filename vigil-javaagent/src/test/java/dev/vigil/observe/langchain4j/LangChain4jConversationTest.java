@@ -1,9 +1,5 @@
 package dev.vigil.observe.langchain4j;
 
-import dev.vigil.observe.capture.ValueCapture;
-import dev.vigil.observe.capture.FrameworkAccess;
-import dev.vigil.observe.capture.Role;
-import dev.vigil.observe.capture.Site;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +11,10 @@ import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.UserMessage;
 import dev.langchain4j.service.V;
 import dev.langchain4j.service.memory.ChatMemoryAccess;
+import dev.vigil.observe.capture.FrameworkAccess;
+import dev.vigil.observe.capture.Role;
+import dev.vigil.observe.capture.Site;
+import dev.vigil.observe.capture.ValueCapture;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.UUID;
@@ -62,24 +62,35 @@ class LangChain4jConversationTest {
 
   @Test
   void theUserMessageIsTheAnnotatedArgumentOrTheOnlyOne() {
-    assertEquals("plan my evening", conversation.userText(method("chat"), new Object[] {7, "plan my evening"}, SITE, CAPTURE));
+    assertEquals(
+        "plan my evening",
+        conversation.userText(method("chat"), new Object[] {7, "plan my evening"}, SITE, CAPTURE));
     assertEquals("hi", conversation.userText(method("only"), new Object[] {"hi"}, SITE, CAPTURE));
-    assertEquals("hi there", conversation.userText(method("message"),
-        new Object[] {dev.langchain4j.data.message.UserMessage.from("hi there")}, SITE, CAPTURE));
+    assertEquals(
+        "hi there",
+        conversation.userText(
+            method("message"),
+            new Object[] {dev.langchain4j.data.message.UserMessage.from("hi there")},
+            SITE,
+            CAPTURE));
     assertNull(conversation.userText(method("noMessage"), new Object[] {"x", "y"}, SITE, CAPTURE));
   }
 
   @Test
   void aTemplateIsFilledWithItsVariables() {
-    assertEquals("Translate to French:\ngood night",
-        conversation.userText(method("translate"), new Object[] {"good night", "French"}, SITE, CAPTURE));
-    assertEquals("Summarize: a long day",
+    assertEquals(
+        "Translate to French:\ngood night",
+        conversation.userText(
+            method("translate"), new Object[] {"good night", "French"}, SITE, CAPTURE));
+    assertEquals(
+        "Summarize: a long day",
         conversation.userText(method("summarize"), new Object[] {"a long day"}, SITE, CAPTURE));
   }
 
   @Test
   void anObjectMessageIsASnapshotOfItsFields() {
-    Object text = conversation.userText(method("order"), new Object[] {new Order("tea", 2)}, SITE, CAPTURE);
+    Object text =
+        conversation.userText(method("order"), new Object[] {new Order("tea", 2)}, SITE, CAPTURE);
     assertEquals("{\"item\":\"tea\",\"count\":2}", ((JsonNode) text).toString());
   }
 
@@ -87,9 +98,11 @@ class LangChain4jConversationTest {
   void theSessionIsTheMemoryIdElseLangChain4jsDefault() {
     assertEquals("7", LangChain4jConversation.memoryId(method("chat"), new Object[] {7, "x"}));
     assertEquals("default", LangChain4jConversation.memoryId(method("only"), new Object[] {"x"}));
-    assertEquals("default", LangChain4jConversation.memoryId(method("chat"), new Object[] {null, "x"}));
+    assertEquals(
+        "default", LangChain4jConversation.memoryId(method("chat"), new Object[] {null, "x"}));
     UUID id = UUID.randomUUID();
-    InvocationContext context = InvocationContext.builder().invocationId(id).chatMemoryId(42L).build();
+    InvocationContext context =
+        InvocationContext.builder().invocationId(id).chatMemoryId(42L).build();
     assertEquals("42", conversation.memoryId(context));
     assertEquals(id.toString(), conversation.invocationId(context));
     assertNull(conversation.memoryId(new Object()));
@@ -99,7 +112,11 @@ class LangChain4jConversationTest {
   void onlyChatMethodsAreTurns() throws Exception {
     assertTrue(LangChain4jConversation.isChat(method("chat")));
     assertFalse(LangChain4jConversation.isChat(Object.class.getMethod("toString")));
-    assertFalse(LangChain4jConversation.isChat(method("greet")), "its own calls of the proxy are the turns");
-    assertFalse(LangChain4jConversation.isChat(ChatMemoryAccess.class.getMethod("getChatMemory", Object.class)));
+    assertFalse(
+        LangChain4jConversation.isChat(method("greet")),
+        "its own calls of the proxy are the turns");
+    assertFalse(
+        LangChain4jConversation.isChat(
+            ChatMemoryAccess.class.getMethod("getChatMemory", Object.class)));
   }
 }

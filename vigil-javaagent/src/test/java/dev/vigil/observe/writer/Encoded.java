@@ -23,7 +23,8 @@ final class Encoded {
   private Encoded() {}
 
   /** The event of {@code captured} as the assembler encodes it, with {@code seq}. */
-  static Event event(EventAssembler assembler, Captured captured, String agent, long seq, long pid) {
+  static Event event(
+      EventAssembler assembler, Captured captured, String agent, long seq, long pid) {
     EventEncoder encoder = new EventEncoder();
     assembler.encode(captured, encoder, agent, pid);
     Bytes<?> bytes = Bytes.allocateElasticOnHeap();

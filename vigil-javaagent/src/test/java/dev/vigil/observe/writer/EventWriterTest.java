@@ -1,10 +1,5 @@
 package dev.vigil.observe.writer;
 
-import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.agent.TimeSource;
-import dev.vigil.observe.capture.CapturedCall;
-import dev.vigil.observe.capture.Role;
-import dev.vigil.observe.capture.Site;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +10,11 @@ import dev.vigil.it.QueueTally;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.TimeSource;
+import dev.vigil.observe.capture.CapturedCall;
+import dev.vigil.observe.capture.Role;
+import dev.vigil.observe.capture.Site;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,15 +32,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The writer's hand-off when it is full: the calling thread appends its own event through an appender of
- * its own, so none is lost however far the writer falls behind, and {@code seq} stays strictly increasing in queue
- * order; an event is lost only when writing really fails.
+ * The writer's hand-off when it is full: the calling thread appends its own event through an
+ * appender of its own, so none is lost however far the writer falls behind, and {@code seq} stays
+ * strictly increasing in queue order; an event is lost only when writing really fails.
  */
 class EventWriterTest {
-  private static final Site TOOL = new Site(0, Role.TOOL, "demo.Tools", "work", List.of("i"), "work", "tool.work");
+  private static final Site TOOL =
+      new Site(0, Role.TOOL, "demo.Tools", "work", List.of("i"), "work", "tool.work");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static EventWriter writer(Path queue, int capacity) {
     return writer(queue, capacity, TimeSource.SYSTEM);
@@ -55,19 +55,35 @@ class EventWriterTest {
 
   private static CapturedCall call(int i) {
     long start = 5_000_000_000L + i; // a monotonic clock reading, as the advice takes it
-    return new CapturedCall(TOOL, start, start + 1_000, Thread.currentThread().getName(), new Object[] {i}, "done", null,
-        null, null, null, null, null, false, null);
+    return new CapturedCall(
+        TOOL,
+        start,
+        start + 1_000,
+        Thread.currentThread().getName(),
+        new Object[] {i},
+        "done",
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        false,
+        null);
   }
 
   /** Threads that each submit {@code calls} calls, started and parked in the writer or finished. */
   private static List<Thread> callers(EventWriter writer, int threads, int calls) {
     List<Thread> all = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Thread th = new Thread(() -> {
-        for (int i = 0; i < calls; i++) {
-          writer.submit(call(i));
-        }
-      }, "caller-" + t);
+      Thread th =
+          new Thread(
+              () -> {
+                for (int i = 0; i < calls; i++) {
+                  writer.submit(call(i));
+                }
+              },
+              "caller-" + t);
       all.add(th);
       th.start();
     }
@@ -75,12 +91,14 @@ class EventWriterTest {
   }
 
   @Test
-  void callersThatFindTheHandOffFullWaitForTheQueueThenAppendTheirOwnEventsAndNoneIsLost() throws Exception {
+  void callersThatFindTheHandOffFullWaitForTheQueueThenAppendTheirOwnEventsAndNoneIsLost()
+      throws Exception {
     Path queue = tmp.resolve("queue");
     EventWriter writer = writer(queue, 1);
     writer.submit(call(-1)); // fills the hand-off; the writer is not running yet
     List<Thread> callers = callers(writer, 16, 2_000);
-    // every caller found the hand-off full and waits for the writer's first attempt to open the queue
+    // every caller found the hand-off full and waits for the writer's first attempt to open the
+    // queue
     await().atMost(Duration.ofSeconds(30)).until(() -> writer.waitingForOpen() == 16);
     writer.start();
     for (Thread t : callers) {
@@ -89,8 +107,9 @@ class EventWriterTest {
     writer.shutdown(60_000);
 
     assertEquals(0, writer.lost());
-    assertTrue(writer.appendedByCallers() >= 16, "each caller appended at least its first event itself: "
-        + writer.appendedByCallers());
+    assertTrue(
+        writer.appendedByCallers() >= 16,
+        "each caller appended at least its first event itself: " + writer.appendedByCallers());
     QueueTally tally = QueueTally.of(queue);
     assertEquals(32_001, tally.events());
     assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
@@ -134,9 +153,11 @@ class EventWriterTest {
   }
 
   @Test
-  void aCallerThatFindsTheHandOffFullGivesUpWhenTheQueueIsNotOpenedInTimeAndTheNextDoesNotWait() throws Exception {
+  void aCallerThatFindsTheHandOffFullGivesUpWhenTheQueueIsNotOpenedInTimeAndTheNextDoesNotWait()
+      throws Exception {
     SetTime time = new SetTime();
-    EventWriter writer = writer(tmp.resolve("queue"), 1, time); // never started: the queue is never opened
+    EventWriter writer =
+        writer(tmp.resolve("queue"), 1, time); // never started: the queue is never opened
     writer.submit(call(-1));
     Thread caller = new Thread(() -> writer.submit(call(0)), "caller");
     caller.start();
@@ -179,19 +200,24 @@ class EventWriterTest {
     EventWriter idle = writer(other, 16);
     idle.start();
     writer.openSoon();
-    await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(queue.resolve("metadata.cq4t")));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Files.exists(queue.resolve("metadata.cq4t")));
     writer.submit(call(1));
     writer.shutdown(10_000);
     idle.shutdown(10_000);
     assertEquals(0, writer.lost());
     assertEquals(1, QueueTally.of(queue).events());
-    assertTrue(Files.notExists(other), "a writer that was given nothing to write and not asked opens no queue");
+    assertTrue(
+        Files.notExists(other),
+        "a writer that was given nothing to write and not asked opens no queue");
   }
 
   /**
-   * The writer appends with {@code writeBytes}, which finds the queue's last sequence number again only when the file
-   * moved past its own last excerpt: an excerpt appended in between by another queue on the same directory (as
-   * another process's) must still leave every excerpt its own index, one after the other, each found again by it.
+   * The writer appends with {@code writeBytes}, which finds the queue's last sequence number again
+   * only when the file moved past its own last excerpt: an excerpt appended in between by another
+   * queue on the same directory (as another process's) must still leave every excerpt its own
+   * index, one after the other, each found again by it.
    */
   @Test
   void anExcerptAppendedByAnotherQueueInBetweenLeavesEveryExcerptItsOwnIndex() throws Exception {
@@ -219,10 +245,18 @@ class EventWriterTest {
           threads.add(EventWire.read(dc.wire().bytes()).thread());
         }
       }
-      assertEquals(List.of(Thread.currentThread().getName(), "other-thread", Thread.currentThread().getName(),
-          Thread.currentThread().getName()), threads);
+      assertEquals(
+          List.of(
+              Thread.currentThread().getName(),
+              "other-thread",
+              Thread.currentThread().getName(),
+              Thread.currentThread().getName()),
+          threads);
       for (int i = 1; i < indexes.size(); i++) {
-        assertEquals(indexes.get(i - 1) + 1, indexes.get(i), "excerpt " + i + " follows the one before: " + indexes);
+        assertEquals(
+            indexes.get(i - 1) + 1,
+            indexes.get(i),
+            "excerpt " + i + " follows the one before: " + indexes);
       }
       ExcerptTailer byIndex = q.createTailer();
       for (int i = 0; i < indexes.size(); i++) {
@@ -233,8 +267,9 @@ class EventWriterTest {
   }
 
   /**
-   * Another process on the same queue has moved it on to the next day's file (two agents, around midnight): an event
-   * of the earlier day is still written, into the newest file, with its own time.
+   * Another process on the same queue has moved it on to the next day's file (two agents, around
+   * midnight): an event of the earlier day is still written, into the newest file, with its own
+   * time.
    */
   @Test
   void anEventOfADayAnotherProcessHasMovedOnFromIsWrittenIntoTheNewestFile() throws Exception {
@@ -267,18 +302,35 @@ class EventWriterTest {
   /** Submits a first call and returns the time of its event, once it is in the queue. */
   private static Instant firstEventWritten(EventWriter writer, Path queue) throws Exception {
     writer.submit(call(1));
-    await().atMost(Duration.ofSeconds(30)).until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> Files.isDirectory(queue) && QueueTally.of(queue).events() == 1);
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
       return EventWire.next(q.createTailer()).ts();
     }
   }
 
-  /** Appends an event of thread {@code other-thread} through a queue of its own on the same directory, at {@code at}. */
+  /**
+   * Appends an event of thread {@code other-thread} through a queue of its own on the same
+   * directory, at {@code at}.
+   */
   private static void appendAsAnotherProcess(Path queue, Instant at) {
     try (ChronicleQueue other = EventQueues.openForWriting(queue, at::toEpochMilli);
         ExcerptAppender a = other.createAppender()) {
-      EventWire.append(a, new Event(at, "tool.other", "ok", JsonNodeFactory.instance.objectNode(), "other", 1L, 7L,
-          "other-thread", null, null, null));
+      EventWire.append(
+          a,
+          new Event(
+              at,
+              "tool.other",
+              "ok",
+              JsonNodeFactory.instance.objectNode(),
+              "other",
+              1L,
+              7L,
+              "other-thread",
+              null,
+              null,
+              null));
     }
   }
 }

@@ -9,7 +9,8 @@ import dev.langchain4j.service.spring.AiService;
 @AiService
 public interface SupportAgent {
   /** Answers one message of a customer's conversation. */
-  @SystemMessage("""
+  @SystemMessage(
+      """
       You answer the customers of Wheels & Deals, a car rental, about their bookings. Be brief and friendly.
       Before you look up a booking, make sure you know its number and the customer's surname.
       Talk only about the customer's bookings; politely decline anything else.

@@ -7,9 +7,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 
 /**
- * A Spring Boot web application as a LangChain4j user writes one: the starter builds the {@link SupportAgent} AI
- * service from the OpenAI chat model it configures (application.properties; the benchmark points its base URL at a
- * loopback server) and wires the {@link BookingDesk} tools into it. It knows nothing of Vigil.
+ * A Spring Boot web application as a LangChain4j user writes one: the starter builds the {@link
+ * SupportAgent} AI service from the OpenAI chat model it configures (application.properties; the
+ * benchmark points its base URL at a loopback server) and wires the {@link BookingDesk} tools into
+ * it. It knows nothing of Vigil.
  */
 @SpringBootApplication
 public class SupportAgentApplication {

@@ -12,9 +12,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 /**
- * A Spring Boot application written as LangChain4j's starter expects: an {@code @AiService} interface, a
- * {@code @Component} with {@code @Tool} methods, and the model and chat memory as beans (the model scripted, no
- * network). Two guests talk to the concierge.
+ * A Spring Boot application written as LangChain4j's starter expects: an {@code @AiService}
+ * interface, a {@code @Component} with {@code @Tool} methods, and the model and chat memory as
+ * beans (the model scripted, no network). Two guests talk to the concierge.
  */
 @SpringBootApplication
 public class ConciergeApp {

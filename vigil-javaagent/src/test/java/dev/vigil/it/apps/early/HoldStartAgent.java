@@ -8,11 +8,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A test's agent, given before Vigil's on the command line, that orders the start-up of {@link EarlyCallApp}
- * deterministically: Vigil's background build ({@code vigil-start}) is held at its first class of Vigil's own
- * loader until a thread of the application is held by Vigil's start-up gate. So {@code main} surely loads its
- * first tool class while the instrumentation is not ready, however fast or slow the machine. Nothing here changes a
- * class. When no class reaches the gate within {@link #PATIENCE_SECONDS}, the build goes on and one line says so.
+ * A test's agent, given before Vigil's on the command line, that orders the start-up of {@link
+ * EarlyCallApp} deterministically: Vigil's background build ({@code vigil-start}) is held at its
+ * first class of Vigil's own loader until a thread of the application is held by Vigil's start-up
+ * gate. So {@code main} surely loads its first tool class while the instrumentation is not ready,
+ * however fast or slow the machine. Nothing here changes a class. When no class reaches the gate
+ * within {@link #PATIENCE_SECONDS}, the build goes on and one line says so.
  */
 public final class HoldStartAgent implements ClassFileTransformer, Runnable {
   static final long PATIENCE_SECONDS = 120;
@@ -30,9 +31,16 @@ public final class HoldStartAgent implements ClassFileTransformer, Runnable {
   }
 
   @Override
-  public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
-      ProtectionDomain domain, byte[] bytes) {
-    if (gateHolds.getCount() > 0 && Thread.currentThread().getName().equals("vigil-start") && loader != null
+  public byte[] transform(
+      Module module,
+      ClassLoader loader,
+      String className,
+      Class<?> redefined,
+      ProtectionDomain domain,
+      byte[] bytes) {
+    if (gateHolds.getCount() > 0
+        && Thread.currentThread().getName().equals("vigil-start")
+        && loader != null
         && loader.getClass().getName().equals(VIGIL_LOADER)) {
       try {
         gateHolds.await(PATIENCE_SECONDS, TimeUnit.SECONDS);
@@ -49,7 +57,8 @@ public final class HoldStartAgent implements ClassFileTransformer, Runnable {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS);
     while (!aThreadWaitsInTheGate()) {
       if (System.nanoTime() > deadline) {
-        System.err.println("[hold-start] no class reached Vigil's start-up gate in " + PATIENCE_SECONDS + " s");
+        System.err.println(
+            "[hold-start] no class reached Vigil's start-up gate in " + PATIENCE_SECONDS + " s");
         break;
       }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
