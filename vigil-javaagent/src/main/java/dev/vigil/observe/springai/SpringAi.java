@@ -17,7 +17,7 @@ import java.util.List;
 public final class SpringAi implements Framework {
   static final String TOOL = "org.springframework.ai.tool.annotation.Tool";
   static final String CALLBACK = "org.springframework.ai.tool.ToolCallback";
-  static final String CALL_SPEC = "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
+  static final String CALL_RESPONSE = "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
   static final String MANAGER = "org.springframework.ai.model.tool.DefaultToolCallingManager";
 
   private static final List<MethodRule> METHODS =
@@ -27,7 +27,7 @@ public final class SpringAi implements Framework {
               .firstParam(String.class.getName()),
           MethodRule.of(
                   Role.TURN,
-                  CALL_SPEC,
+                  CALL_RESPONSE,
                   "content",
                   "chatResponse",
                   "chatClientResponse",
