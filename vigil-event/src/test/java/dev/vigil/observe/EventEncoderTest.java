@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
@@ -24,9 +25,10 @@ class EventEncoderTest {
 
   private static void encode(EventEncoder encoder, Event e) {
     encoder.begin().payload().tree(e.payload());
+    Instant ts = e.ts();
     encoder.head(
-        e.ts().getEpochSecond(),
-        e.ts().getNano(),
+        ts.getEpochSecond(),
+        ts.getNano(),
         e.kind(),
         e.status(),
         e.agent(),

@@ -107,6 +107,8 @@ class CandidateFilterTest {
     }
   }
 
+  // a carrier of a class file's bytes, never compared or hashed
+  @SuppressWarnings("ArrayRecordComponent")
   private record ClassFile(String internalName, byte[] bytes) {}
 
   /** The class files of the frameworks' jars and of the test applications. */
@@ -114,7 +116,7 @@ class CandidateFilterTest {
     List<ClassFile> out = new ArrayList<>();
     String path =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    for (String entry : path.split(File.pathSeparator)) {
+    for (String entry : path.split(File.pathSeparator, -1)) {
       Path p = Path.of(entry);
       String file = p.getFileName().toString();
       if (file.endsWith(".jar")

@@ -127,7 +127,7 @@ class ValueCaptureTest {
                 OffsetDateTime.of(2025, 3, 1, 9, 30, 0, 0, ZoneOffset.ofHours(1)),
                 ZonedDateTime.of(2025, 3, 1, 9, 30, 0, 0, ZoneId.of("Europe/Paris")),
                 LocalTime.of(9, 30, 15),
-                Duration.ofSeconds(5400),
+                Duration.ofMinutes(90),
                 Period.ofDays(3),
                 ZoneId.of("Europe/Paris"),
                 ZoneOffset.ofHours(-5),

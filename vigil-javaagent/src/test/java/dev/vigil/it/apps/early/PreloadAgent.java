@@ -21,7 +21,7 @@ public final class PreloadAgent implements ClassFileTransformer {
   private static final String APP = "dev/vigil/it/apps/early/EarlyCallApp";
 
   public static void premain(String args, Instrumentation inst) throws ClassNotFoundException {
-    for (String name : args.split(",")) {
+    for (String name : args.split(",", -1)) {
       Class.forName(name.trim(), false, ClassLoader.getSystemClassLoader());
     }
     inst.addTransformer(new PreloadAgent(), false);
