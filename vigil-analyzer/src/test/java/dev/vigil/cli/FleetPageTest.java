@@ -69,7 +69,7 @@ class FleetPageTest {
             out.toString(),
             "--now",
             "2026-11-22T12:00:00Z"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     List<JsonNode> summary = new ArrayList<>();
     MAPPER.readTree(out.resolve("report.json").toFile()).get("agents").forEach(summary::add);
     summary.sort(Comparator.comparingDouble((JsonNode a) -> -a.at("/alarm/score").asDouble()));

@@ -87,7 +87,7 @@ class FleetRunTest {
             NOW,
             "--detectors",
             "none"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
 
     String betaDir = dev.vigil.ingest.AgentName.directory("beta/eu");
     assertTrue(betaDir.startsWith("beta_eu-"), betaDir);
@@ -127,8 +127,9 @@ class FleetRunTest {
     String md = Files.readString(outDir.resolve("report.md"));
     assertTrue(md.contains("| alpha | frustration |"), md);
     assertTrue(
-        out.toString().contains("fleet summary: " + outDir.resolve("report.json") + " (2 agents)"),
-        out.toString());
+        out.toString(StandardCharsets.UTF_8)
+            .contains("fleet summary: " + outDir.resolve("report.json") + " (2 agents)"),
+        out.toString(StandardCharsets.UTF_8));
 
     // a second run deposits nothing twice
     assertEquals(
@@ -145,7 +146,7 @@ class FleetRunTest {
             NOW,
             "--detectors",
             "none"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(
         0,
         MAPPER
@@ -174,7 +175,7 @@ class FleetRunTest {
               NOW,
               "--detectors",
               "none"),
-          err.toString());
+          err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setIn(saved);
     }
@@ -204,7 +205,7 @@ class FleetRunTest {
             outDir.toString(),
             "--now",
             NOW),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertTrue(Files.exists(bank.resolve(EmoBank.EMOTIONS)));
     assertFalse(Files.exists(bank.resolve("agents")));
     assertFalse(Files.exists(outDir.resolve("agents")));

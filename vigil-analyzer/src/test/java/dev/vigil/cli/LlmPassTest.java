@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -216,7 +217,10 @@ class LlmPassTest {
               .redirectErrorStream(true)
               .start();
       assertTrue(git.waitFor(30, TimeUnit.SECONDS));
-      assertEquals(0, git.exitValue(), new String(git.getInputStream().readAllBytes()));
+      assertEquals(
+          0,
+          git.exitValue(),
+          new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
       assertEquals(GREETER, Files.readString(repo.resolve("src/demo/Greeter.java")));
       JsonNode llmProposal = report().at("/proposals/0");
       assertEquals("llm", llmProposal.get("strategy").asText());

@@ -126,7 +126,7 @@ class PolicyRulesCommandTest {
       throws Exception {
     Path events = shop();
     Path rules = rules(SHIPPED);
-    assertEquals(0, pass(events, rules, "bank"), err.toString());
+    assertEquals(0, pass(events, rules, "bank"), err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     assertEquals(
         List.of(
@@ -153,13 +153,13 @@ class PolicyRulesCommandTest {
     assertEquals(3, r.get("derived_events_deposited").asInt());
     assertEquals(2, detector(r, "unconfirmed_write").get("count").asInt());
     assertTrue(
-        out.toString()
+        out.toString(StandardCharsets.UTF_8)
             .contains(
                 "detector "
                     + POLICY
                     + ": 1 of 2 calls of refund_order broke policy "
                     + "no_refund_after_shipping"),
-        out.toString());
+        out.toString(StandardCharsets.UTF_8));
     assertTrue(
         r.at("/rbt/top_thorns").findValuesAsText("cause").contains(POLICY + ":fail"), r.toString());
     String advice = r.at("/rbt/prompt_rules_to_add").toString();
@@ -187,7 +187,7 @@ class PolicyRulesCommandTest {
         rows.stream().anyMatch(row -> row.contains("\"relief\"")),
         "the built-in appraisal table still applies");
 
-    assertEquals(0, pass(events, rules, "bank"), err.toString());
+    assertEquals(0, pass(events, rules, "bank"), err.toString(StandardCharsets.UTF_8));
     assertEquals(1, detector(report(), POLICY).get("count").asInt());
     assertEquals(
         0, report().get("derived_events_deposited").asInt(), "a violation is deposited once");
@@ -206,7 +206,7 @@ class PolicyRulesCommandTest {
   void aRuleThatDoesNotCompileExitsTwoNamingTheRuleAndTheColumn() throws Exception {
     assertEquals(
         2, pass(shop(), rules("session.last('tool.get_order').payload.result.status == "), "bank"));
-    String e = err.toString();
+    String e = err.toString(StandardCharsets.UTF_8);
     assertTrue(
         e.contains(
             "policy 1 (no_refund_after_shipping): \"violation\" does not compile at column 57: "),
@@ -218,7 +218,7 @@ class PolicyRulesCommandTest {
   @Test
   void aRuleThatFailsOnACallIsCountedPerRuleInTheReportAndThePassGoesOn() throws Exception {
     Path events = events("e.jsonl", refund(0, "s1"), getOrder(1, "s2", "shipped"), refund(2, "s2"));
-    assertEquals(0, pass(events, rules(SHIPPED), "bank"), err.toString());
+    assertEquals(0, pass(events, rules(SHIPPED), "bank"), err.toString(StandardCharsets.UTF_8));
     JsonNode policy = detector(report(), POLICY);
     assertEquals(1, policy.get("count").asInt(), policy.toString());
     assertEquals(1, policy.at("/evidence/errors").asInt(), policy.toString());
@@ -230,19 +230,28 @@ class PolicyRulesCommandTest {
 
   @Test
   void detectorsSelectsAPolicyByItsName() throws Exception {
-    assertEquals(0, pass(shop(), rules(SHIPPED), "bank", "--detectors", POLICY), err.toString());
+    assertEquals(
+        0,
+        pass(shop(), rules(SHIPPED), "bank", "--detectors", POLICY),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(List.of(POLICY), report().get("detectors").findValuesAsText("name"));
     assertEquals(
-        0, pass(shop(), rules(SHIPPED), "bank2", "--detectors", "latency"), err.toString());
+        0,
+        pass(shop(), rules(SHIPPED), "bank2", "--detectors", "latency"),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(List.of("latency"), report().get("detectors").findValuesAsText("name"));
     assertEquals(2, pass(shop(), rules(SHIPPED), "bank3", "--detectors", "policy.vibes"));
-    assertTrue(err.toString().contains("write_after_refusal, " + POLICY), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("write_after_refusal, " + POLICY),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void aRulesFileThatIsNoObjectExitsTwo() throws Exception {
     Path rules = Files.writeString(tmp.resolve("list.json"), "[]");
     assertEquals(2, pass(shop(), rules, "bank"));
-    assertTrue(err.toString().contains("list.json must hold a JSON object"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("list.json must hold a JSON object"),
+        err.toString(StandardCharsets.UTF_8));
   }
 }

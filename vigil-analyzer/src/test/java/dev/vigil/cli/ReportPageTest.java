@@ -86,7 +86,7 @@ class ReportPageTest {
     assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
     assertTrue(
         out.toString(StandardCharsets.UTF_8).contains(dir.resolve("report.html").toString()),
-        out.toString());
+        out.toString(StandardCharsets.UTF_8));
     return dir;
   }
 

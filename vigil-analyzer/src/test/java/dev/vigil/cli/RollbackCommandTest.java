@@ -73,18 +73,26 @@ class RollbackCommandTest {
 
   @Test
   void writesTheVersionWithThatNumberAsNewPrompt() throws Exception {
-    assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", "1"), err.toString());
+    assertEquals(
+        0,
+        run("rollback", "--out", outDir.toString(), "--to", "1"),
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(Files.readAllBytes(prompt), newPrompt());
     assertTrue(
-        out.toString()
+        out.toString(StandardCharsets.UTF_8)
             .contains(
                 "rolled back: wrote version 1 (prompt_0001_20261122T120100Z.txt, sha256 "
                     + Artifacts.sha256(PROMPT.getBytes(StandardCharsets.UTF_8))),
-        out.toString());
-    assertTrue(out.toString().contains("to " + outDir.resolve("new_prompt.txt")), out.toString());
+        out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("to " + outDir.resolve("new_prompt.txt")),
+        out.toString(StandardCharsets.UTF_8));
     assertEquals(PROMPT, Files.readString(prompt), "the prompt file is not touched");
 
-    assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", "2"), err.toString());
+    assertEquals(
+        0,
+        run("rollback", "--out", outDir.toString(), "--to", "2"),
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(outDir.resolve("prompts/prompt_0002_20261122T120100Z.txt")),
         newPrompt());
@@ -96,22 +104,32 @@ class RollbackCommandTest {
   void writesTheVersionWithThatSha256Prefix() throws Exception {
     byte[] two = Files.readAllBytes(outDir.resolve("prompts/prompt_0002_20261122T120100Z.txt"));
     String prefix = Artifacts.sha256(two).substring(0, 7);
-    assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", prefix), err.toString());
+    assertEquals(
+        0,
+        run("rollback", "--out", outDir.toString(), "--to", prefix),
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(two, newPrompt());
-    assertTrue(out.toString().contains("wrote version 2"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("wrote version 2"),
+        out.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void saysSoWhenNewPromptAlreadyHoldsTheVersion() throws Exception {
-    assertEquals(0, run("rollback", "--out", outDir.toString(), "--to", "3"), err.toString());
-    assertTrue(out.toString().contains("already holds version 3"), out.toString());
+    assertEquals(
+        0,
+        run("rollback", "--out", outDir.toString(), "--to", "3"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("already holds version 3"),
+        out.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void anUnknownVersionExitsTwoListingTheCandidates() throws Exception {
     byte[] before = newPrompt();
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "7"));
-    String e = err.toString();
+    String e = err.toString(StandardCharsets.UTF_8);
     assertTrue(
         e.contains(
             " vigil rollback ERROR: --out " + outDir + ": no kept version is numbered \"7\""),
@@ -124,8 +142,9 @@ class RollbackCommandTest {
     assertArrayEquals(before, newPrompt());
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "abc"));
     assertTrue(
-        err.toString().contains("is neither a version number nor a SHA-256 prefix"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("is neither a version number nor a SHA-256 prefix"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -134,7 +153,9 @@ class RollbackCommandTest {
     Files.writeString(one, PROMPT.replace("Robin", "Robyn"));
     byte[] before = newPrompt();
     assertEquals(2, run("rollback", "--out", outDir.toString(), "--to", "1"));
-    assertTrue(err.toString().contains(one + " (version 1) has SHA-256 "), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains(one + " (version 1) has SHA-256 "),
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(before, newPrompt());
   }
 
@@ -142,14 +163,19 @@ class RollbackCommandTest {
   void aMissingOutDirectoryOrNoVersionsExitTwo() throws Exception {
     Path missing = tmp.resolve("nope");
     assertEquals(2, run("rollback", "--out", missing.toString(), "--to", "1"));
-    assertTrue(err.toString().contains("--out " + missing + " is not a directory"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("--out " + missing + " is not a directory"),
+        err.toString(StandardCharsets.UTF_8));
     Path empty = Files.createDirectories(tmp.resolve("empty"));
     assertEquals(2, run("rollback", "--out", empty.toString(), "--to", "1"));
     assertTrue(
-        err.toString().contains("no prompt versions are kept in " + empty.resolve("prompts")),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("no prompt versions are kept in " + empty.resolve("prompts")),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(2, run("rollback", "--out", empty.toString(), "--list"));
-    assertTrue(err.toString().contains("no prompt versions are kept"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("no prompt versions are kept"),
+        err.toString(StandardCharsets.UTF_8));
     assertFalse(Files.exists(empty.resolve("new_prompt.txt")));
   }
 
@@ -162,9 +188,12 @@ class RollbackCommandTest {
 
   @Test
   void listsTheVersionsMarkingWhatNewPromptHolds() {
-    assertEquals(0, run("rollback", "--out", outDir.toString(), "--list"), err.toString());
-    List<String> lines = out.toString().lines().toList();
-    assertEquals(3, lines.size(), out.toString());
+    assertEquals(
+        0,
+        run("rollback", "--out", outDir.toString(), "--list"),
+        err.toString(StandardCharsets.UTF_8));
+    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    assertEquals(3, lines.size(), out.toString(StandardCharsets.UTF_8));
     assertTrue(lines.get(0).startsWith("  version 1  sha256 "), lines.get(0));
     assertTrue(lines.get(0).contains("original"), lines.get(0));
     assertTrue(lines.get(2).startsWith("* version 3  sha256 "), lines.get(2));
@@ -173,9 +202,15 @@ class RollbackCommandTest {
   @Test
   void helpNamesTheOptions() {
     assertEquals(0, run("rollback", "--help"));
-    assertTrue(out.toString().contains("--to=N|SHA"), out.toString());
-    assertTrue(out.toString().contains("--out=DIR"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("--to=N|SHA"),
+        out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("--out=DIR"),
+        out.toString(StandardCharsets.UTF_8));
     assertEquals(0, run("--help"));
-    assertTrue(out.toString().contains("rollback"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("rollback"),
+        out.toString(StandardCharsets.UTF_8));
   }
 }

@@ -97,11 +97,11 @@ class RunCommandTest {
   void theSameFileTwiceDepositsEveryEventOnce() throws Exception {
     Path file = jsonl("a.jsonl", 0, 120);
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(0, pass("--events", file, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(120, report().get("events_deposited").asInt());
     byte[] rows = Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS));
 
-    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(0, pass("--events", file, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(0, report().get("events_deposited").asInt());
     assertEquals(120, report().get("events_already_deposited").asInt());
     assertArrayEquals(rows, Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
@@ -110,12 +110,17 @@ class RunCommandTest {
   @Test
   void overlappingFilesEndAsOneUninterruptedPass() throws Exception {
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass("--events", jsonl("a.jsonl", 0, 80), bank), err.toString());
-    assertEquals(0, pass("--events", jsonl("b.jsonl", 50, 140), bank), err.toString());
+    assertEquals(
+        0, pass("--events", jsonl("a.jsonl", 0, 80), bank), err.toString(StandardCharsets.UTF_8));
+    assertEquals(
+        0, pass("--events", jsonl("b.jsonl", 50, 140), bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(60, report().get("events_deposited").asInt());
 
     Path oneBank = tmp.resolve("one");
-    assertEquals(0, pass("--events", jsonl("all.jsonl", 0, 140), oneBank), err.toString());
+    assertEquals(
+        0,
+        pass("--events", jsonl("all.jsonl", 0, 140), oneBank),
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
@@ -131,7 +136,7 @@ class RunCommandTest {
         EventWire.append(a, event(i));
       }
     }
-    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(70, report().get("events_deposited").asInt());
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender a = q.createAppender();
@@ -139,17 +144,17 @@ class RunCommandTest {
         EventWire.append(a, event(i));
       }
     }
-    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(
         140, report().get("events_read").asInt(), "the window is read whole, for the detectors");
     assertEquals(
         70, report().get("events_deposited").asInt(), "only the new excerpts are deposited");
     assertEquals(70, report().get("events_already_deposited").asInt());
-    assertEquals(0, pass("--queue", queue, bank), err.toString());
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(0, report().get("events_deposited").asInt());
 
     Path oneBank = tmp.resolve("one");
-    assertEquals(0, pass("--queue", queue, oneBank), err.toString());
+    assertEquals(0, pass("--queue", queue, oneBank), err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
@@ -159,7 +164,10 @@ class RunCommandTest {
   void aPassThatDiesBeforeItsCommitLeavesNoTrace() throws Exception {
     Path file = jsonl("a.jsonl", 0, 140);
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass("--events", jsonl("first.jsonl", 0, 40), bank), err.toString());
+    assertEquals(
+        0,
+        pass("--events", jsonl("first.jsonl", 0, 40), bank),
+        err.toString(StandardCharsets.UTF_8));
     // a pass that appends rows and dies before committing
     try (EmoBank b = EmoBank.open(bank)) {
       b.deposit(42L, EmotionRow.of(T0.plusSeconds(3000), "frustration", 0.9, -0.7, "x:fail"));
@@ -171,14 +179,17 @@ class RunCommandTest {
             .asLong();
     assertTrue(Files.size(bank.resolve(EmoBank.EMOTIONS)) > committed);
 
-    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(0, pass("--events", file, bank), err.toString(StandardCharsets.UTF_8));
     assertTrue(
         Files.readString(bank.resolve("recovered-2.jsonl")).contains("x:fail"),
         "the uncommitted rows are kept aside, not lost");
 
     Path oneBank = tmp.resolve("one");
-    assertEquals(0, pass("--events", jsonl("f1.jsonl", 0, 40), oneBank), err.toString());
-    assertEquals(0, pass("--events", file, oneBank), err.toString());
+    assertEquals(
+        0,
+        pass("--events", jsonl("f1.jsonl", 0, 40), oneBank),
+        err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, pass("--events", file, oneBank), err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
@@ -219,7 +230,7 @@ class RunCommandTest {
             NOW,
             "--limit",
             "200000"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     assertEquals(99_000, r.get("events_read").asInt());
     assertEquals(250, r.at("/skipped/not_json").asInt());
@@ -267,7 +278,9 @@ class RunCommandTest {
             tmp.resolve("bank").toString(),
             "--out",
             tmp.resolve("out").toString()));
-    assertTrue(err.toString().contains(missing.toString()), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains(missing.toString()),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(
         2,
         run(
@@ -278,15 +291,16 @@ class RunCommandTest {
             tmp.resolve("bank").toString()));
     // a one-shot pass has nothing to wait for: unlike watch, run names the missing queue and exits
     assertTrue(
-        err.toString().contains("queue directory " + tmp.resolve("noq") + " does not exist"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("queue directory " + tmp.resolve("noq") + " does not exist"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void aCorruptRowIsAnInternalThornWithAProvisionalDiagnosisAndAnUntouchedBank() throws Exception {
     Path file = jsonl("a.jsonl", 0, 40);
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass("--events", file, bank), err.toString());
+    assertEquals(0, pass("--events", file, bank), err.toString(StandardCharsets.UTF_8));
     JsonNode first = report();
     List<String> good = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
     List<String> rows = new ArrayList<>(good);
@@ -296,8 +310,9 @@ class RunCommandTest {
 
     assertEquals(1, pass("--events", jsonl("b.jsonl", 40, 80), bank));
     assertTrue(
-        err.toString().contains("internal thorn internal.schema_conflict at stage eb_updated"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("internal thorn internal.schema_conflict at stage eb_updated"),
+        err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     JsonNode thorn = r.get("internal_thorns").get(0);
     assertEquals(1, r.get("internal_thorns").size());
@@ -334,14 +349,16 @@ class RunCommandTest {
 
     // the fault removed, the next pass runs cleanly and says the thorn is resolved
     Files.write(bank.resolve(EmoBank.EMOTIONS), good);
-    assertEquals(0, pass("--events", jsonl("b.jsonl", 40, 80), bank), err.toString());
+    assertEquals(
+        0, pass("--events", jsonl("b.jsonl", 40, 80), bank), err.toString(StandardCharsets.UTF_8));
     r = report();
     assertEquals(0, r.get("internal_thorns").size());
     assertEquals("internal.schema_conflict", r.at("/internal_thorns_resolved/0/type").asText());
     assertEquals(40, r.get("events_deposited").asInt());
     assertTrue(
-        out.toString().contains("internal thorn resolved: internal.schema_conflict"),
-        out.toString());
+        out.toString(StandardCharsets.UTF_8)
+            .contains("internal thorn resolved: internal.schema_conflict"),
+        out.toString(StandardCharsets.UTF_8));
     assertTrue(!r.at("/rbt/provisional").asBoolean());
   }
 
@@ -350,18 +367,25 @@ class RunCommandTest {
     Path bank = Files.createDirectories(tmp.resolve("bank"));
     Files.writeString(bank.resolve("notes.txt"), "mine");
     assertEquals(1, pass("--events", jsonl("a.jsonl", 0, 10), bank));
-    assertTrue(err.toString().contains("notes.txt is not an EmoBank file"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("notes.txt is not an EmoBank file"),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals("internal.BankCorruptException", report().at("/internal_thorns/0/type").asText());
     assertTrue(report().at("/rbt/provisional").asBoolean());
-    assertEquals(
-        List.of("notes.txt"), Files.list(bank).map(p -> p.getFileName().toString()).toList());
+    try (Stream<Path> files = Files.list(bank)) {
+      assertEquals(List.of("notes.txt"), files.map(p -> p.getFileName().toString()).toList());
+    }
   }
 
   @Test
   void writesTheArtifactsAndASummary() throws Exception {
     assertEquals(
-        0, pass("--events", jsonl("a.jsonl", 0, 100), tmp.resolve("bank")), err.toString());
-    assertTrue(out.toString().contains("thorns"), out.toString());
+        0,
+        pass("--events", jsonl("a.jsonl", 0, 100), tmp.resolve("bank")),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("thorns"),
+        out.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     for (String field :
         List.of(
@@ -390,7 +414,7 @@ class RunCommandTest {
   void retentionCompactsOldRowsIntoEpisodeTotalsAndKeepsTheBankBounded() throws Exception {
     Path bank = tmp.resolve("bank");
     Path old = jsonl("old.jsonl", 0, 140); // 2026-11-22 08:00 .. 10:19
-    assertEquals(0, pass("--events", old, bank), err.toString());
+    assertEquals(0, pass("--events", old, bank), err.toString(StandardCharsets.UTF_8));
     List<String> before = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
     int liveBefore;
     try (EmoBank b = EmoBank.open(bank)) {
@@ -421,7 +445,7 @@ class RunCommandTest {
             tmp.resolve("out").toString(),
             "--now",
             "2026-12-02T16:00:00Z"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
 
     List<String> after = Files.readAllLines(bank.resolve(EmoBank.EMOTIONS));
     assertEquals(5, after.size(), "only the recent rows stay in emotions.jsonl");
@@ -448,7 +472,7 @@ class RunCommandTest {
             tmp.resolve("out").toString(),
             "--now",
             "2026-12-02T16:00:00Z"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(0, report().get("events_deposited").asInt());
     assertEquals(5, Files.readAllLines(bank.resolve(EmoBank.EMOTIONS)).size());
   }
@@ -484,7 +508,8 @@ class RunCommandTest {
   @Test
   void detectorsAreReportedAndTheirEvidenceReachesThePromptRules() throws Exception {
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
+    assertEquals(
+        0, pass("--events", prematureToasts(), bank), err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     assertEquals(
         List.of(
@@ -510,9 +535,12 @@ class RunCommandTest {
     String rules = r.at("/rbt/prompt_rules_to_add").toString();
     assertTrue(rules.contains("the confirmation came 97.0 s later on average"), rules);
     assertTrue(rules.contains("1 naive and 5 zoned timestamps"), rules);
-    assertTrue(out.toString().contains("detector premature_success: 3 successes"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("detector premature_success: 3 successes"),
+        out.toString(StandardCharsets.UTF_8));
 
-    assertEquals(0, pass("--events", prematureToasts(), bank), err.toString());
+    assertEquals(
+        0, pass("--events", prematureToasts(), bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(
         0,
         report().get("derived_events_deposited").asInt(),
@@ -532,7 +560,7 @@ class RunCommandTest {
             NOW,
             "--detectors",
             "none"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(0, report().get("detectors").size());
     assertEquals(0, report().get("derived_events").asInt());
   }
@@ -559,7 +587,7 @@ class RunCommandTest {
             NOW,
             "--prompt",
             prompt.toString()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(original, Files.readAllBytes(prompt), "the agent's prompt is never modified");
     String written = Files.readString(tmp.resolve("out/new_prompt.txt"));
     assertTrue(written.startsWith(core), written);
@@ -589,7 +617,9 @@ class RunCommandTest {
             NOW,
             "--prompt",
             prompt.toString()));
-    assertTrue(err.toString().contains("prompt.txt"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("prompt.txt"),
+        err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     assertEquals("refused", r.at("/prompt/status").asText());
     assertTrue(r.at("/rbt/counts/thorns").asInt() > 0, "the diagnosis is there");
@@ -647,7 +677,7 @@ class RunCommandTest {
             NOW,
             "--repo",
             withHotspots.toString()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     JsonNode r = report();
     assertEquals("diff_done", r.get("stage").asText());
     assertTrue(r.get("proposals").size() >= 1, r.toString());
@@ -674,7 +704,7 @@ class RunCommandTest {
             NOW,
             "--repo",
             repo("clean").toString()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     JsonNode clean = new ObjectMapper().readTree(tmp.resolve("out2/report.json").toFile());
     assertEquals(0, clean.get("proposals").size(), clean.toString());
   }
@@ -684,21 +714,28 @@ class RunCommandTest {
     assertEquals(
         2,
         run("run", "--events", jsonl("a.jsonl", 0, 5).toString(), "--detectors", "latency,vibes"));
-    assertTrue(err.toString().contains("unknown detector(s) [vibes]"), err.toString());
     assertTrue(
-        err.toString().contains("premature_success, latency, timestamp_inconsistent"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8).contains("unknown detector(s) [vibes]"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8)
+            .contains("premature_success, latency, timestamp_inconsistent"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void badOptionsAreUsageErrors() throws Exception {
     Path file = jsonl("a.jsonl", 0, 5);
     assertEquals(2, run("run", "--events", file.toString(), "--now", "soon"));
-    assertTrue(err.toString().contains("--now \"soon\""), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("--now \"soon\""),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(2, run("run", "--events", file.toString(), "--queue", tmp.toString()));
     assertEquals(2, run("run", "--events", file.toString(), "--assume-zone", "Mars/Olympus"));
     assertEquals(
         2, run("run", "--events", file.toString(), "--rules", tmp.resolve("none.json").toString()));
-    assertTrue(err.toString().contains("none.json"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("none.json"),
+        err.toString(StandardCharsets.UTF_8));
   }
 }

@@ -38,23 +38,27 @@ class WatchCommandTest {
   @Test
   void aBadDurationExitsTwoNamingTheOption() {
     assertEquals(2, watch("--queue", queue(), "--every", "10 minutes"));
-    assertTrue(err.toString().contains("--every \"10 minutes\" is not a duration"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("--every \"10 minutes\" is not a duration"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void aBadThornRateExitsTwoNamingTheOption() {
     assertEquals(2, watch("--queue", queue(), "--on-thorns", "three/1m"));
     assertTrue(
-        err.toString().contains("--on-thorns \"three/1m\": K must be a whole number"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("--on-thorns \"three/1m\": K must be a whole number"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void aNonPositiveEventCountExitsTwo() {
     assertEquals(2, watch("--queue", queue(), "--after-events", "0"));
     assertTrue(
-        err.toString().contains("--after-events must be a positive number of events, not 0"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("--after-events must be a positive number of events, not 0"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -62,30 +66,39 @@ class WatchCommandTest {
     Files.writeString(tmp.resolve("queue"), "not a directory");
     assertEquals(2, watch("--queue", queue(), "--every", "1m"));
     assertTrue(
-        err.toString().contains("queue path " + queue() + " is not a directory"), err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("queue path " + queue() + " is not a directory"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
-    assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("Unknown options: '--events'"),
+        err.toString(StandardCharsets.UTF_8));
     err.reset();
     assertEquals(2, watch("--every", "1m"));
     assertTrue(
-        err.toString()
+        err.toString(StandardCharsets.UTF_8)
             .contains("give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     err.reset();
     assertEquals(2, watch("--bootstrap", "kafka", "--every", "1m"));
     assertTrue(
-        err.toString().contains("--bootstrap \"kafka\": \"kafka\" is not HOST:PORT"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("--bootstrap \"kafka\": \"kafka\" is not HOST:PORT"),
+        err.toString(StandardCharsets.UTF_8));
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--events", "x.jsonl"));
-    assertTrue(err.toString().contains("Unknown options: '--events'"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("Unknown options: '--events'"),
+        err.toString(StandardCharsets.UTF_8));
     err.reset();
     assertEquals(2, watch("--queue", queue(), "--now", "2026-11-22T12:00:00Z"));
-    assertTrue(err.toString().contains("Unknown options: '--now'"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("Unknown options: '--now'"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

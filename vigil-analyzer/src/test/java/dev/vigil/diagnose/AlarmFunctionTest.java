@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.diagnose.detect.Detection;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AlarmFunctionTest {
-  private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
 
   private static Detection found(String name, int count) {
     return new Detection(

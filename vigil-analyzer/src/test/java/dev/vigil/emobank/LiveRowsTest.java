@@ -41,9 +41,8 @@ class LiveRowsTest {
             EmotionRow.SHADOW,
             false),
         r);
-    assertEquals(
-        T.plusNanos(999).getEpochSecond() * 1_000_000_000L + T.plusNanos(999).getNano(),
-        rows.tsNanos(999));
+    Instant ts = T.plusNanos(999);
+    assertEquals(ts.getEpochSecond() * 1_000_000_000L + ts.getNano(), rows.tsNanos(999));
   }
 
   @Test

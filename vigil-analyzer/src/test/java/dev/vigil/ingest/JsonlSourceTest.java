@@ -189,6 +189,11 @@ public class JsonlSourceTest {
               public int read() throws java.io.IOException {
                 throw new java.io.IOException("disk gone");
               }
+
+              @Override
+              public int read(byte[] b, int off, int len) throws java.io.IOException {
+                throw new java.io.IOException("disk gone");
+              }
             });
     List<Long> lines = new ArrayList<>();
     java.io.IOException e =

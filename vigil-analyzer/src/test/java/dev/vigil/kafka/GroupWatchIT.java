@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.observe.EventJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -86,9 +87,9 @@ class GroupWatchIT {
   /** Two agent names whose records land in different partitions of a two-partition topic. */
   private static List<String> agentsOnTwoPartitions() {
     String first = "robin";
-    int p = Utils.toPositive(Utils.murmur2(first.getBytes())) % 2;
+    int p = Utils.toPositive(Utils.murmur2(first.getBytes(StandardCharsets.UTF_8))) % 2;
     for (String other : List.of("wren", "lark", "finch", "swift", "kite", "heron")) {
-      if (Utils.toPositive(Utils.murmur2(other.getBytes())) % 2 != p) {
+      if (Utils.toPositive(Utils.murmur2(other.getBytes(StandardCharsets.UTF_8))) % 2 != p) {
         return List.of(first, other);
       }
     }

@@ -1,6 +1,7 @@
 package dev.vigil.report;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -106,7 +107,7 @@ public final class ChromiumExtension implements ParameterResolver {
 
   private static boolean isRoot() throws IOException, InterruptedException {
     Process p = new ProcessBuilder("id", "-u").redirectErrorStream(true).start();
-    String uid = new String(p.getInputStream().readAllBytes()).strip();
+    String uid = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     p.waitFor();
     return uid.equals("0");
   }

@@ -32,7 +32,7 @@ class EmotionTimelineTest {
     List<EmotionRow> shuffled =
         List.of(ROWS.get(2), ROWS.get(0), ROWS.get(1)); // the order of the rows does not matter
     Map<String, double[]> s =
-        EmotionTimeline.sample(shuffled, HALF_DAY, T0, Duration.ofHours(24).toMillis());
+        EmotionTimeline.sample(shuffled, HALF_DAY, T0, (double) Duration.ofHours(24).toMillis());
 
     double[] frustration = s.get("frustration");
     assertEquals(1.0, frustration[0], 1e-9, "the first row counts at its own time");
@@ -70,10 +70,15 @@ class EmotionTimelineTest {
     // own row
     Map<String, double[]> s =
         EmotionTimeline.sample(
-            ROWS, HALF_DAY, T0.minus(Duration.ofHours(1)), Duration.ofHours(25).toMillis());
+            ROWS,
+            HALF_DAY,
+            T0.minus(Duration.ofHours(1)),
+            (double) Duration.ofHours(25).toMillis());
     assertEquals(
         EmotionTimeline.onLine(
-            s.get("frustration"), Duration.ofHours(13).toMillis(), Duration.ofHours(25).toMillis()),
+            s.get("frustration"),
+            (double) Duration.ofHours(13).toMillis(),
+            (double) Duration.ofHours(25).toMillis()),
         0.5 + 1.0,
         0.05);
     assertEquals(EmotionTimeline.SAMPLES, chart.lines().get(0).points().split(" ").length);

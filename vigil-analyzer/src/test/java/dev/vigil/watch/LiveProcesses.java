@@ -65,11 +65,17 @@ final class LiveProcesses {
       await().atMost(PATIENCE).until(() -> Files.readString(stdout).lines().anyMatch(done::equals));
     }
 
+    /** Ends the agent's input and waits for it; an interrupt kills it at once, and stays set. */
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
       stdin.close();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      try {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
         process.destroyForcibly();
+        Thread.currentThread().interrupt();
       }
     }
   }
@@ -140,11 +146,16 @@ final class LiveProcesses {
       return process.isAlive();
     }
 
+    /** Kills the watch if it still runs; an interrupt stops the wait, and stays set. */
     @Override
-    public void close() throws Exception {
+    public void close() {
       if (process.isAlive()) {
         process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
+        try {
+          process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
   }

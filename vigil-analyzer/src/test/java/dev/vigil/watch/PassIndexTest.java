@@ -105,7 +105,7 @@ class PassIndexTest {
     String[] statuses = {"ok", "fail", "fail"};
     for (int i = 0; i < statuses.length; i++) {
       append(queue, 2, statuses[i]);
-      long done = i + 1;
+      long done = i + 1L;
       await().atMost(Duration.ofSeconds(60)).until(() -> passesDone() == done);
     }
     watcher.stop();

@@ -101,6 +101,8 @@ class PromptPatchPropertyTest {
   };
 
   /** A generated prompt and the parts it was made of. */
+  // a carrier of a case's bytes, compared part by part with Arrays.equals, never as a whole
+  @SuppressWarnings("ArrayRecordComponent")
   private record Generated(
       byte[] bytes,
       byte[] prefix,
@@ -118,7 +120,6 @@ class PromptPatchPropertyTest {
     final Random rnd;
     final LineEnding fileEnding;
     final boolean mixed;
-    LineEnding lastEnding;
 
     Builder(Random rnd, LineEnding fileEnding, boolean mixed) {
       this.rnd = rnd;
@@ -130,7 +131,6 @@ class PromptPatchPropertyTest {
     LineEnding line(String text) {
       LineEnding e = mixed ? (rnd.nextBoolean() ? LineEnding.LF : LineEnding.CRLF) : fileEnding;
       out.writeBytes((text + e.chars()).getBytes(StandardCharsets.UTF_8));
-      lastEnding = e;
       return e;
     }
 

@@ -16,12 +16,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ConversationDetectorsTest {
   private static final DetectorSettings S = DetectorSettings.DEFAULTS;
+
+  // the detectors are values: the parameterized cases pass them as arguments
+  @SuppressWarnings("UnnecessaryLambda")
   private static final Function<List<WindowEvent>, Detection> UNCONFIRMED =
       w -> new UnconfirmedWrite(S).detect(w);
+
+  @SuppressWarnings("UnnecessaryLambda")
   private static final Function<List<WindowEvent>, Detection> CLAIM =
       w -> new ClaimWithoutAction(S).detect(w);
+
+  @SuppressWarnings("UnnecessaryLambda")
   private static final Function<List<WindowEvent>, Detection> CORRECTION =
       w -> new UserCorrection(S).detect(w);
+
+  @SuppressWarnings("UnnecessaryLambda")
   private static final Function<List<WindowEvent>, Detection> REFUSAL =
       w -> new WriteAfterRefusal(S).detect(w);
 

@@ -76,6 +76,8 @@ public final class ReceiptApp {
       this.gated = gated;
     }
 
+    // the receipt is awaited through its latch (awaitReceipt), not through its future
+    @SuppressWarnings("FutureReturnValueIgnored")
     @Tool("Sets a reminder")
     public String setReminder(String task) throws InterruptedException {
       String id = backend.schedule(task);

@@ -21,6 +21,8 @@ public final class ToolCallsApp {
       return "found " + what;
     }
 
+    // fails on purpose: the application shows a tool call that throws
+    @SuppressWarnings("DoNotCallSuggester")
     @Tool("Books a slot; the backend is down")
     public String bookSlot(String when) {
       throw new IllegalStateException("booking backend unavailable for " + when);
@@ -37,7 +39,7 @@ public final class ToolCallsApp {
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     int total = 0;
     for (String line = in.readLine(); line != null; line = in.readLine()) {
-      String[] parts = line.trim().split("\\s+");
+      String[] parts = line.trim().split("\\s+", -1);
       if (parts.length < 2) {
         continue;
       }

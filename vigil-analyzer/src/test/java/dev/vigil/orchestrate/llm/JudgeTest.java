@@ -133,7 +133,7 @@ class JudgeTest {
             Map.of("VIGIL_LLM_BASE_URL", s.baseUrl(), "VIGIL_LLM_MODEL", "scripted-model"),
             new java.util.Properties(),
             maxCalls,
-            Duration.ofSeconds(120));
+            Duration.ofMinutes(2));
     return new Judge(
         config,
         LlmDriver.openAi(config),
