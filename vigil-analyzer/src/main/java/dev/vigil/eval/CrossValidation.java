@@ -98,13 +98,18 @@ final class CrossValidation {
                       + "), scored "
                       + test.size());
             });
+    return new Result(margins, chosenCosts(chosen));
+  }
+
+  /** The costs chosen in the folds that were fitted, in fold order. */
+  private static List<Double> chosenCosts(Double[] chosen) {
     List<Double> costs = new ArrayList<>();
     for (Double c : chosen) {
       if (c != null) {
         costs.add(c);
       }
     }
-    return new Result(margins, costs);
+    return costs;
   }
 
   private static void report(Consumer<String> progress, String line) {

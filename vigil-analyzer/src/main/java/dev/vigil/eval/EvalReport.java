@@ -311,6 +311,24 @@ public final class EvalReport {
             sessions.size(),
             failed,
             sessions.size() - failed));
+    appendAuroc(t);
+    t.append(
+        String.format(
+            Locale.ROOT, "mean %s: failed %.3f, good %.3f%n", scoreName, mean(true), mean(false)));
+    table(t, "detector", detectors);
+    if (!levels.isEmpty()) {
+      table(t, "alarm level", levels);
+    }
+    long degraded = sessions.stream().filter(SessionScore::degraded).count();
+    if (degraded > 0) {
+      t.append(degraded).append(" passes finished degraded (internal thorns)\n");
+    }
+    appendInputProblems(t);
+    return t.toString();
+  }
+
+  /** The AUROC with its confidence interval, and whether the model trained on these sessions. */
+  private void appendAuroc(StringBuilder t) {
     if (auroc == null) {
       t.append("AUROC of ")
           .append(scoreName)
@@ -341,17 +359,10 @@ public final class EvalReport {
                   + "AUROC above is in-sample and flatters the model\n"
               : "model: none of these sessions trained it: the AUROC above is out-of-sample\n");
     }
-    t.append(
-        String.format(
-            Locale.ROOT, "mean %s: failed %.3f, good %.3f%n", scoreName, mean(true), mean(false)));
-    table(t, "detector", detectors);
-    if (!levels.isEmpty()) {
-      table(t, "alarm level", levels);
-    }
-    long degraded = sessions.stream().filter(SessionScore::degraded).count();
-    if (degraded > 0) {
-      t.append(degraded).append(" passes finished degraded (internal thorns)\n");
-    }
+  }
+
+  /** What was wrong with the input: bad label lines, sessions without events or label. */
+  private void appendInputProblems(StringBuilder t) {
     if (!badLines.isEmpty()) {
       t.append("labels: ")
           .append(badLines.size())
@@ -378,7 +389,6 @@ public final class EvalReport {
     if (!stats.skipped().isEmpty()) {
       t.append("events: lines skipped ").append(stats.skipped()).append('\n');
     }
-    return t.toString();
   }
 
   private static void table(StringBuilder t, String title, List<DetectorScore> rows) {

@@ -11,6 +11,7 @@ import dev.vigil.orchestrate.PassResult;
 import dev.vigil.watch.AlarmNotice;
 import dev.vigil.watch.PassRunner;
 import dev.vigil.watch.Trigger;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -71,27 +72,8 @@ final class GroupPasses {
       long newEvents,
       Instant at,
       long skipped) {
-    PassOptions t = template;
     Path outDir = banks.layout().out(a.name);
-    PassOptions o =
-        new PassOptions(
-            a.events.toString(),
-            null,
-            banks.layout().bank(a.name),
-            t.prompt(),
-            t.repo(),
-            outDir,
-            at,
-            t.window(),
-            t.limit(),
-            t.halfLife(),
-            t.assumeZone(),
-            t.rules(),
-            t.retention(),
-            t.detectors(),
-            t.codeSettings(),
-            a.name,
-            true);
+    PassOptions o = passOptions(a, banks, outDir, at);
     String head =
         Timestamps.format(at)
             + " pass trigger="
@@ -105,16 +87,7 @@ final class GroupPasses {
     passes++;
     try {
       PassResult r = runner.run(o);
-      Path reportFile = outDir.resolve("report.json");
-      ObjectNode report = (ObjectNode) MAPPER.readTree(reportFile.toFile());
-      report.put("agent", a.name);
-      report.put("events_deposited_total", a.eventsDeposited);
-      ObjectNode kafka = report.putObject("kafka");
-      kafka.put("partition", a.partition);
-      kafka.put("trigger", trigger.label());
-      kafka.put("records_skipped", skipped);
-      String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report);
-      AtomicWrite.replace(reportFile, json);
+      ObjectNode report = amendReport(outDir, a, trigger, skipped);
       out.println(
           head
               + " used="
@@ -144,5 +117,49 @@ final class GroupPasses {
       err.flush();
       return new Outcome(null, List.of());
     }
+  }
+
+  /**
+   * Adds the agent, its deposits and the Kafka figures to the {@code report.json} the pass wrote,
+   * and rewrites it.
+   *
+   * @return the amended report
+   */
+  private static ObjectNode amendReport(
+      Path outDir, AgentBanks.Agent a, Trigger trigger, long skipped) throws IOException {
+    Path reportFile = outDir.resolve("report.json");
+    ObjectNode report = (ObjectNode) MAPPER.readTree(reportFile.toFile());
+    report.put("agent", a.name);
+    report.put("events_deposited_total", a.eventsDeposited);
+    ObjectNode kafka = report.putObject("kafka");
+    kafka.put("partition", a.partition);
+    kafka.put("trigger", trigger.label());
+    kafka.put("records_skipped", skipped);
+    String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report);
+    AtomicWrite.replace(reportFile, json);
+    return report;
+  }
+
+  /** The pass's options: the template's, over the agent's bank, events and output directory. */
+  private PassOptions passOptions(AgentBanks.Agent a, AgentBanks banks, Path outDir, Instant at) {
+    PassOptions t = template;
+    return new PassOptions(
+        a.events.toString(),
+        null,
+        banks.layout().bank(a.name),
+        t.prompt(),
+        t.repo(),
+        outDir,
+        at,
+        t.window(),
+        t.limit(),
+        t.halfLife(),
+        t.assumeZone(),
+        t.rules(),
+        t.retention(),
+        t.detectors(),
+        t.codeSettings(),
+        a.name,
+        true);
   }
 }

@@ -101,21 +101,7 @@ public final class GroupWatcher {
     Counts counts = new Counts();
     Backoff backoff = new Backoff();
     Instant lastMissing = null;
-    out.println(
-        Timestamps.format(started)
-            + " watch started: group "
-            + s.group()
-            + " on topic "
-            + s.topic()
-            + " at "
-            + s.bootstrap()
-            + ", "
-            + triggers.describe()
-            + ", reports in "
-            + s.template().out()
-            + "/agents and topic "
-            + GroupTopics.REPORTS);
-    out.flush();
+    announceStarted(started, triggers);
     try (AgentBanks banks = new AgentBanks(s.template().out());
         Admin admin = Admin.create(KafkaClients.common(s.bootstrap(), "vigil-watch-admin"))) {
       while (!stopping) {
@@ -123,23 +109,7 @@ public final class GroupWatcher {
           GroupTopics.Shape shape = GroupTopics.shape(admin, s.topic());
           outage.reached();
           if (shape == null) {
-            Instant now = clock.instant();
-            if (lastMissing == null
-                || Duration.between(lastMissing, now).compareTo(OutageNotice.EVERY) >= 0) {
-              lastMissing = now;
-              err.println(
-                  Notice.line(
-                      now,
-                      "watch",
-                      Notice.Level.WARN,
-                      "topic "
-                          + s.topic()
-                          + " does not exist at "
-                          + s.bootstrap()
-                          + "; waiting for it (ship writes to it; create it with one partition per "
-                          + "instance you plan, or more)"));
-              err.flush();
-            }
+            lastMissing = warnMissingTopic(lastMissing);
             pause(backoff.failed());
             continue;
           }
@@ -166,6 +136,57 @@ public final class GroupWatcher {
         }
       }
     }
+    announceStopped(counts, passes);
+  }
+
+  /** The first watch line: group, topic, bootstrap, triggers and where reports go. */
+  private void announceStarted(Instant started, PassTriggers triggers) {
+    out.println(
+        Timestamps.format(started)
+            + " watch started: group "
+            + s.group()
+            + " on topic "
+            + s.topic()
+            + " at "
+            + s.bootstrap()
+            + ", "
+            + triggers.describe()
+            + ", reports in "
+            + s.template().out()
+            + "/agents and topic "
+            + GroupTopics.REPORTS);
+    out.flush();
+  }
+
+  /**
+   * Warns that the topic does not exist yet, at most once every {@link OutageNotice#EVERY}.
+   *
+   * @param lastMissing when it last warned, or null
+   * @return when it last warned, now or before
+   */
+  private Instant warnMissingTopic(Instant lastMissing) {
+    Instant now = clock.instant();
+    if (lastMissing != null
+        && Duration.between(lastMissing, now).compareTo(OutageNotice.EVERY) < 0) {
+      return lastMissing;
+    }
+    err.println(
+        Notice.line(
+            now,
+            "watch",
+            Notice.Level.WARN,
+            "topic "
+                + s.topic()
+                + " does not exist at "
+                + s.bootstrap()
+                + "; waiting for it (ship writes to it; create it with one partition per "
+                + "instance you plan, or more)"));
+    err.flush();
+    return now;
+  }
+
+  /** The last watch line: events deposited, passes, records skipped and duplicates. */
+  private void announceStopped(Counts counts, GroupPasses passes) {
     out.println(
         Timestamps.format(clock.instant())
             + " watch stopped: "

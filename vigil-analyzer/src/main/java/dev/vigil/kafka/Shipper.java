@@ -104,20 +104,7 @@ public final class Shipper {
     Backoff backoff = new Backoff();
     try (ChronicleQueue queue = EventQueues.openForReading(queueDir)) {
       ExcerptTailer tailer = queue.createTailer();
-      out.println(
-          Timestamps.format(clock.instant())
-              + " ship started: queue "
-              + queueDir
-              + " to topic "
-              + topic
-              + " at "
-              + bootstrap
-              + (acked >= 0
-                  ? ", resuming after excerpt " + Long.toHexString(acked)
-                  : ", from the start")
-              + "; position in "
-              + position.file());
-      out.flush();
+      announceStarted(acked);
       Producer<String, String> producer = null;
       try {
         seek(tailer, acked);
@@ -157,6 +144,30 @@ public final class Shipper {
         closeQuietly(producer);
       }
     }
+    announceStopped(before, acked);
+    return new Totals(shipped - before, skipped, acked);
+  }
+
+  /** The first ship line: queue, topic, bootstrap, where it resumes and the position file. */
+  private void announceStarted(long acked) {
+    out.println(
+        Timestamps.format(clock.instant())
+            + " ship started: queue "
+            + queueDir
+            + " to topic "
+            + topic
+            + " at "
+            + bootstrap
+            + (acked >= 0
+                ? ", resuming after excerpt " + Long.toHexString(acked)
+                : ", from the start")
+            + "; position in "
+            + position.file());
+    out.flush();
+  }
+
+  /** The last ship line: events shipped, excerpts skipped and the position kept. */
+  private void announceStopped(long before, long acked) {
     out.println(
         Timestamps.format(clock.instant())
             + " ship stopped: "
@@ -168,7 +179,6 @@ public final class Shipper {
             + " kept in "
             + position.file());
     out.flush();
-    return new Totals(shipped - before, skipped, acked);
   }
 
   /**

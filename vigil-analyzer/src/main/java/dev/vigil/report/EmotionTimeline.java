@@ -114,6 +114,14 @@ final class EmotionTimeline {
       }
       chart.line(e.getKey(), color, xs, e.getValue());
     }
+    markThorns(chart, marks, thorns);
+    addTicks(chart, from, to, span, top);
+    return chart.build();
+  }
+
+  /** Marks each thorn on its emotion's line, titled with its cause, time and intensity. */
+  private static void markThorns(
+      SvgChart.Builder chart, List<double[]> marks, List<Finding> thorns) {
     for (int i = 0; i < marks.size(); i++) {
       Finding thorn = thorns.get(i);
       chart.mark(
@@ -129,6 +137,11 @@ final class EmotionTimeline {
               + " UTC, decayed intensity now "
               + String.format(Locale.ROOT, "%.2f", thorn.intensity()));
     }
+  }
+
+  /** Five time ticks across the span (the day too when it crosses one) and three value ticks. */
+  private static void addTicks(
+      SvgChart.Builder chart, Instant from, Instant to, double span, double top) {
     boolean oneDay =
         from.atZone(ZoneOffset.UTC).toLocalDate().equals(to.atZone(ZoneOffset.UTC).toLocalDate());
     DateTimeFormatter ticks = tickFormat(span / 4, oneDay);
@@ -140,7 +153,6 @@ final class EmotionTimeline {
       chart.yTick(
           top * i / 2, String.format(Locale.ROOT, top >= 100 ? "%.0f" : "%.2f", top * i / 2));
     }
-    return chart.build();
   }
 
   /**

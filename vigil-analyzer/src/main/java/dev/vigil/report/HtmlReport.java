@@ -82,10 +82,18 @@ final class HtmlReport {
 
   /** The page for a pass whose artifacts go to {@code out}. */
   static String of(PassResult r, Path out) {
-    PassOptions o = r.options();
-    Diagnosis d = r.diagnosis();
-    Snapshot s = r.snapshot();
     Map<String, Object> m = new HashMap<>();
+    putPass(m, r);
+    putAlarm(m, r.alarm());
+    putState(m, r);
+    putFindings(m, r);
+    putAdaptation(m, r, out);
+    return HtmlTemplates.render(TEMPLATE, m);
+  }
+
+  /** The page's header: title, agent, window, input, stage, figures and skipped stages. */
+  private static void putPass(Map<String, Object> m, PassResult r) {
+    PassOptions o = r.options();
     m.put(
         "title",
         "Vigil report"
@@ -101,11 +109,15 @@ final class HtmlReport {
     m.put("stage", r.stage());
     m.put("figures", figures(r));
     m.put("skipped", new LinkedHashMap<>(r.skipped()));
-    m.put("alarm", r.alarm());
-    m.put("score", fmt(r.alarm().score()));
+  }
+
+  /** The alarm card: score, reasons and what the model saw. */
+  private static void putAlarm(Map<String, Object> m, Alarm alarm) {
+    m.put("alarm", alarm);
+    m.put("score", fmt(alarm.score()));
     m.put(
         "reasons",
-        r.alarm().reasons().stream()
+        alarm.reasons().stream()
             .map(
                 x ->
                     Map.of(
@@ -118,7 +130,14 @@ final class HtmlReport {
                         "summary",
                         x.summary()))
             .toList());
-    m.put("model", modelSaw(r.alarm()));
+    m.put("model", modelSaw(alarm));
+  }
+
+  /** The EmoBank's state: mood, levels, the top thorns and the emotion timeline. */
+  private static void putState(Map<String, Object> m, PassResult r) {
+    PassOptions o = r.options();
+    Diagnosis d = r.diagnosis();
+    Snapshot s = r.snapshot();
     m.put("mood", s.mood());
     m.put("dominant", s.dominantEmotions());
     m.put(
@@ -144,6 +163,12 @@ final class HtmlReport {
             new Decay(o.halfLife()),
             o.now().minus(o.window()),
             o.now()));
+  }
+
+  /** Roses, buds and thorns grouped by cause, with the prompt rules the diagnosis asks for. */
+  private static void putFindings(Map<String, Object> m, PassResult r) {
+    Diagnosis d = r.diagnosis();
+
     m.put(
         "counts",
         Map.of(
@@ -161,6 +186,13 @@ final class HtmlReport {
     m.put("noRoses", d.noRoses() ? Diagnosis.NO_ROSES : "");
     m.put("provisional", d.provisional() ? String.valueOf(r.fallback()) : "");
     m.put("rules", d.promptRulesToAdd());
+  }
+
+  /**
+   * The adaptation: detectors with their evidence, the prompt patch, code proposals, internal
+   * thorns and the LLM's run.
+   */
+  private static void putAdaptation(Map<String, Object> m, PassResult r, Path out) {
     m.put("detectors", detectors(r));
     m.put("prompt", prompt(r, out));
     m.put("codeStatus", r.code().status().label());
@@ -182,7 +214,6 @@ final class HtmlReport {
                 + ", "
                 + r.llm().calls().size()
                 + " tool calls");
-    return HtmlTemplates.render(TEMPLATE, m);
   }
 
   private static Map<String, Object> level(String name, double value) {

@@ -237,7 +237,6 @@ public final class ReportMarkdown {
 
   /** The few lines printed on stdout after a pass. */
   public static String summary(PassResult r) {
-    Diagnosis d = r.diagnosis();
     StringBuilder sb = new StringBuilder();
     sb.append("Vigil pass at ")
         .append(Timestamps.format(r.options().now()))
@@ -252,6 +251,13 @@ public final class ReportMarkdown {
     }
     sb.append('\n');
     sb.append("alarm ").append(r.alarm().line()).append('\n');
+    appendDetectorsAndThorns(sb, r);
+    appendDiagnosis(sb, r);
+    return sb.toString();
+  }
+
+  /** The summary's detector sentences, internal thorns raised and resolved, and the LLM's run. */
+  private static void appendDetectorsAndThorns(StringBuilder sb, PassResult r) {
     for (Detection det : r.detections()) {
       if (!det.summary().isEmpty()) {
         sb.append("detector ").append(det.name()).append(": ").append(det.summary()).append('\n');
@@ -286,6 +292,11 @@ public final class ReportMarkdown {
           .append(r.llm().calls().size())
           .append(" tool calls\n");
     }
+  }
+
+  /** The summary's diagnosis: mood, roses, buds and thorns, the top thorn and rules to add. */
+  private static void appendDiagnosis(StringBuilder sb, PassResult r) {
+    Diagnosis d = r.diagnosis();
     if (d.provisional()) {
       sb.append("diagnosis is provisional: ").append(r.fallback()).append('\n');
     }
@@ -312,7 +323,6 @@ public final class ReportMarkdown {
       sb.append(Diagnosis.NO_ROSES).append('\n');
     }
     d.promptRulesToAdd().forEach(rule -> sb.append("rule to add: ").append(rule).append('\n'));
-    return sb.toString();
   }
 
   static String fmt(double v) {

@@ -100,22 +100,7 @@ final class WatchPasses {
     try {
       PassResult r = runner.run(o); // writes the pass's artifacts, as run does
       Path kept = PassArchive.keep(o.out(), at, r.prompt() != null && !r.prompt().isRefused());
-      ObjectNode pass = figures(depositedLive);
-      pass.put("trigger", trigger.label());
-      pass.put("pass_at", Timestamps.format(at));
-      pass.put("agent", agent);
-      pass.put("events", events);
-      pass.put("degraded", r.degraded());
-      pass.set(
-          "alarm",
-          MAPPER
-              .createObjectNode()
-              .put("score", r.alarm().score())
-              .put("level", r.alarm().level()));
-      pass.put("mood", r.snapshot().mood());
-      pass.put("thorns", r.diagnosis().thorns().size());
-      List<ThornCause> topThorns = r.diagnosis().topThorns();
-      pass.put("top_thorn", topThorns.isEmpty() ? "" : topThorns.get(0).cause());
+      ObjectNode pass = passJson(r, trigger, at, agent, events, depositedLive);
       byte[] json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(pass);
       Files.write(kept.resolve(PASS_JSON), json);
       Files.write(o.out().resolve(WATCH_JSON), json);
@@ -123,27 +108,7 @@ final class WatchPasses {
       if (layout.fleet()) {
         FleetSummary.recordPass(o.out(), agent, at, null);
       }
-      List<ThornCause> top = topThorns;
-      out.println(
-          head
-              + " used="
-              + r.eventsUsed()
-              + " roses="
-              + r.diagnosis().roses().size()
-              + " buds="
-              + r.diagnosis().buds().size()
-              + " thorns="
-              + r.diagnosis().thorns().size()
-              + " top_thorn="
-              + (top.isEmpty() ? "none" : top.get(0).cause())
-              + " alarm="
-              + r.alarm().level()
-              + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score())
-              + " stage="
-              + r.stage()
-              + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "")
-              + " "
-              + delays.summary().line());
+      out.println(head + passLine(r));
       PassProblems.print(r, at, "watch", "agent " + agent + ": ", err);
       alarmNotice.after(r.alarm(), agent, at, o.out(), err);
       out.flush();
@@ -168,6 +133,48 @@ final class WatchPasses {
       err.flush();
       return List.of();
     }
+  }
+
+  /** The pass's {@code pass.json}: the live figures, the trigger, the alarm and the top thorn. */
+  private ObjectNode passJson(
+      PassResult r, Trigger trigger, Instant at, String agent, long events, long depositedLive) {
+    ObjectNode pass = figures(depositedLive);
+    pass.put("trigger", trigger.label());
+    pass.put("pass_at", Timestamps.format(at));
+    pass.put("agent", agent);
+    pass.put("events", events);
+    pass.put("degraded", r.degraded());
+    pass.set(
+        "alarm",
+        MAPPER.createObjectNode().put("score", r.alarm().score()).put("level", r.alarm().level()));
+    pass.put("mood", r.snapshot().mood());
+    pass.put("thorns", r.diagnosis().thorns().size());
+    List<ThornCause> topThorns = r.diagnosis().topThorns();
+    pass.put("top_thorn", topThorns.isEmpty() ? "" : topThorns.get(0).cause());
+    return pass;
+  }
+
+  /** The rest of the pass's line after its head: what it used and found, the stage and delays. */
+  private String passLine(PassResult r) {
+    List<ThornCause> top = r.diagnosis().topThorns();
+    return " used="
+        + r.eventsUsed()
+        + " roses="
+        + r.diagnosis().roses().size()
+        + " buds="
+        + r.diagnosis().buds().size()
+        + " thorns="
+        + r.diagnosis().thorns().size()
+        + " top_thorn="
+        + (top.isEmpty() ? "none" : top.get(0).cause())
+        + " alarm="
+        + r.alarm().level()
+        + String.format(java.util.Locale.ROOT, ":%.2f", r.alarm().score())
+        + " stage="
+        + r.stage()
+        + (r.degraded() ? " degraded internal_thorns=" + r.internalThorns().size() : "")
+        + " "
+        + delays.summary().line();
   }
 
   /**

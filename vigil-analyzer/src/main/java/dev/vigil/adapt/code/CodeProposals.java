@@ -148,43 +148,16 @@ public final class CodeProposals {
       int number,
       List<String> notes)
       throws IOException {
-    Map<String, String> patched = new LinkedHashMap<>();
-    List<String> changes = new ArrayList<>();
-    List<String> left = new ArrayList<>();
-    for (JavaRepo.SourceFile f : java.files()) {
-      Optional<Transformation> t = s.transform(Path.of(f.path()), f.content(), evidence, java);
-      if (t.isEmpty()) {
-        continue;
-      }
-      left.addAll(t.get().notes());
-      if (t.get().changed() && !t.get().source().equals(f.content())) {
-        patched.put(f.path(), t.get().source());
-        changes.addAll(t.get().changes());
-      }
-    }
+    Rewrite rw = rewrite(s, java, evidence);
+    Map<String, String> patched = rw.patched();
+    List<String> changes = rw.changes();
     if (patched.isEmpty()) {
-      notes.add(
-          s.name()
-              + " (score "
-              + score
-              + ") found nothing it knows how to rewrite"
-              + (left.isEmpty() ? "" : ": " + String.join("; ", left)));
+      notes.add(nothingToRewrite(s, score, rw.left()));
       return Optional.empty();
     }
-    StringBuilder diff = new StringBuilder();
-    for (Map.Entry<String, String> e : patched.entrySet()) {
-      diff.append(
-          DiffWriter.of(e.getKey(), java.file(e.getKey()).orElseThrow().content(), e.getValue()));
-    }
+    String diff = diffOf(java, patched);
     List<String> files = List.copyOf(patched.keySet());
-    List<Check> checks = new ArrayList<>();
-    Check applies =
-        new DiffCheck(settings.git(), settings.processTimeout())
-            .check(java.root(), diff.toString(), patched);
-    checks.add(applies);
-    if (applies.ok()) {
-      checks.add(new CompileCheck(settings.classpath()).check(java, patched));
-    }
+    List<Check> checks = check(java, diff, patched);
     for (Check c : checks) {
       if (!c.ok()) {
         notes.add(s.name() + ": proposal dropped, " + c.name() + " failed: " + c.detail());
@@ -201,28 +174,92 @@ public final class CodeProposals {
     Path prPath = dir.resolve("PR_" + stem + ".md");
     String apply = applyCommand(settings, java.root(), diffPath);
     String rollback = apply.replaceFirst(" apply ", " apply -R ");
-    List<Hotspot> inFiles =
-        hotspots.stream()
-            .filter(h -> patched.containsKey(h.file()) && h.category() != Category.CATCH_BLOCK)
-            .toList();
     String pr =
         PrNote.markdown(
             s,
             score,
             evidence,
-            inFiles,
+            hotspotsIn(hotspots, patched),
             changes,
-            left,
+            rw.left(),
             checks,
             diffPath.getFileName().toString(),
             apply,
             rollback,
             now);
-    replace(diffPath, diff.toString());
+    replace(diffPath, diff);
     replace(prPath, pr);
     notes.add(s.name() + " (score " + score + "): proposal written to " + diffPath);
     return Optional.of(
         Proposal.written(s.name(), score, files, diffPath, prPath, apply, checks, changes));
+  }
+
+  /**
+   * What a strategy's rewrite of the repository's files changed.
+   *
+   * @param patched new content by path, of the files it changed
+   * @param changes what it changed, for the PR note
+   * @param left what it left alone and why
+   */
+  private record Rewrite(Map<String, String> patched, List<String> changes, List<String> left) {}
+
+  /** Runs a strategy over every Java file of the repository. */
+  private static Rewrite rewrite(Strategy s, JavaRepo java, Evidence evidence) {
+    Map<String, String> patched = new LinkedHashMap<>();
+    List<String> changes = new ArrayList<>();
+    List<String> left = new ArrayList<>();
+    for (JavaRepo.SourceFile f : java.files()) {
+      Optional<Transformation> t = s.transform(Path.of(f.path()), f.content(), evidence, java);
+      if (t.isEmpty()) {
+        continue;
+      }
+      left.addAll(t.get().notes());
+      if (t.get().changed() && !t.get().source().equals(f.content())) {
+        patched.put(f.path(), t.get().source());
+        changes.addAll(t.get().changes());
+      }
+    }
+    return new Rewrite(patched, changes, left);
+  }
+
+  /** The note for a strategy that changed no file, with what it left alone. */
+  private static String nothingToRewrite(Strategy s, double score, List<String> left) {
+    return s.name()
+        + " (score "
+        + score
+        + ") found nothing it knows how to rewrite"
+        + (left.isEmpty() ? "" : ": " + String.join("; ", left));
+  }
+
+  /** The hotspots in the patched files, but for catch blocks. */
+  private static List<Hotspot> hotspotsIn(List<Hotspot> hotspots, Map<String, String> patched) {
+    return hotspots.stream()
+        .filter(h -> patched.containsKey(h.file()) && h.category() != Category.CATCH_BLOCK)
+        .toList();
+  }
+
+  /** The unified diff of every patched file against its content in the repository. */
+  private static String diffOf(JavaRepo java, Map<String, String> patched) {
+    StringBuilder diff = new StringBuilder();
+    for (Map.Entry<String, String> e : patched.entrySet()) {
+      diff.append(
+          DiffWriter.of(e.getKey(), java.file(e.getKey()).orElseThrow().content(), e.getValue()));
+    }
+    return diff.toString();
+  }
+
+  /** Checks a proposal: the diff applies with git, and then the patched files compile. */
+  private List<Check> check(JavaRepo java, String diff, Map<String, String> patched)
+      throws IOException {
+
+    List<Check> checks = new ArrayList<>();
+    Check applies =
+        new DiffCheck(settings.git(), settings.processTimeout()).check(java.root(), diff, patched);
+    checks.add(applies);
+    if (applies.ok()) {
+      checks.add(new CompileCheck(settings.classpath()).check(java, patched));
+    }
+    return checks;
   }
 
   /**

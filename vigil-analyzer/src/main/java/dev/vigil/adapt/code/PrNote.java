@@ -28,6 +28,22 @@ final class PrNote {
       String rollback,
       Instant now) {
     StringBuilder md = new StringBuilder();
+    appendHeader(md, strategy, score, diffName, now);
+    md.append("## Why\n\n").append(strategy.why(e)).append("\n\n");
+    appendEvidence(md, e);
+    appendHotspots(md, hotspots);
+    appendChanges(md, changes, notes);
+    md.append("\n## Checks\n\n");
+    checks.forEach(c -> md.append("- ").append(c).append('\n'));
+
+    md.append("\n## Apply\n\n```bash\n").append(apply).append("\n```\n\n");
+    md.append("## Roll back\n\n```bash\n").append(rollback).append("\n```\n");
+    return md.toString();
+  }
+
+  /** The title and the line naming the strategy, its score, the pass and the patch. */
+  private static void appendHeader(
+      StringBuilder md, Strategy strategy, double score, String diffName, Instant now) {
     md.append("# ").append(strategy.title()).append("\n\n");
     md.append("Proposed by Vigil's `")
         .append(strategy.name())
@@ -38,9 +54,10 @@ final class PrNote {
         .append(". Patch: `")
         .append(diffName)
         .append("`.\n\n");
+  }
 
-    md.append("## Why\n\n").append(strategy.why(e)).append("\n\n");
-
+  /** The evidence section: the figures table, slow tools and thorns by cause. */
+  private static void appendEvidence(StringBuilder md, Evidence e) {
     md.append("## Evidence\n\n| figure | value |\n| --- | --- |\n");
     row(md, "thorns in the window", String.valueOf(e.thorns()));
     row(
@@ -79,6 +96,10 @@ final class PrNote {
         row(md, "`" + c.getKey() + "`", String.valueOf(c.getValue()));
       }
     }
+  }
+
+  /** The hotspots in the changed files, at most {@link #MAX_HOTSPOTS}. */
+  private static void appendHotspots(StringBuilder md, List<Hotspot> hotspots) {
     if (!hotspots.isEmpty()) {
       md.append("\nHotspots in the changed files:\n\n");
       hotspots.stream()
@@ -96,20 +117,16 @@ final class PrNote {
         md.append("- … and ").append(hotspots.size() - MAX_HOTSPOTS).append(" more\n");
       }
     }
+  }
 
+  /** What the proposal changes, and what it leaves alone. */
+  private static void appendChanges(StringBuilder md, List<String> changes, List<String> notes) {
     md.append("\n## What changes\n\n");
     changes.forEach(c -> md.append("- ").append(c).append('\n'));
     if (!notes.isEmpty()) {
       md.append("\nLeft alone:\n\n");
       notes.forEach(n -> md.append("- ").append(n).append('\n'));
     }
-
-    md.append("\n## Checks\n\n");
-    checks.forEach(c -> md.append("- ").append(c).append('\n'));
-
-    md.append("\n## Apply\n\n```bash\n").append(apply).append("\n```\n\n");
-    md.append("## Roll back\n\n```bash\n").append(rollback).append("\n```\n");
-    return md.toString();
   }
 
   private static void row(StringBuilder md, String figure, String value) {

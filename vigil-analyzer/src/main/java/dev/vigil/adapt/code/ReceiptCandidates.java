@@ -84,36 +84,9 @@ final class ReceiptCandidates {
       if (statement == null || Syntax.callableOf(v).orElse(null) != callable) {
         continue;
       }
-      Expression init = v.getInitializer().orElseThrow();
-      if (v.getType() instanceof ClassOrInterfaceType c
-          && FutureMethods.FUTURE_TYPES.contains(c.getNameAsString())
-          && c.getTypeArguments().isPresent()) {
-        String typeArgument =
-            c.getTypeArguments().get().stream()
-                .map(Type::toString)
-                .collect(Collectors.joining(", "));
-        if (ReceiptWords.in(typeArgument)
-            || ReceiptWords.in(v.getNameAsString())
-            || ReceiptWords.in(String.join(" ", Syntax.identifiers(List.of(init))))) {
-          found.add(
-              new Candidate(
-                  statement,
-                  v.getNameAsString(),
-                  c.getNameAsString(),
-                  typeArgument,
-                  java.text(init).strip()));
-        }
-      } else if (v.getType().isVarType() && init instanceof MethodCallExpr call) {
-        FutureMethods.FutureMethod called = repo.futureCall(call, declaredTypes);
-        if (called != null && (called.ofReceipt() || ReceiptWords.in(v.getNameAsString()))) {
-          found.add(
-              new Candidate(
-                  statement,
-                  v.getNameAsString(),
-                  called.futureType(),
-                  called.typeArgument(),
-                  java.text(init).strip()));
-        }
+      Candidate c = declared(v, statement, java, repo, declaredTypes);
+      if (c != null) {
+        found.add(c);
       }
     }
     for (MethodCallExpr call : body.findAll(MethodCallExpr.class)) {
@@ -133,6 +106,49 @@ final class ReceiptCandidates {
     }
     found.sort(Comparator.comparing(c -> c.statement().getBegin().orElseThrow()));
     return found;
+  }
+
+  /**
+   * The candidate a variable declaration makes: a future of a receipt-like type, or named or
+   * initialized like a receipt; or a {@code var} initialized by a call of a future method that
+   * yields a receipt or whose variable is named like one.
+   *
+   * @return the candidate, or null when the declaration is none
+   */
+  private static Candidate declared(
+      VariableDeclarator v,
+      ExpressionStmt statement,
+      JavaFile java,
+      JavaRepo repo,
+      Map<String, String> declaredTypes) {
+    Expression init = v.getInitializer().orElseThrow();
+    if (v.getType() instanceof ClassOrInterfaceType c
+        && FutureMethods.FUTURE_TYPES.contains(c.getNameAsString())
+        && c.getTypeArguments().isPresent()) {
+      String typeArgument =
+          c.getTypeArguments().get().stream().map(Type::toString).collect(Collectors.joining(", "));
+      if (ReceiptWords.in(typeArgument)
+          || ReceiptWords.in(v.getNameAsString())
+          || ReceiptWords.in(String.join(" ", Syntax.identifiers(List.of(init))))) {
+        return new Candidate(
+            statement,
+            v.getNameAsString(),
+            c.getNameAsString(),
+            typeArgument,
+            java.text(init).strip());
+      }
+    } else if (v.getType().isVarType() && init instanceof MethodCallExpr call) {
+      FutureMethods.FutureMethod called = repo.futureCall(call, declaredTypes);
+      if (called != null && (called.ofReceipt() || ReceiptWords.in(v.getNameAsString()))) {
+        return new Candidate(
+            statement,
+            v.getNameAsString(),
+            called.futureType(),
+            called.typeArgument(),
+            java.text(init).strip());
+      }
+    }
+    return null;
   }
 
   /**

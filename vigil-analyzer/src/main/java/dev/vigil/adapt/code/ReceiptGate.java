@@ -162,10 +162,45 @@ final class ReceiptGate {
         timeout.toMillis() % 1000 == 0
             ? timeout.toSeconds() + ", TimeUnit.SECONDS"
             : timeout.toMillis() + ", TimeUnit.MILLISECONDS";
+    Reactions r = reactions(m.getType().toString(), e);
+    List<String> lines = new ArrayList<>();
+    lines.add("try {");
+    lines.add(indent + unit + wait + ".get(" + amount + ");");
+    lines.add(indent + "} catch (TimeoutException " + e + ") {");
+    r.onTimeout().forEach(s -> lines.add(indent + unit + s));
+    lines.add(indent + "} catch (ExecutionException " + e + ") {");
+    r.onFailure().forEach(s -> lines.add(indent + unit + s));
+    lines.add(indent + "} catch (InterruptedException " + e + ") {");
+    r.onInterrupt().forEach(s -> lines.add(indent + unit + s));
+    lines.add(indent + "}");
+    java.insertAfter(
+        c.statement(),
+        java.statement(String.join("\n", lines)),
+        "Report success only once the confirmation is in; wait for it at most "
+            + human(timeout)
+            + ".");
+  }
+
+  /**
+   * What the gated method does when the confirmation does not come: the statements of each catch.
+   *
+   * @param onTimeout when it does not come within the timeout
+   * @param onFailure when it fails
+   * @param onInterrupt when the wait is interrupted
+   */
+  private record Reactions(
+      List<String> onTimeout, List<String> onFailure, List<String> onInterrupt) {}
+
+  /**
+   * The reactions for a method returning {@code type}: a text saying pending or failed, an
+   * exception for {@code void}, {@code false} for a boolean.
+   *
+   * @param e the caught exception's name
+   */
+  private Reactions reactions(String type, String e) {
     List<String> onTimeout;
     List<String> onFailure;
     List<String> onInterrupt;
-    String type = m.getType().toString();
     if (TEXT_TYPES.contains(type)) {
       onTimeout =
           List.of(
@@ -198,22 +233,7 @@ final class ReceiptGate {
       onFailure = List.of("return false;");
       onInterrupt = List.of("Thread.currentThread().interrupt();", "return false;");
     }
-    List<String> lines = new ArrayList<>();
-    lines.add("try {");
-    lines.add(indent + unit + wait + ".get(" + amount + ");");
-    lines.add(indent + "} catch (TimeoutException " + e + ") {");
-    onTimeout.forEach(s -> lines.add(indent + unit + s));
-    lines.add(indent + "} catch (ExecutionException " + e + ") {");
-    onFailure.forEach(s -> lines.add(indent + unit + s));
-    lines.add(indent + "} catch (InterruptedException " + e + ") {");
-    onInterrupt.forEach(s -> lines.add(indent + unit + s));
-    lines.add(indent + "}");
-    java.insertAfter(
-        c.statement(),
-        java.statement(String.join("\n", lines)),
-        "Report success only once the confirmation is in; wait for it at most "
-            + human(timeout)
-            + ".");
+    return new Reactions(onTimeout, onFailure, onInterrupt);
   }
 
   /** A variable name after the confirmation's type: {@code Receipt} gives {@code receipt}. */

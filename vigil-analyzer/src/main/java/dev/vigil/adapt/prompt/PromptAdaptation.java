@@ -56,14 +56,7 @@ public final class PromptAdaptation {
       checkNotOutput(promptFile, newPrompt);
       patch = PromptPatch.build(name, original, content);
     } catch (PromptRefusedException e) {
-      PromptLayout layout = layoutOrNull(name, original);
-      return PromptOutcome.refused(
-          promptFile,
-          e,
-          oldSha,
-          null,
-          layout == null ? null : Sha256.hex(layout.core(original)),
-          layout == null ? null : layout.lineEnding());
+      return refusedPatch(promptFile, e, original, oldSha);
     }
     String coreSha = Sha256.hex(patch.before().core(original));
     String newSha = Sha256.hex(patch.patched());
@@ -98,19 +91,35 @@ public final class PromptAdaptation {
               promptFile, newPrompt, version, versionFile, kept, oldSha, coreSha, ending);
     } catch (IOException e) {
       return PromptOutcome.refused(
-          promptFile,
-          new PromptRefusedException(
-              RefusalReason.OUT_UNWRITABLE,
-              "cannot write the new prompt into "
-                  + outDir
-                  + ": "
-                  + e
-                  + "; check that it is a writable directory"),
-          oldSha,
-          newSha,
-          coreSha,
-          ending);
+          promptFile, unwritable(outDir, e), oldSha, newSha, coreSha, ending);
     }
+  }
+
+  /**
+   * The outcome when the patch could not be built: refused, with the core's hash and line ending
+   * when the prompt's layout can still be read.
+   */
+  private static PromptOutcome refusedPatch(
+      Path promptFile, PromptRefusedException e, byte[] original, String oldSha) {
+    PromptLayout layout = layoutOrNull(promptFile.toString(), original);
+    return PromptOutcome.refused(
+        promptFile,
+        e,
+        oldSha,
+        null,
+        layout == null ? null : Sha256.hex(layout.core(original)),
+        layout == null ? null : layout.lineEnding());
+  }
+
+  /** The refusal when the new prompt or its versions cannot be written into {@code outDir}. */
+  private static PromptRefusedException unwritable(Path outDir, IOException e) {
+    return new PromptRefusedException(
+        RefusalReason.OUT_UNWRITABLE,
+        "cannot write the new prompt into "
+            + outDir
+            + ": "
+            + e
+            + "; check that it is a writable directory");
   }
 
   /**

@@ -49,6 +49,29 @@ record PromptLayout(
    */
   public static PromptLayout parse(String name, byte[] bytes) throws PromptRefusedException {
     List<Line> lines = Line.split(bytes);
+    requireUtf8(name, bytes, lines);
+    Map<Marker, List<Line>> found = findMarkers(name, bytes, lines);
+    requireOnePairEach(name, found);
+    Line coreBegin = found.get(Marker.BEGIN_CORE).get(0);
+    Line coreEnd = found.get(Marker.END_CORE).get(0);
+    Line adaptiveBegin = found.get(Marker.BEGIN_ADAPTIVE).get(0);
+    Line adaptiveEnd = found.get(Marker.END_ADAPTIVE).get(0);
+    requireApart(name, coreBegin, coreEnd, adaptiveBegin, adaptiveEnd);
+    return new PromptLayout(
+        coreBegin.start(),
+        coreEnd.end(),
+        adaptiveBegin.end(),
+        adaptiveEnd.start(),
+        adaptiveBegin.ending(bytes),
+        coreBegin.number(),
+        coreEnd.number(),
+        adaptiveBegin.number(),
+        adaptiveEnd.number());
+  }
+
+  /** Refuses a prompt that is not valid UTF-8, naming the first bad byte and its line. */
+  private static void requireUtf8(String name, byte[] bytes, List<Line> lines)
+      throws PromptRefusedException {
     int bad = StrictUtf8.firstInvalidByte(bytes);
     if (bad >= 0) {
       throw new PromptRefusedException(
@@ -61,6 +84,15 @@ record PromptLayout(
               bad,
               lineAt(lines, bad)));
     }
+  }
+
+  /**
+   * The lines of each marker, in file order.
+   *
+   * @throws PromptRefusedException when there is no marker at all
+   */
+  private static Map<Marker, List<Line>> findMarkers(String name, byte[] bytes, List<Line> lines)
+      throws PromptRefusedException {
     Map<Marker, List<Line>> found = new EnumMap<>(Marker.class);
     for (Marker m : Marker.values()) {
       found.put(m, new ArrayList<>());
@@ -81,6 +113,12 @@ record PromptLayout(
               + " on a line of its own; put the core identity between the first two and the part Vigil may rewrite "
               + "between the last two");
     }
+    return found;
+  }
+
+  /** Refuses a prompt without exactly one balanced core block and one adaptive section. */
+  private static void requireOnePairEach(String name, Map<Marker, List<Line>> found)
+      throws PromptRefusedException {
     List<Problem> problems = new ArrayList<>();
     checkPair(
         found,
@@ -108,10 +146,12 @@ record PromptLayout(
               + ": "
               + problems.stream().map(Problem::text).collect(Collectors.joining("; ")));
     }
-    Line coreBegin = found.get(Marker.BEGIN_CORE).get(0);
-    Line coreEnd = found.get(Marker.END_CORE).get(0);
-    Line adaptiveBegin = found.get(Marker.BEGIN_ADAPTIVE).get(0);
-    Line adaptiveEnd = found.get(Marker.END_ADAPTIVE).get(0);
+  }
+
+  /** Refuses a prompt whose core block and adaptive section overlap. */
+  private static void requireApart(
+      String name, Line coreBegin, Line coreEnd, Line adaptiveBegin, Line adaptiveEnd)
+      throws PromptRefusedException {
     if (!(coreEnd.number() < adaptiveBegin.number() || adaptiveEnd.number() < coreBegin.number())) {
       throw new PromptRefusedException(
           RefusalReason.SECTIONS_OVERLAP,
@@ -127,16 +167,6 @@ record PromptLayout(
               + coreEnd.number()
               + ") overlap; put one after the other");
     }
-    return new PromptLayout(
-        coreBegin.start(),
-        coreEnd.end(),
-        adaptiveBegin.end(),
-        adaptiveEnd.start(),
-        adaptiveBegin.ending(bytes),
-        coreBegin.number(),
-        coreEnd.number(),
-        adaptiveBegin.number(),
-        adaptiveEnd.number());
   }
 
   private static void checkPair(
@@ -178,41 +208,55 @@ record PromptLayout(
                   + " "
                   + where(e)
                   + "); keep exactly one"));
-    } else if (e.isEmpty()) {
-      problems.add(
-          new Problem(
-              unbalanced,
-              begin.text()
-                  + " on line "
-                  + b.get(0).number()
-                  + " has no "
-                  + end.text()
-                  + " after it; close the "
-                  + what));
-    } else if (b.isEmpty()) {
-      problems.add(
-          new Problem(
-              unbalanced,
-              end.text()
-                  + " on line "
-                  + e.get(0).number()
-                  + " has no "
-                  + begin.text()
-                  + " before it; open the "
-                  + what));
-    } else if (e.get(0).number() < b.get(0).number()) {
-      problems.add(
-          new Problem(
-              unbalanced,
-              end.text()
-                  + " on line "
-                  + e.get(0).number()
-                  + " comes before "
-                  + begin.text()
-                  + " on line "
-                  + b.get(0).number()
-                  + "; swap them"));
+    } else {
+      Problem p = orderProblem(begin, end, what, unbalanced, b, e);
+      if (p != null) {
+        problems.add(p);
+      }
     }
+  }
+
+  /**
+   * What is wrong with the order of a pair whose markers each appear at most once, not both
+   * missing.
+   *
+   * @return the problem, or null when the begin marker comes first
+   */
+  private static Problem orderProblem(
+      Marker begin, Marker end, String what, RefusalReason unbalanced, List<Line> b, List<Line> e) {
+    if (e.isEmpty()) {
+      return new Problem(
+          unbalanced,
+          begin.text()
+              + " on line "
+              + b.get(0).number()
+              + " has no "
+              + end.text()
+              + " after it; close the "
+              + what);
+    } else if (b.isEmpty()) {
+      return new Problem(
+          unbalanced,
+          end.text()
+              + " on line "
+              + e.get(0).number()
+              + " has no "
+              + begin.text()
+              + " before it; open the "
+              + what);
+    } else if (e.get(0).number() < b.get(0).number()) {
+      return new Problem(
+          unbalanced,
+          end.text()
+              + " on line "
+              + e.get(0).number()
+              + " comes before "
+              + begin.text()
+              + " on line "
+              + b.get(0).number()
+              + "; swap them");
+    }
+    return null;
   }
 
   /** One thing wrong with the markers; all of them go into the refusal's message. */

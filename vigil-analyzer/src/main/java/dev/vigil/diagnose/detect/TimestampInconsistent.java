@@ -57,71 +57,80 @@ public final class TimestampInconsistent implements Detector {
 
   @Override
   public Scan scan(Consumer<Derived> derived) {
-    Findings found = new Findings(NAME, derived);
-    return new Scan() {
-      private long naive;
-      private long zoned;
-      private long resolved;
-      private WindowEvent firstNaive;
+    return new TimestampScan(new Findings(NAME, derived));
+  }
 
-      @Override
-      public void accept(WindowEvent w) {
-        List<String> naiveFields = new ArrayList<>();
-        int[] counts = new int[2];
-        if (w.naiveTs()) {
-          naiveFields.add("ts");
-          counts[0]++;
-        } else {
-          counts[1]++;
-        }
-        List<String> naiveValues = new ArrayList<>();
-        scan(w.event().payload(), new ArrayList<>(), naiveFields, naiveValues, counts, 0);
-        int handled = resolved(w.event(), naiveFields, naiveValues);
-        counts[0] -= handled;
-        resolved += handled;
-        naive += counts[0];
-        zoned += counts[1];
-        if (!naiveFields.isEmpty()) {
-          if (firstNaive == null) {
-            firstNaive = w;
-          }
-          ArrayNode fields = found.entry("naive_at").put("ref", w.ref()).putArray("fields");
-          naiveFields.forEach(fields::add);
-          found.cite(w);
-        }
-      }
+  /**
+   * One scan of a window: counts the naive and zoned timestamps of each event, and cites the events
+   * with naive ones.
+   */
+  private static final class TimestampScan implements Scan {
+    private final Findings found;
+    private long naive;
+    private long zoned;
+    private long resolved;
+    private WindowEvent firstNaive;
 
-      @Override
-      public Detection finish() {
-        ObjectNode evidence =
-            JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
-        if (resolved > 0) {
-          evidence.put("resolved", resolved);
-        }
-        evidence.putArray("naive_at");
-        if (naive == 0 || zoned == 0) {
-          return found.detection(evidence, "");
-        }
-        ObjectNode payload =
-            JsonNodeFactory.instance
-                .objectNode()
-                .put("naive", naive)
-                .put("zoned", zoned)
-                .put("first_naive", firstNaive.ref());
-        found.derive(
-            firstNaive,
-            EventFields.derive(
-                firstNaive.event(), KIND, "delay", firstNaive.event().ts(), payload));
-        return found.detection(
-            evidence,
-            naive
-                + " naive and "
-                + zoned
-                + " zoned timestamps mixed in the window (first naive one: "
-                + firstNaive.event().kind()
-                + ")");
+    TimestampScan(Findings found) {
+      this.found = found;
+    }
+
+    @Override
+    public void accept(WindowEvent w) {
+      List<String> naiveFields = new ArrayList<>();
+      int[] counts = new int[2];
+      if (w.naiveTs()) {
+        naiveFields.add("ts");
+        counts[0]++;
+      } else {
+        counts[1]++;
       }
-    };
+      List<String> naiveValues = new ArrayList<>();
+      scan(w.event().payload(), new ArrayList<>(), naiveFields, naiveValues, counts, 0);
+      int handled = resolved(w.event(), naiveFields, naiveValues);
+      counts[0] -= handled;
+      resolved += handled;
+      naive += counts[0];
+      zoned += counts[1];
+      if (!naiveFields.isEmpty()) {
+        if (firstNaive == null) {
+          firstNaive = w;
+        }
+        ArrayNode fields = found.entry("naive_at").put("ref", w.ref()).putArray("fields");
+        naiveFields.forEach(fields::add);
+        found.cite(w);
+      }
+    }
+
+    @Override
+    public Detection finish() {
+      ObjectNode evidence =
+          JsonNodeFactory.instance.objectNode().put("naive", naive).put("zoned", zoned);
+      if (resolved > 0) {
+        evidence.put("resolved", resolved);
+      }
+      evidence.putArray("naive_at");
+      if (naive == 0 || zoned == 0) {
+        return found.detection(evidence, "");
+      }
+      ObjectNode payload =
+          JsonNodeFactory.instance
+              .objectNode()
+              .put("naive", naive)
+              .put("zoned", zoned)
+              .put("first_naive", firstNaive.ref());
+      found.derive(
+          firstNaive,
+          EventFields.derive(firstNaive.event(), KIND, "delay", firstNaive.event().ts(), payload));
+      return found.detection(
+          evidence,
+          naive
+              + " naive and "
+              + zoned
+              + " zoned timestamps mixed in the window (first naive one: "
+              + firstNaive.event().kind()
+              + ")");
+    }
   }
 
   /**

@@ -91,11 +91,7 @@ public final class LlmDriver implements PassDriver {
       conversation:
       while (session.stage() != Stage.DIFF_DONE) {
         if (clock.instant().isAfter(deadline)) {
-          reason =
-              "the wall-clock budget of "
-                  + config.timeout().toSeconds()
-                  + " s ran out at stage "
-                  + session.stage();
+          reason = timeRanOut(session);
           break;
         }
         ChatResponse response =
@@ -117,11 +113,7 @@ public final class LlmDriver implements PassDriver {
             break conversation;
           }
           if (clock.instant().isAfter(deadline)) {
-            reason =
-                "the wall-clock budget of "
-                    + config.timeout().toSeconds()
-                    + " s ran out at stage "
-                    + session.stage();
+            reason = timeRanOut(session);
             break conversation;
           }
           messages.add(
@@ -132,10 +124,7 @@ public final class LlmDriver implements PassDriver {
       // the client's timeout is the wall-clock budget: a request that timed out ran the budget out
       reason =
           clock.instant().isAfter(deadline) || timedOut(e)
-              ? "the wall-clock budget of "
-                  + config.timeout().toSeconds()
-                  + " s ran out at stage "
-                  + session.stage()
+              ? timeRanOut(session)
               : "the LLM server failed at stage "
                   + session.stage()
                   + ": "
@@ -143,18 +132,33 @@ public final class LlmDriver implements PassDriver {
                   + ": "
                   + firstLine(e.getMessage());
     }
-    session.llm(
-        new LlmRun(
-            config.model(),
-            config.baseUrl(),
-            reason == null ? LlmRun.COMPLETED : LlmRun.FALLBACK,
-            reason,
-            tools.calls(),
-            config.maxCalls(),
-            config.timeout().toMillis(),
-            count(tokens == null ? null : tokens.inputTokenCount()),
-            count(tokens == null ? null : tokens.outputTokenCount()),
-            count(tokens == null ? null : tokens.totalTokenCount())));
+    session.llm(run(tools, reason, tokens));
+  }
+
+  /** Why the conversation ended when the wall-clock budget ran out. */
+  private String timeRanOut(PassSession session) {
+    return "the wall-clock budget of "
+        + config.timeout().toSeconds()
+        + " s ran out at stage "
+        + session.stage();
+  }
+
+  /**
+   * The record of the LLM's run: completed, or fallen back to the deterministic path for {@code
+   * reason}.
+   */
+  private LlmRun run(PassTools tools, String reason, TokenUsage tokens) {
+    return new LlmRun(
+        config.model(),
+        config.baseUrl(),
+        reason == null ? LlmRun.COMPLETED : LlmRun.FALLBACK,
+        reason,
+        tools.calls(),
+        config.maxCalls(),
+        config.timeout().toMillis(),
+        count(tokens == null ? null : tokens.inputTokenCount()),
+        count(tokens == null ? null : tokens.outputTokenCount()),
+        count(tokens == null ? null : tokens.totalTokenCount()));
   }
 
   private static String task(PassOptions o) {
