@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -204,6 +205,10 @@ public final class EventJson {
     } catch (JsonProcessingException e) {
       throw new EventFormatException(
           EventDefect.NOT_JSON, "not JSON: " + e.getOriginalMessage(), e);
+    } catch (CharConversionException e) {
+      // bytes the parser took for UTF-16 or UTF-32 (zero bytes where UTF-8 has none) that are not
+      throw new EventFormatException(
+          EventDefect.NOT_JSON, "not JSON: not UTF-8 text (" + e.getMessage() + ")", e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

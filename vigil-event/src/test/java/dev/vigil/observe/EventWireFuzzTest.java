@@ -1,0 +1,59 @@
+package dev.vigil.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.time.Instant;
+import net.openhft.chronicle.bytes.Bytes;
+
+/**
+ * Fuzzes the queue's excerpt decoder, layout versions 1 and 2 (docs/CONTRIBUTING.md#fuzzing): an
+ * excerpt's bytes either read as an event or throw {@link EventFormatException} ({@code
+ * not_an_event}), never anything else, and so do the peeks at its {@code ts} and {@code agent},
+ * which agree with the full reading and leave the read position where it was; an event read writes
+ * back to an excerpt that reads as the same event. Without {@code JAZZER_FUZZ} this replays the
+ * inputs under {@code EventWireFuzzTestInputs/readExcerpt/}.
+ */
+class EventWireFuzzTest {
+  @FuzzTest
+  void readExcerpt(byte[] excerpt) {
+    Bytes<byte[]> in = Bytes.wrapForRead(excerpt);
+    Instant ts = null;
+    try {
+      ts = EventWire.peekTs(in);
+    } catch (EventFormatException e) {
+      assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+    }
+    assertEquals(0, in.readPosition(), "peekTs moved the read position");
+    String agent = null;
+    boolean agentRead = false;
+    try {
+      agent = EventWire.peekAgent(in);
+      agentRead = true;
+    } catch (EventFormatException e) {
+      assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+    }
+    assertEquals(0, in.readPosition(), "peekAgent moved the read position");
+    Event event;
+    try {
+      event = EventWire.read(in);
+    } catch (EventFormatException e) {
+      assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+      return;
+    }
+    assertNotNull(ts, "peekTs refused an excerpt that reads as an event");
+    assertEquals(event.ts(), ts);
+    assertEquals(true, agentRead, "peekAgent refused an excerpt that reads as an event");
+    assertEquals(event.agent(), agent);
+    Bytes<?> out = Bytes.allocateElasticOnHeap();
+    EventWire.write(out, event, EventWire.payloadBytes(event.payload()));
+    Event again;
+    try {
+      again = EventWire.read(out);
+    } catch (EventFormatException e) {
+      throw new AssertionError("a written event does not read back", e);
+    }
+    assertEquals(EventJson.write(event), EventJson.write(again));
+  }
+}
