@@ -73,27 +73,11 @@ public final class Installer {
       long startNanos) {
     try {
       Sites sites = new Sites();
-      FutureTask<EventWriter> writerBuild =
-          new FutureTask<>(
-              () -> {
-                EventWriter w = new EventWriter(config);
-                w.start();
-                gate.onFirstHeld(w::openSoon);
-                return w;
-              });
-      Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
-      writerBuilder.setDaemon(true);
-      writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
-      writerBuilder.start();
+      FutureTask<EventWriter> writerBuild = buildWriterAside(config, gate);
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       long built = System.nanoTime();
-      EventWriter writer;
-      try {
-        writer = writerBuild.get();
-      } catch (ExecutionException e) {
-        throw e.getCause();
-      }
+      EventWriter writer = awaitWriter(writerBuild);
       CallRecorder recorder = new CallRecorder(sites, writer, config, frameworks);
       Bridge.install(recorder);
       instrumenter.onFirstObjectCapture(recorder::prepareCapture);
@@ -138,6 +122,35 @@ public final class Installer {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);
     } finally {
       gate.settle();
+    }
+  }
+
+  /**
+   * Starts building the writer on a thread of its own; a class held at the gate makes it open the
+   * queue at once.
+   */
+  private static FutureTask<EventWriter> buildWriterAside(AgentConfig config, StartupGate gate) {
+    FutureTask<EventWriter> writerBuild =
+        new FutureTask<>(
+            () -> {
+              EventWriter w = new EventWriter(config);
+              w.start();
+              gate.onFirstHeld(w::openSoon);
+              return w;
+            });
+    Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
+    writerBuilder.setDaemon(true);
+    writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
+    writerBuilder.start();
+    return writerBuild;
+  }
+
+  /** The writer once built; what its build threw is thrown as is. */
+  private static EventWriter awaitWriter(FutureTask<EventWriter> writerBuild) throws Throwable {
+    try {
+      return writerBuild.get();
+    } catch (ExecutionException e) {
+      throw e.getCause();
     }
   }
 }
