@@ -17,7 +17,8 @@ import java.util.List;
 public final class SpringAi implements Framework {
   static final String TOOL = "org.springframework.ai.tool.annotation.Tool";
   static final String CALLBACK = "org.springframework.ai.tool.ToolCallback";
-  static final String CALL_RESPONSE = "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
+  static final String CALL_RESPONSE =
+      "org.springframework.ai.chat.client.ChatClient$CallResponseSpec";
   static final String MANAGER = "org.springframework.ai.model.tool.DefaultToolCallingManager";
 
   private static final List<MethodRule> METHODS =
