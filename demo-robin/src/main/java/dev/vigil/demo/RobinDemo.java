@@ -131,22 +131,7 @@ public final class RobinDemo implements Callable<Integer> {
 
   /** Runs the whole demo; returns the exit code. */
   static int run(Layout layout, PrintStream out) throws Exception {
-    for (Path p : List.of(layout.agentJar(), layout.analyzerJar(), layout.robinLib())) {
-      if (!Files.exists(p)) {
-        throw new IllegalStateException(
-            p + " is missing: build first with ./mvnw -B -DskipTests package");
-      }
-    }
-    deleteTree(layout.work());
-    Files.createDirectories(layout.work());
-    Path requestsFile = layout.work().resolve("requests.txt");
-    if (layout.requests() != null) {
-      Files.copy(layout.requests(), requestsFile);
-    } else {
-      try (InputStream in = RobinDemo.class.getResourceAsStream("requests.txt")) {
-        Files.copy(in, requestsFile);
-      }
-    }
+    Path requestsFile = prepareWork(layout);
     List<Request> requests = Request.parse(Files.readAllLines(requestsFile));
 
     out.println("== before: Robin as shipped, under -javaagent:vigil.jar");
@@ -168,6 +153,44 @@ public final class RobinDemo implements Callable<Integer> {
     out.println("== after: the patched copy, rebuilt, the same requests");
     Side after = side("after", layout, afterRobin, requestsFile, requests, out);
 
+    Path summaryFile = writeSummary(layout, before, after, applied, newPrompt, requests.size());
+    printResults(layout, before, after, summaryFile, out);
+    return 0;
+  }
+
+  /**
+   * Checks that the jars are built and makes an empty work directory with the requests in it.
+   *
+   * @return the requests file
+   */
+  private static Path prepareWork(Layout layout) throws IOException {
+    for (Path p : List.of(layout.agentJar(), layout.analyzerJar(), layout.robinLib())) {
+      if (!Files.exists(p)) {
+        throw new IllegalStateException(
+            p + " is missing: build first with ./mvnw -B -DskipTests package");
+      }
+    }
+    deleteTree(layout.work());
+    Files.createDirectories(layout.work());
+    Path requestsFile = layout.work().resolve("requests.txt");
+    if (layout.requests() != null) {
+      Files.copy(layout.requests(), requestsFile);
+    } else {
+      try (InputStream in = RobinDemo.class.getResourceAsStream("requests.txt")) {
+        Files.copy(in, requestsFile);
+      }
+    }
+    return requestsFile;
+  }
+
+  /**
+   * Writes {@code summary.json}: both sides' metrics, the proposals applied and the new prompt.
+   *
+   * @return the summary file
+   */
+  private static Path writeSummary(
+      Layout layout, Side before, Side after, List<String> applied, Path newPrompt, int requests)
+      throws IOException {
     ObjectNode summary = JSON.createObjectNode();
     summary.set("before", before.metrics().toJson());
     summary.set("after", after.metrics().toJson());
@@ -176,12 +199,17 @@ public final class RobinDemo implements Callable<Integer> {
     var all = summary.putArray("proposals");
     applied.forEach(all::add);
     summary.put("prompt", Files.exists(newPrompt) ? newPrompt.toString() : null);
-    summary.put("requests", requests.size());
+    summary.put("requests", requests);
     summary.put("user_zone", USER_ZONE.getId());
     Path summaryFile = layout.work().resolve("summary.json");
     Files.writeString(
         summaryFile, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary) + "\n");
+    return summaryFile;
+  }
 
+  /** Prints the before/after table and where the summary and both reports are. */
+  private static void printResults(
+      Layout layout, Side before, Side after, Path summaryFile, PrintStream out) {
     out.println();
     out.print(Table.of(before.metrics(), after.metrics(), layout.timeScale()));
     out.println();
@@ -196,7 +224,6 @@ public final class RobinDemo implements Callable<Integer> {
             + before.vigilOut().resolve("report.html")
             + ", after "
             + after.vigilOut().resolve("report.html"));
-    return 0;
   }
 
   private static Side side(
@@ -210,6 +237,33 @@ public final class RobinDemo implements Callable<Integer> {
     Path dir = robin.getParent();
     Path classes = RobinCopy.compile(robin, RobinCopy.libraries(layout.robinLib()));
     Path queue = dir.resolve("queue");
+    runRobin(name, layout, robin, classes, queue, requestsFile, requests, out);
+    Path vigilOut = dir.resolve("vigil");
+    Path emobank = dir.resolve("emobank");
+    int analyzerExit = runAnalyzer(name, layout, robin, queue, emobank, vigilOut);
+    Files.readAllLines(dir.resolve("vigil.out")).forEach(l -> out.println("   | " + l));
+    Path events = dir.resolve("events.jsonl");
+    export(name, layout, queue, events, dir);
+    RunMetrics metrics =
+        RunMetrics.of(events, emobank.resolve("emotions.jsonl"), requests, USER_ZONE);
+    return new Side(name, dir, robin, queue, vigilOut, emobank, events, analyzerExit, metrics);
+  }
+
+  /**
+   * Runs Robin under {@code -javaagent:vigil.jar} over the requests, against a reminder backend of
+   * its own.
+   */
+  private static void runRobin(
+      String name,
+      Layout layout,
+      Path robin,
+      Path classes,
+      Path queue,
+      Path requestsFile,
+      List<Request> requests,
+      PrintStream out)
+      throws Exception {
+    Path dir = robin.getParent();
     try (ReminderBackend backend = ReminderBackend.start(layout.timeScale())) {
       List<String> cmd =
           List.of(
@@ -232,12 +286,7 @@ public final class RobinDemo implements Callable<Integer> {
           "com.example.robin.ReminderClient#schedule=backend.schedule;"
               + "com.example.robin.ReminderClient#cancel=backend.cancel;"
               + "com.example.robin.ReceiptInbox#onReceipt=reminder.receipt");
-      for (String v : List.of("BASE_URL", "MODEL", "API_KEY")) {
-        String value = System.getenv("VIGIL_LLM_" + v);
-        if (value != null && !value.isBlank()) {
-          env.put("ROBIN_LLM_" + v, value);
-        }
-      }
+      putLlmSettings(env);
       int exit = exec(cmd, env, robin, dir.resolve("robin.out"), 300);
       if (exit != 0) {
         throw new IllegalStateException(
@@ -250,8 +299,28 @@ public final class RobinDemo implements Callable<Integer> {
               + backend.refusals()
               + " first attempts as busy");
     }
-    Path vigilOut = dir.resolve("vigil");
-    Path emobank = dir.resolve("emobank");
+  }
+
+  /** Robin's LLM settings: each {@code VIGIL_LLM_*} variable set here, as {@code ROBIN_LLM_*}. */
+  private static void putLlmSettings(Map<String, String> env) {
+    for (String v : List.of("BASE_URL", "MODEL", "API_KEY")) {
+      String value = System.getenv("VIGIL_LLM_" + v);
+      if (value != null && !value.isBlank()) {
+        env.put("ROBIN_LLM_" + v, value);
+      }
+    }
+  }
+
+  /**
+   * Runs Vigil's pass over Robin's queue, with its prompt and repository.
+   *
+   * @return the analyzer's exit code
+   * @throws IllegalStateException when the analyzer refused its input
+   */
+  private static int runAnalyzer(
+      String name, Layout layout, Path robin, Path queue, Path emobank, Path vigilOut)
+      throws Exception {
+    Path dir = robin.getParent();
     int analyzerExit =
         exec(
             List.of(
@@ -279,8 +348,12 @@ public final class RobinDemo implements Callable<Integer> {
       throw new IllegalStateException(
           name + ": the analyzer refused its input, see " + dir.resolve("vigil.out"));
     }
-    Files.readAllLines(dir.resolve("vigil.out")).forEach(l -> out.println("   | " + l));
-    Path events = dir.resolve("events.jsonl");
+    return analyzerExit;
+  }
+
+  /** Exports Robin's queue to {@code events} as JSON lines, for the run's metrics. */
+  private static void export(String name, Layout layout, Path queue, Path events, Path dir)
+      throws Exception {
     int exportExit =
         exec(
             List.of(
@@ -299,9 +372,6 @@ public final class RobinDemo implements Callable<Integer> {
     if (exportExit != 0) {
       throw new IllegalStateException(name + ": export failed, see " + dir.resolve("export.out"));
     }
-    RunMetrics metrics =
-        RunMetrics.of(events, emobank.resolve("emotions.jsonl"), requests, USER_ZONE);
-    return new Side(name, dir, robin, queue, vigilOut, emobank, events, analyzerExit, metrics);
   }
 
   /**

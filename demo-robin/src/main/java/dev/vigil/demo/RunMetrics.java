@@ -49,12 +49,7 @@ public record RunMetrics(
   /** Computes the metrics of one run. */
   static RunMetrics of(Path eventsJsonl, Path emotions, List<Request> requests, ZoneId userZone)
       throws IOException {
-    List<JsonNode> events = new java.util.ArrayList<>();
-    for (String line : Files.readAllLines(eventsJsonl)) {
-      if (!line.isBlank()) {
-        events.add(JSON.readTree(line));
-      }
-    }
+    List<JsonNode> events = readEvents(eventsJsonl);
     Map<String, Instant> receipts = new HashMap<>();
     Map<String, String> dueAt = new HashMap<>();
     for (JsonNode e : events) {
@@ -108,6 +103,17 @@ public record RunMetrics(
         reminders > 0 && wrong == 0,
         missing,
         wrong);
+  }
+
+  /** The events of a JSON lines file, blank lines skipped. */
+  private static List<JsonNode> readEvents(Path eventsJsonl) throws IOException {
+    List<JsonNode> events = new java.util.ArrayList<>();
+    for (String line : Files.readAllLines(eventsJsonl)) {
+      if (!line.isBlank()) {
+        events.add(JSON.readTree(line));
+      }
+    }
+    return events;
   }
 
   private static boolean scheduledAsIntended(

@@ -101,8 +101,42 @@ public final class CorpusGenerator {
             + plan.planted().stream().filter(Planted::failed).count()
             + " failed)");
 
-    log.println("corpus: the shop under -javaagent:vigil.jar");
     Path shopQueue = work.resolve("shop-queue");
+    runShop(root, agent, classpath, shopQueue, shopScript, work, log);
+    Path robinQueue = work.resolve("robin-queue");
+    runRobin(root, agent, classpath, robinQueue, robinScript, plan.lostReminders(), work, log);
+
+    Path events = out.resolve("events.jsonl");
+    List<String> lines =
+        new ArrayList<>(export(analyzer, shopQueue, work.resolve("shop-events.jsonl"), work));
+    lines.addAll(export(analyzer, robinQueue, work.resolve("robin-events.jsonl"), work));
+    Files.write(events, lines, StandardCharsets.UTF_8);
+    writeLabels(out, plan.planted());
+    Files.copy(
+        root.resolve("demo-robin/shop/vigil-rules.json"),
+        out.resolve("rules.json"),
+        StandardCopyOption.REPLACE_EXISTING);
+    check(lines, plan.planted(), log);
+    log.println(
+        "corpus: "
+            + lines.size()
+            + " events in "
+            + events
+            + "; labels.jsonl, manifest.jsonl, rules.json "
+            + "beside it");
+  }
+
+  /** Runs the scripted shop sessions under the agent. */
+  private static void runShop(
+      Path root,
+      Path agent,
+      List<Path> classpath,
+      Path shopQueue,
+      Path shopScript,
+      Path work,
+      PrintStream log)
+      throws Exception {
+    log.println("corpus: the shop under -javaagent:vigil.jar");
     ChildJvm.run(
         ChildJvm.underAgent(
             agent, shopQueue, classpath, "com.example.shop.Shop", shopScript.toString()),
@@ -114,13 +148,26 @@ public final class CorpusGenerator {
         work,
         work.resolve("shop.out"),
         600);
+  }
 
+  /**
+   * Runs the scripted Robin sessions under the agent, against a backend that loses the planned
+   * reminders.
+   */
+  private static void runRobin(
+      Path root,
+      Path agent,
+      List<Path> classpath,
+      Path robinQueue,
+      Path robinScript,
+      Set<String> lost,
+      Path work,
+      PrintStream log)
+      throws Exception {
     log.println(
         "corpus: Robin under -javaagent:vigil.jar, "
-            + plan.lostReminders().size()
+            + lost.size()
             + " reminders lost by the backend");
-    Path robinQueue = work.resolve("robin-queue");
-    Set<String> lost = plan.lostReminders();
     try (ReminderBackend backend = ReminderBackend.start(TIME_SCALE, lost::contains, true)) {
       Map<String, String> env = new TreeMap<>();
       env.put("ROBIN_BACKEND_URL", backend.url());
@@ -147,25 +194,6 @@ public final class CorpusGenerator {
           work.resolve("robin.out"),
           600);
     }
-
-    Path events = out.resolve("events.jsonl");
-    List<String> lines =
-        new ArrayList<>(export(analyzer, shopQueue, work.resolve("shop-events.jsonl"), work));
-    lines.addAll(export(analyzer, robinQueue, work.resolve("robin-events.jsonl"), work));
-    Files.write(events, lines, StandardCharsets.UTF_8);
-    writeLabels(out, plan.planted());
-    Files.copy(
-        root.resolve("demo-robin/shop/vigil-rules.json"),
-        out.resolve("rules.json"),
-        StandardCopyOption.REPLACE_EXISTING);
-    check(lines, plan.planted(), log);
-    log.println(
-        "corpus: "
-            + lines.size()
-            + " events in "
-            + events
-            + "; labels.jsonl, manifest.jsonl, rules.json "
-            + "beside it");
   }
 
   private static List<String> export(Path analyzer, Path queue, Path file, Path work)
