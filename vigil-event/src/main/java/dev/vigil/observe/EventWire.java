@@ -129,6 +129,9 @@ public final class EventWire {
     try {
       checkHeader(in);
       return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+    } catch (RuntimeException e) {
+      // a stop-bit number longer than a long, a ts out of Instant's range, an excerpt cut short
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     } finally {
       in.readPosition(start);
     }

@@ -42,8 +42,14 @@ class EventJsonFuzzTest {
     }
     String written = EventJson.write(full.event());
     assertEquals(written, EventJson.write(pending.event()));
-    EventJson.Parsed again = read(written.getBytes(StandardCharsets.UTF_8));
-    assertNotNull(again, () -> "a written event does not read back: " + written);
+    // read back as text: a string escaped as a lone surrogate ("\ud83d") is written as that char,
+    // which no UTF-8 encoder keeps (it becomes '?'); the bytes would differ, the text does not
+    EventJson.Parsed again;
+    try {
+      again = EventJson.read(written, ZONE);
+    } catch (EventFormatException e) {
+      throw new AssertionError("a written event does not read back: " + written, e);
+    }
     assertEquals(written, EventJson.write(again.event()));
     // the same line as a Java string (the Kafka consumer's and the tests' reading)
     try {
