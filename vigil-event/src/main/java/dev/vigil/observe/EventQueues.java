@@ -1,11 +1,14 @@
 package dev.vigil.observe;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.impl.StoreFileListener;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 /**
@@ -35,7 +38,37 @@ public final class EventQueues {
    * time} rather than by a read of the system clock at every append.
    */
   public static ChronicleQueue openForWriting(Path dir, TimeProvider time) {
-    return SingleChronicleQueueBuilder.binary(dir.toFile()).timeProvider(time).build();
+    return SingleChronicleQueueBuilder.binary(dir.toFile())
+        .timeProvider(time)
+        .storeFileListener(OWNER_ONLY)
+        .build();
+  }
+
+  /**
+   * Makes each day file the queue opens for writing {@code 0600} (docs/SECURITY.md): Chronicle
+   * creates them with the process's umask. Best effort: a file of another user, or a file system
+   * without POSIX permissions, is left as it is.
+   */
+  private static final StoreFileListener OWNER_ONLY =
+      new StoreFileListener() {
+        @Override
+        public void onAcquired(int cycle, File file) {
+          ownerOnly(file.toPath());
+        }
+
+        @Override
+        public void onReleased(int cycle, File file) {}
+      };
+
+  /** Makes {@code file} readable and writable by its owner only, if it can. */
+  public static void ownerOnly(Path file) {
+    try {
+      if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+      }
+    } catch (IOException | RuntimeException notOurs) {
+      // another user's file, or one that is gone: left as it is
+    }
   }
 
   /**

@@ -8,8 +8,10 @@ import dev.vigil.observe.EventWire;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -49,6 +51,33 @@ import net.openhft.chronicle.wire.WriteAfterEOFException;
  */
 final class EventLog {
   private static final long REOPEN_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  /**
+   * Space left free on the queue's file system: Vigil writes no event when less is free. Chronicle
+   * writes through memory mapped over a file that grows sparsely, so on a full file system its
+   * write faults (SIGBUS), which the JVM turns into an {@link InternalError} thrown later at an
+   * arbitrary point of the writing thread (an application thread, when it appends its own event),
+   * and the excerpt is left as a hole: events were lost silently and the queue was damaged
+   * (measured on a full tmpfs). Checking the free space first keeps every write on space the file
+   * system has; this margin covers what Chronicle adds around the events between two checks (an
+   * index array, a new day file's header).
+   */
+  static final long RESERVE_BYTES = 1L << 20;
+
+  /** Bytes of events written between two checks of the free space, at most. */
+  private static final long CHECK_EVERY_BYTES = 64L << 10;
+
+  /** While the file system is full, how often its free space is checked again. */
+  private static final long FULL_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** An event that could not be written because the queue's file system is full: lost. */
+  static final class DiskFull extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DiskFull(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   /** An event that could not be built: lost, but the queue is fine. */
   static final class Unbuildable extends RuntimeException {
@@ -123,6 +152,20 @@ final class EventLog {
 
   private long lastOpenAttempt;
 
+  /** The queue's file system; set with the queue, under the lock. */
+  private FileStore store;
+
+  /**
+   * Bytes that may be written before the free space is checked again; negative: check at the next
+   * write. Under the lock.
+   */
+  private long roomUntilCheck = -1;
+
+  /** When the free space was last found short ({@link #clock}'s nanoseconds); under the lock. */
+  private long fullSince;
+
+  private boolean full;
+
   EventLog(Path dir, EventAssembler assembler, long pid) {
     this(dir, assembler, pid, TimeSource.SYSTEM);
   }
@@ -152,7 +195,14 @@ final class EventLog {
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
         throw new IOException(dir + " exists and is not a directory");
       }
-      Files.createDirectories(dir);
+      if (!Files.isDirectory(dir)) {
+        createOwnerOnly(dir);
+      }
+      FileStore fileStore = Files.getFileStore(dir);
+      long free = fileStore.getUsableSpace();
+      if (free < RESERVE_BYTES) {
+        throw new DiskFull(diskFull(free)); // before Chronicle maps a file it cannot fill
+      }
       ChronicleQueue q = EventQueues.openForWriting(dir, time);
       ExcerptAppender a;
       try {
@@ -166,6 +216,10 @@ final class EventLog {
       try {
         queue = q;
         appender = a;
+        store = fileStore;
+        EventQueues.ownerOnly(dir.resolve(EventQueues.METADATA_FILE));
+        roomUntilCheck = -1;
+        full = false;
         excerpt = Bytes.allocateElasticDirect(EXCERPT_BYTES);
         excerpt.singleThreadedCheckDisabled(true); // any thread, under the lock
         ready = true;
@@ -173,6 +227,10 @@ final class EventLog {
         appending.unlock();
       }
       return true;
+    } catch (DiskFull d) {
+      close();
+      failure = d.getMessage();
+      return false;
     } catch (Throwable t) {
       close();
       String m = t.getMessage();
@@ -186,6 +244,19 @@ final class EventLog {
       return false;
     } finally {
       attempted = true;
+    }
+  }
+
+  /**
+   * Creates the queue directory and its missing parents {@code 0700} (docs/SECURITY.md): the events
+   * hold what the application's tools were given and returned.
+   */
+  private static void createOwnerOnly(Path dir) throws IOException {
+    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } else {
+      Files.createDirectories(dir);
     }
   }
 
@@ -237,7 +308,12 @@ final class EventLog {
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
-      writeExcerpt(appender, b);
+      try {
+        writeExcerpt(appender, b);
+      } catch (DiskFull d) {
+        seq--; // not written: seq stays contiguous over the events in the queue
+        throw d;
+      }
     } finally {
       appending.unlock();
     }
@@ -267,6 +343,8 @@ final class EventLog {
       current.setContextClassLoader(
           EventLog.class.getClassLoader()); // Chronicle's, as on the writer thread
       write(a, mine);
+    } catch (DiskFull d) {
+      return d.getMessage();
     } catch (Throwable t) {
       return "writing to " + dir + " failed (" + t + ")";
     } finally {
@@ -320,7 +398,12 @@ final class EventLog {
     Bytes<?> b = excerpt;
     b.clear();
     enc.writeTo(b, ++seq);
-    writeExcerpt(a, b);
+    try {
+      writeExcerpt(a, b);
+    } catch (DiskFull d) {
+      seq--; // not written: seq stays contiguous over the events in the queue
+      throw d;
+    }
   }
 
   /**
@@ -330,6 +413,7 @@ final class EventLog {
    * readers order events by it).
    */
   private void writeExcerpt(ExcerptAppender a, Bytes<?> b) {
+    ensureRoom(b.readRemaining() + 8); // the excerpt and its header
     long from = b.readPosition();
     try {
       a.writeBytes(b);
@@ -338,6 +422,50 @@ final class EventLog {
       b.readPosition(from);
       a.writeBytes(b);
     }
+  }
+
+  /**
+   * Makes sure the queue's file system has room for {@code bytes} more beyond {@link
+   * #RESERVE_BYTES}, checking its free space once every {@link #CHECK_EVERY_BYTES} written (and,
+   * while it is full, at most once a second); the lock held.
+   *
+   * @throws DiskFull when it has not: the event is lost, the queue stays open
+   */
+  private void ensureRoom(long bytes) {
+    roomUntilCheck -= bytes;
+    if (roomUntilCheck >= 0) {
+      return;
+    }
+    long now = clock.nanoTime();
+    if (full && now - fullSince < FULL_RECHECK_NANOS) {
+      throw new DiskFull(diskFull(-1));
+    }
+    long free;
+    try {
+      free = store.getUsableSpace();
+    } catch (IOException | RuntimeException unknown) {
+      roomUntilCheck = CHECK_EVERY_BYTES - bytes; // no answer: as before the check existed
+      return;
+    }
+    long room = free - RESERVE_BYTES;
+    if (room < bytes) {
+      full = true;
+      fullSince = now;
+      roomUntilCheck = -1;
+      throw new DiskFull(diskFull(free));
+    }
+    full = false;
+    roomUntilCheck = Math.min(room, CHECK_EVERY_BYTES) - bytes;
+  }
+
+  private String diskFull(long free) {
+    return "the file system of the queue "
+        + dir
+        + " is full"
+        + (free < 0 ? "" : " (" + free + " bytes free)")
+        + "; Vigil writes events again when more than "
+        + RESERVE_BYTES / 1024
+        + " KiB are free";
   }
 
   /** The start, in epoch milliseconds, of the queue's newest day file. */

@@ -416,8 +416,8 @@ public final class EventWriter implements CaptureSink {
     reportLost();
     try {
       log.append(call, agent());
-    } catch (EventLog.Unbuildable u) {
-      lose(u.getMessage());
+    } catch (EventLog.Unbuildable | EventLog.DiskFull u) {
+      lose(u.getMessage()); // the queue is fine: it stays open
     } catch (Throwable t) {
       lose("writing to " + queueDir + " failed (" + t + ")");
       log.close();
@@ -437,9 +437,12 @@ public final class EventWriter implements CaptureSink {
     payload.put("count", now - reportedLost);
     payload.put("total", now);
     payload.put("reason", lostReason);
+    long before = reportedLost;
     reportedLost = now;
     try {
       log.appendDropped(payload, agent(), Thread.currentThread().getName());
+    } catch (EventLog.DiskFull stillFull) {
+      reportedLost = before; // written once there is room
     } catch (Throwable t) {
       lose("writing to " + queueDir + " failed (" + t + ")");
       log.close();
