@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.ingest.QueuePositions;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,11 +36,38 @@ final class CommitProtocol implements Journal {
   private final RowsFile rows;
   private long generation;
 
-  /** The protocol of the bank in {@code dir}, whose last commit was {@code generation}. */
-  CommitProtocol(Path dir, RowsFile rows, long generation) {
+  /**
+   * What the last commit made durable: the length of {@code emotions.jsonl}, the identity file and
+   * how many of its identities count (-1: all of it). A commit that fails before its checkpoint is
+   * rolled back to these ({@link #rollBack}).
+   */
+  private long committedBytes;
+
+  private String committedSeen;
+  private long committedSeenCount;
+
+  /** The protocol of a new bank in {@code dir}, with {@code committedBytes} of rows. */
+  CommitProtocol(Path dir, RowsFile rows, long committedBytes) {
+    this(dir, rows, 0, committedBytes, null, 0);
+  }
+
+  /**
+   * The protocol of the bank in {@code dir}, whose last commit was {@code generation}: {@code
+   * committedBytes} of rows, {@code seenCount} identities of {@code seenFile}.
+   */
+  CommitProtocol(
+      Path dir,
+      RowsFile rows,
+      long generation,
+      long committedBytes,
+      String seenFile,
+      long seenCount) {
     this.dir = dir;
     this.rows = rows;
     this.generation = generation;
+    this.committedBytes = committedBytes;
+    this.committedSeen = seenFile;
+    this.committedSeenCount = seenCount;
   }
 
   /** The generation of the next commit, which names the file of a crashed pass's recovered rows. */
@@ -61,23 +89,37 @@ final class CommitProtocol implements Journal {
       QueuePositions queues,
       Instant compactBefore)
       throws IOException {
-    rows.sync();
-    Retention.Result compaction =
-        compactBefore == null ? null : Retention.compact(live, compactBefore, episodes);
+    Retention.Result compaction;
     Long compactedBytes = null;
-    if (compaction != null && compaction.compacted() > 0) {
-      rows.close();
-      compactedBytes = RowsFile.writeWhole(dir.resolve(COMPACTED_ROWS), compaction.kept());
-      MAPPER
-          .writerWithDefaultPrettyPrinter()
-          .writeValue(dir.resolve(COMPACTED_EPISODES).toFile(), compaction.episodes());
-    }
-    long bytes = rows.size();
-    long next = generation + 1;
     String previousSeen = seen.file();
-    String seenName = seen.commit(dir, next);
-    generation = next;
-    writeCheckpoint(bytes, seen, compactedBytes, queues);
+    String seenName;
+    try {
+      rows.sync();
+      compaction = compactBefore == null ? null : Retention.compact(live, compactBefore, episodes);
+      if (compaction != null && compaction.compacted() > 0) {
+        rows.close();
+        compactedBytes = RowsFile.writeWhole(dir.resolve(COMPACTED_ROWS), compaction.kept());
+        OwnerOnly.createFileIfMissing(dir.resolve(COMPACTED_EPISODES));
+        MAPPER
+            .writerWithDefaultPrettyPrinter()
+            .writeValue(dir.resolve(COMPACTED_EPISODES).toFile(), compaction.episodes());
+      }
+      long bytes = rows.size();
+      seenName = seen.commit(dir, generation + 1);
+      generation++;
+      try {
+        writeCheckpoint(bytes, seen, compactedBytes, queues);
+      } catch (IOException | RuntimeException e) {
+        generation--;
+        throw e;
+      }
+      committedBytes = compactedBytes != null ? compactedBytes : bytes;
+      committedSeen = seenName;
+      committedSeenCount = seen.size();
+    } catch (IOException | RuntimeException e) {
+      rollBack(seen, e); // before the commit point: as if the commit had never begun
+      throw e;
+    }
     if (previousSeen != null && !previousSeen.equals(seenName)) {
       Files.deleteIfExists(dir.resolve(previousSeen));
     }
@@ -87,6 +129,26 @@ final class CommitProtocol implements Journal {
     finishCompaction(dir);
     writeCheckpoint(compactedBytes, seen, null, queues);
     return compaction;
+  }
+
+  /**
+   * Undoes what a commit or the appends before it wrote, when they failed before the commit point
+   * (a disk that filled, say): the rows past the committed length are cut off (what is still
+   * buffered is dropped), the temporary files of a compaction and the identities past the committed
+   * ones are removed. The bank then reads back exactly as its last commit left it; it must be
+   * opened again to deposit more. Needs no free space. Whatever cannot be undone is left for the
+   * next {@link EmoBank#open}, which recovers it; {@code failure} carries it as suppressed.
+   */
+  @Override
+  public void rollBack(SeenIdentities seen, Exception failure) {
+    try {
+      rows.rollBack(committedBytes);
+      Files.deleteIfExists(dir.resolve(COMPACTED_ROWS));
+      Files.deleteIfExists(dir.resolve(COMPACTED_EPISODES));
+      seen.rollBack(dir, committedSeen, committedSeenCount);
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /** Renames a new {@code checkpoint.json} into place: the commit point. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.ingest.QueuePositions;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,6 +59,9 @@ public final class EmoBank implements AutoCloseable {
   private ObjectNode episodes;
   private long rowsAppended;
 
+  /** A write failed and the files were rolled back to the last commit ({@link #rollBack}). */
+  private boolean rolledBack;
+
   private EmoBank(
       Path dir, SeenIdentities seen, QueuePositions queues, ObjectNode episodes, Journal journal) {
     this.dir = dir;
@@ -74,7 +78,7 @@ public final class EmoBank implements AutoCloseable {
    * @throws BankCorruptException naming the file and line; the directory is left untouched
    */
   public static EmoBank open(Path dir) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     BankFiles.checkNames(dir);
     Path checkpointFile = dir.resolve(CHECKPOINT);
     RowsFile rows = new RowsFile(dir.resolve(EMOTIONS));
@@ -96,7 +100,11 @@ public final class EmoBank implements AutoCloseable {
         cp == null
             ? SeenIdentities.none()
             : SeenIdentities.read(dir, cp.seenFile(), cp.eventsDeposited());
-    CommitProtocol protocol = new CommitProtocol(dir, rows, cp == null ? 0 : cp.generation());
+    CommitProtocol protocol =
+        cp == null
+            ? new CommitProtocol(dir, rows, committed)
+            : new CommitProtocol(
+                dir, rows, cp.generation(), committed, cp.seenFile(), cp.eventsDeposited());
     EmoBank bank =
         new EmoBank(
             dir,
@@ -242,10 +250,16 @@ public final class EmoBank implements AutoCloseable {
     if (!seen.add(identity)) {
       return List.of();
     }
+    checkNotRolledBack();
     List<EmotionRow> rows = DepositPolicy.deposit(lastRow(), row);
     for (EmotionRow r : rows) {
-      if (journal.append(r)) {
-        rowsAppended++;
+      try {
+        if (journal.append(r)) {
+          rowsAppended++;
+        }
+      } catch (IOException | RuntimeException e) {
+        rollBack(e);
+        throw e;
       }
       accept(r);
     }
@@ -292,7 +306,14 @@ public final class EmoBank implements AutoCloseable {
    * compactBefore} into {@code episodes.json} ({@link Retention}); null compacts nothing.
    */
   public void commit(JsonNode state, Instant compactBefore) throws IOException {
-    Retention.Result compaction = journal.commit(live, episodes, seen, queues, compactBefore);
+    checkNotRolledBack();
+    Retention.Result compaction;
+    try {
+      compaction = journal.commit(live, episodes, seen, queues, compactBefore);
+    } catch (IOException | RuntimeException e) {
+      rolledBack = true; // the journal rolled its files back before it threw
+      throw e;
+    }
     if (compaction != null) {
       if (compaction.compacted() > 0) {
         live.clear();
@@ -302,6 +323,25 @@ public final class EmoBank implements AutoCloseable {
     }
     if (state != null) {
       writeState(state);
+    }
+  }
+
+  /**
+   * A write failed before the commit point (a disk that filled): the bank's files are rolled back
+   * to the last commit, and this bank refuses further deposits and commits (its memory holds the
+   * failed deposits): open it again.
+   */
+  private void rollBack(Exception failure) {
+    rolledBack = true;
+    journal.rollBack(seen, failure);
+  }
+
+  private void checkNotRolledBack() {
+    if (rolledBack) {
+      throw new IllegalStateException(
+          "the EmoBank "
+              + dir
+              + " was rolled back to its last commit after a failed write; open it again");
     }
   }
 

@@ -29,6 +29,13 @@ interface Journal extends AutoCloseable {
       Instant compactBefore)
       throws IOException;
 
+  /**
+   * Undoes what was written since the last commit, after a write failed before the commit point
+   * (docs/EMOBANK.md); anything that cannot be undone is added to {@code failure} as suppressed.
+   * Nothing to do for a journal that writes nothing.
+   */
+  default void rollBack(SeenIdentities seen, Exception failure) {}
+
   @Override
   void close();
 }

@@ -1,5 +1,6 @@
 package dev.vigil.emobank;
 
+import dev.vigil.io.OwnerOnly;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
@@ -89,6 +90,7 @@ final class RowsFile implements AutoCloseable {
   /** Appends a row (buffered: {@link #sync} makes it durable). */
   void append(EmotionRow row) throws IOException {
     if (writer == null) {
+      OwnerOnly.createFileIfMissing(path);
       stream = new FileOutputStream(path.toFile(), true);
       writer = new BufferedOutputStream(stream, 1 << 16);
     }
@@ -108,6 +110,7 @@ final class RowsFile implements AutoCloseable {
 
   /** Writes {@code rows} as the whole of the file {@code target}, synced; returns its length. */
   static long writeWhole(Path target, List<EmotionRow> rows) throws IOException {
+    OwnerOnly.createFileIfMissing(target);
     try (FileOutputStream fos = new FileOutputStream(target.toFile());
         OutputStream w = new BufferedOutputStream(fos, 1 << 16)) {
       RowCodec.Line line = new RowCodec.Line();
@@ -118,6 +121,25 @@ final class RowsFile implements AutoCloseable {
       fos.getChannel().force(true);
     }
     return Files.size(target);
+  }
+
+  /**
+   * Forgets the rows appended since {@code committed} bytes were committed (a commit that failed, a
+   * disk that filled): drops what is still buffered without writing it, and cuts the file back to
+   * {@code committed} bytes, which needs no free space.
+   */
+  void rollBack(long committed) throws IOException {
+    if (writer != null) {
+      writer = null;
+      stream.close(); // the stream beneath the buffer: what is buffered is dropped, not written
+      stream = null;
+    }
+    if (size() > committed) {
+      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+        channel.truncate(committed);
+        channel.force(true);
+      }
+    }
   }
 
   /** Closes the appending writer (flushing it); the next append opens it again. */

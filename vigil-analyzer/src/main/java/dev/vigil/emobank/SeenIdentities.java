@@ -1,6 +1,7 @@
 package dev.vigil.emobank;
 
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -138,11 +139,15 @@ final class SeenIdentities implements AutoCloseable {
       close();
       String name = "seen-" + next + ".bin";
       Path tmp = dir.resolve(name + ".tmp");
+      OwnerOnly.createFileIfMissing(tmp);
       try (DataOutputStream out =
           new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16))) {
         for (long id : set.toArray()) {
           out.writeLong(id);
         }
+      } catch (IOException | RuntimeException e) {
+        Files.deleteIfExists(tmp); // never half an identity file left behind (a disk that filled)
+        throw e;
       }
       AtomicWrite.move(tmp, dir.resolve(name));
       file = name;
@@ -167,6 +172,30 @@ final class SeenIdentities implements AutoCloseable {
     appendBuffer.flip();
     while (appendBuffer.hasRemaining()) {
       appending.write(appendBuffer);
+    }
+  }
+
+  /**
+   * Undoes a commit that failed before its checkpoint: removes the identity file it wrote, or cuts
+   * the file it appended to back to the {@code count} identities the last checkpoint counts (-1:
+   * all of it). The identities in memory are those of the failed pass still: the bank is opened
+   * again before its next deposit.
+   */
+  void rollBack(Path dir, String committedFile, long count) throws IOException {
+    close();
+    appendable = false;
+    if (file != null && !file.equals(committedFile)) {
+      Files.deleteIfExists(dir.resolve(file));
+    }
+    file = committedFile;
+    if (committedFile != null && count >= 0) {
+      Path path = dir.resolve(committedFile);
+      if (Files.exists(path) && Files.size(path) > count * Long.BYTES) {
+        try (FileChannel c = FileChannel.open(path, StandardOpenOption.WRITE)) {
+          c.truncate(count * Long.BYTES);
+          c.force(true);
+        }
+      }
     }
   }
 

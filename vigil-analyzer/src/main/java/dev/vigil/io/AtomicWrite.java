@@ -23,7 +23,7 @@ public final class AtomicWrite {
    */
   public static void replace(Path target, byte[] bytes) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     // a fresh name, created and written in one opening (watch commits a bank every few
     // milliseconds)
     Path tmp =
@@ -34,7 +34,8 @@ public final class AtomicWrite {
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong())
                 + ".tmp");
     try {
-      Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      OwnerOnly.createFile(tmp); // new (a fresh name), 0600: the target becomes owner-only
+      Files.write(tmp, bytes, StandardOpenOption.WRITE);
       move(tmp, target);
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(tmp);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ final class OpenInternalThorns {
     for (InternalThorn t : now) {
       before.remove(t.key());
     }
-    Files.createDirectories(out);
+    OwnerOnly.createDirectories(out);
     ObjectNode root = MAPPER.createObjectNode();
     ArrayNode open = root.putArray("open");
     now.forEach(t -> open.add(t.toJson()));

@@ -2,6 +2,7 @@ package dev.vigil.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.PassResult;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class Artifacts {
 
   /** Writes the artifacts of one pass; returns the report it wrote. */
   public static ObjectNode write(PassResult r, Path out, Clock clock) throws IOException {
-    Files.createDirectories(out);
+    OwnerOnly.createDirectories(out);
     ObjectNode report = ReportJson.of(r);
     byte[] json = ReportJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(report);
     byte[] md = ReportMarkdown.of(r).getBytes(StandardCharsets.UTF_8);
@@ -66,6 +67,7 @@ public final class Artifacts {
     digests.put(REPORT_JSON, sha256(json));
     digests.put(REPORT_MD, sha256(md));
     digests.put(REPORT_HTML, sha256(html));
+    OwnerOnly.createFileIfMissing(out.resolve(AUDIT));
     Files.write(
         out.resolve(AUDIT),
         (ReportJson.MAPPER.writeValueAsString(audit) + "\n").getBytes(StandardCharsets.UTF_8),
