@@ -102,16 +102,19 @@ class BankOnAFullDiskTest {
     Path outDir = tmp.resolve("out");
     Path first = jsonl("first.jsonl", 0, 40);
     Path second = jsonl("second.jsonl", 40, 440);
-    assertEquals(0, pass(first, bank, outDir), err.toString());
+    assertEquals(0, pass(first, bank, outDir), err.toString(StandardCharsets.UTF_8));
     Map<String, byte[]> before = filesOf(bank);
 
     // a few kilobytes left: the pass's rows begin to go out and then the disk is full
     fs.fill(8192);
-    assertEquals(1, pass(second, bank, outDir), err.toString() + out);
+    assertEquals(
+        1,
+        pass(second, bank, outDir),
+        err.toString(StandardCharsets.UTF_8) + out.toString(StandardCharsets.UTF_8));
     assertTrue(
-        err.toString().contains("at stage eb_updated")
-            && err.toString().contains("No space left on device"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8).contains("at stage eb_updated")
+            && err.toString(StandardCharsets.UTF_8).contains("No space left on device"),
+        err.toString(StandardCharsets.UTF_8));
     JsonNode failed = json(outDir.resolve("report.json"));
     assertEquals("eb_updated", failed.at("/internal_thorns/0/stage").asText(), failed.toString());
     assertTrue(failed.at("/rbt/provisional").asBoolean(), failed.toString());
@@ -121,18 +124,18 @@ class BankOnAFullDiskTest {
 
     // the space comes back: the next pass deposits what the failed one could not, once
     fs.free();
-    assertEquals(0, pass(second, bank, outDir), err.toString());
+    assertEquals(0, pass(second, bank, outDir), err.toString(StandardCharsets.UTF_8));
     JsonNode recovered = json(outDir.resolve("report.json"));
     assertEquals(400, recovered.get("events_deposited").asInt(), recovered.toString());
     assertEquals(0, recovered.get("internal_thorns").size(), recovered.toString());
     assertEquals(1, recovered.get("internal_thorns_resolved").size(), recovered.toString());
-    assertEquals(0, pass(second, bank, outDir), err.toString());
+    assertEquals(0, pass(second, bank, outDir), err.toString(StandardCharsets.UTF_8));
     assertEquals(0, json(outDir.resolve("report.json")).get("events_deposited").asInt());
 
     // and the bank is the one two passes on a roomy disk make
     Path roomy = tmp.resolve("roomy");
-    assertEquals(0, pass(first, roomy, tmp.resolve("out2")), err.toString());
-    assertEquals(0, pass(second, roomy, tmp.resolve("out2")), err.toString());
+    assertEquals(0, pass(first, roomy, tmp.resolve("out2")), err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, pass(second, roomy, tmp.resolve("out2")), err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(roomy.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));

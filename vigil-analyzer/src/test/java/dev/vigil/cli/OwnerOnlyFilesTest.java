@@ -55,7 +55,7 @@ class OwnerOnlyFilesTest {
             out.toString(),
             "--now",
             "2026-11-22T12:00:00Z");
-    assertEquals(0, exit, err.toString());
+    assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
     for (Path dir : new Path[] {tmp.resolve("state"), bank, tmp.resolve("reports"), out}) {
       assertEquals("rwx------", mode(dir), dir.toString());
     }

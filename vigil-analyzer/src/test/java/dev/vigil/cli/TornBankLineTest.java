@@ -80,17 +80,17 @@ class TornBankLineTest {
   @Test
   void aTornLineAfterTheCommitIsMovedAsideAndTheBankEndsAsOneUninterruptedPass() throws Exception {
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass(jsonl("a.jsonl", 0, 40), bank), err.toString());
+    assertEquals(0, pass(jsonl("a.jsonl", 0, 40), bank), err.toString(StandardCharsets.UTF_8));
     String torn = "{\"ts\":\"2026-11-22T08:50:00Z\",\"emotion\":\"frustr";
     Files.writeString(bank.resolve(EmoBank.EMOTIONS), torn, StandardOpenOption.APPEND);
 
     Path second = jsonl("b.jsonl", 40, 80);
-    assertEquals(0, pass(second, bank), err.toString());
+    assertEquals(0, pass(second, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(torn, Files.readString(bank.resolve("recovered-2.jsonl")));
 
     Path clean = tmp.resolve("clean");
-    assertEquals(0, pass(tmp.resolve("a.jsonl"), clean), err.toString());
-    assertEquals(0, pass(second, clean), err.toString());
+    assertEquals(0, pass(tmp.resolve("a.jsonl"), clean), err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, pass(second, clean), err.toString(StandardCharsets.UTF_8));
     assertArrayEquals(
         Files.readAllBytes(clean.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
@@ -99,7 +99,7 @@ class TornBankLineTest {
   @Test
   void aCommittedLineCutShortFailsTheBankStageAndLeavesTheBankAlone() throws Exception {
     Path bank = tmp.resolve("bank");
-    assertEquals(0, pass(jsonl("a.jsonl", 0, 40), bank), err.toString());
+    assertEquals(0, pass(jsonl("a.jsonl", 0, 40), bank), err.toString(StandardCharsets.UTF_8));
     Path rows = bank.resolve(EmoBank.EMOTIONS);
     try (FileChannel c = FileChannel.open(rows, StandardOpenOption.WRITE)) {
       c.truncate(committed(bank) - 10); // the last committed row loses its end
@@ -107,9 +107,15 @@ class TornBankLineTest {
     Map<String, byte[]> before = filesOf(bank);
 
     assertEquals(1, pass(jsonl("b.jsonl", 40, 80), bank));
-    assertTrue(err.toString().contains("at stage eb_updated"), err.toString());
-    assertTrue(err.toString().contains(rows.toString()), err.toString());
-    assertTrue(err.toString().contains("cut short"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("at stage eb_updated"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains(rows.toString()),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("cut short"),
+        err.toString(StandardCharsets.UTF_8));
     Map<String, byte[]> after = filesOf(bank);
     assertEquals(before.keySet(), after.keySet());
     before.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));

@@ -72,8 +72,13 @@ public final class SmallFilesystem implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException, InterruptedException {
-    exec("umount", "-l", dir.toString());
+  public void close() throws IOException {
+    try {
+      exec("umount", "-l", dir.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread()
+          .interrupt(); // interrupted: the tmpfs stays mounted, the interrupt is kept
+    }
   }
 
   /** Runs a command; null when it succeeded, else what it printed and its exit code. */

@@ -192,17 +192,7 @@ final class EventLog {
     }
     lastOpenAttempt = now;
     try {
-      if (Files.exists(dir) && !Files.isDirectory(dir)) {
-        throw new IOException(dir + " exists and is not a directory");
-      }
-      if (!Files.isDirectory(dir)) {
-        createOwnerOnly(dir);
-      }
-      FileStore fileStore = Files.getFileStore(dir);
-      long free = fileStore.getUsableSpace();
-      if (free < RESERVE_BYTES) {
-        throw new DiskFull(diskFull(free)); // before Chronicle maps a file it cannot fill
-      }
+      FileStore fileStore = prepareDirectory();
       ChronicleQueue q = EventQueues.openForWriting(dir, time);
       ExcerptAppender a;
       try {
@@ -245,6 +235,25 @@ final class EventLog {
     } finally {
       attempted = true;
     }
+  }
+
+  /**
+   * The queue directory, created owner-only when missing, on a file system with room for events:
+   * its file store; thrown {@link DiskFull} before Chronicle maps a file it cannot fill.
+   */
+  private FileStore prepareDirectory() throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IOException(dir + " exists and is not a directory");
+    }
+    if (!Files.isDirectory(dir)) {
+      createOwnerOnly(dir);
+    }
+    FileStore fileStore = Files.getFileStore(dir);
+    long free = fileStore.getUsableSpace();
+    if (free < RESERVE_BYTES) {
+      throw new DiskFull(diskFull(free));
+    }
+    return fileStore;
   }
 
   /**
