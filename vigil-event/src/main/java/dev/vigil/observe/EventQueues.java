@@ -26,6 +26,9 @@ public final class EventQueues {
   /** The file Chronicle keeps in every queue directory. */
   public static final String METADATA_FILE = "metadata.cq4t";
 
+  /** The page size every cycle file's length is a multiple of. */
+  private static final long PAGE_BYTES = 4096;
+
   private EventQueues() {}
 
   /** Opens (creating if missing) a queue for appending events. */
@@ -104,6 +107,34 @@ public final class EventQueues {
               + " is not a Chronicle queue (it has no "
               + METADATA_FILE
               + " and no .cq4 files)");
+    }
+    checkCycleFilesWhole(dir);
+  }
+
+  /**
+   * Chronicle sizes a cycle file in whole chunks of pages, written or not, so a file of another
+   * length was cut short (a copy or a restore that stopped half-way); mapping past its end would
+   * fault in the middle of reading (docs/DESIGN.md, "Bad input").
+   */
+  private static void checkCycleFilesWhole(Path dir) {
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".cq4")).toList()) {
+        long size = Files.size(f);
+        if (size % PAGE_BYTES != 0) {
+          throw new IllegalArgumentException(
+              "queue file "
+                  + f
+                  + " is cut short ("
+                  + size
+                  + " bytes, not whole pages of "
+                  + PAGE_BYTES
+                  + "): restore it from a copy, or move it out of the queue directory to read the"
+                  + " rest");
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
     }
   }
 

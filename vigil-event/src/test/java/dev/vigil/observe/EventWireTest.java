@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
@@ -18,6 +22,27 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EventWireTest {
   @TempDir Path dir;
+
+  @Test
+  void aCycleFileCutShortIsRefusedNamingItBeforeAnythingIsMapped() throws Exception {
+    try (ChronicleQueue q = EventQueues.openForWriting(dir)) {
+      EventWire.append(q.createAppender(), new RandomEvents(3, 10).next());
+    }
+    EventQueues.checkIsQueue(dir); // whole: accepted
+    Path cycle;
+    try (var files = Files.list(dir)) {
+      cycle = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
+    }
+    try (var channel = FileChannel.open(cycle, StandardOpenOption.WRITE)) {
+      channel.truncate(60_000);
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> EventQueues.openForReading(dir));
+    assertTrue(
+        e.getMessage().contains(cycle.toString())
+            && e.getMessage().contains("cut short (60000 bytes"),
+        e.getMessage());
+  }
 
   @Test
   void roundTripsRandomEventsExactlyThroughARealQueue() throws Exception {
