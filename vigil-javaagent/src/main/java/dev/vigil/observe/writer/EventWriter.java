@@ -120,6 +120,12 @@ public final class EventWriter implements CaptureSink {
 
   private long reportedLost;
 
+  /** Idle rounds in a row (the writer thread only). */
+  private int idle;
+
+  /** Calls taken and not yet subtracted from {@link #size} (the writer thread only). */
+  private int taken;
+
   /** Computed once, on first use (a racy but safe initialization: a String is immutable). */
   private String agent;
 
@@ -357,54 +363,82 @@ public final class EventWriter implements CaptureSink {
                 + "; the application is not affected");
   }
 
+  /**
+   * The writer thread: takes and writes calls until it is stopped with nothing left. It never dies
+   * of an error: a throwable nobody foresaw (the JVM reports a fault in mapped memory late, at any
+   * point of the thread) costs the call in hand, counted as lost, and the queue is reopened on the
+   * next event. Calls still waiting when it ends are counted as lost, never dropped unseen.
+   */
   private void run() {
     try {
-      int idle = 0;
-      int taken = 0;
-      while (true) {
-        Captured call = pending.poll();
-        if (call != null) {
-          idle = 0;
-          log.beginRun();
-          try {
-            int n = 0;
-            do {
-              if (++taken == TAKEN_BATCH) {
-                size.addAndGet(-taken);
-                taken = 0;
-              }
-              write(call);
-            } while (++n < RUN && (call = pending.poll()) != null);
-          } finally {
-            log.endRun();
-          }
-          continue;
-        }
-        if (taken > 0) {
-          size.addAndGet(-taken);
-          taken = 0;
-        }
-        if (stopped) {
-          return;
-        }
-        if (openWanted && !log.attempted()) {
-          log.open(); // a failure is reported with the first event that cannot be written
-          continue;
-        }
-        idle++;
-        if (idle <= NAPS) {
-          LockSupport.parkNanos(NAP_NANOS);
-        } else {
-          reportLost();
-          sleeping = true;
-          if (pending.isEmpty() && !stopped) {
-            LockSupport.parkNanos(SLEEP_NANOS);
-          }
-          sleeping = false;
+      boolean more = true;
+      while (more) {
+        try {
+          more = step();
+        } catch (Throwable t) {
+          lose("writing to " + queueDir + " failed (" + t + ")");
+          log.close();
+          LockSupport.parkNanos(NAP_NANOS); // no busy loop should the fault repeat
         }
       }
     } finally {
       log.close();
+      loseWaiting();
+    }
+  }
+
+  /**
+   * One round of the writer thread: a run of calls written, or the queue opened, or a nap or a
+   * sleep when there is nothing to do; false once stopped with nothing waiting.
+   */
+  private boolean step() {
+    Captured call = pending.poll();
+    if (call != null) {
+      idle = 0;
+      log.beginRun();
+      try {
+        int n = 0;
+        do {
+          if (++taken == TAKEN_BATCH) {
+            size.addAndGet(-taken);
+            taken = 0;
+          }
+          write(call);
+        } while (++n < RUN && (call = pending.poll()) != null);
+      } finally {
+        log.endRun();
+      }
+      return true;
+    }
+    if (taken > 0) {
+      size.addAndGet(-taken);
+      taken = 0;
+    }
+    if (stopped) {
+      return false;
+    }
+    if (openWanted && !log.attempted()) {
+      log.open(); // a failure is reported with the first event that cannot be written
+      return true;
+    }
+    idle++;
+    if (idle <= NAPS) {
+      LockSupport.parkNanos(NAP_NANOS);
+    } else {
+      reportLost();
+      sleeping = true;
+      if (pending.isEmpty() && !stopped) {
+        LockSupport.parkNanos(SLEEP_NANOS);
+      }
+      sleeping = false;
+    }
+    return true;
+  }
+
+  /** Counts the calls left in the hand-off when the writer thread ends as lost. */
+  private void loseWaiting() {
+    for (Captured left = pending.poll(); left != null; left = pending.poll()) {
+      lose("the writer stopped before writing it");
     }
   }
 

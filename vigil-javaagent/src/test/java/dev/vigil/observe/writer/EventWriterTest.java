@@ -128,9 +128,16 @@ class EventWriterTest {
     }
     writer.shutdown(120_000);
 
-    assertEquals(0, writer.lost());
     QueueTally tally = QueueTally.of(queue);
-    assertEquals(320_000, tally.events());
+    String seen =
+        "lost "
+            + writer.lost()
+            + ", appended by callers "
+            + writer.appendedByCallers()
+            + ", in the queue "
+            + tally;
+    assertEquals(0, writer.lost(), seen);
+    assertEquals(320_000, tally.events(), seen);
     assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
     assertEquals(16, tally.perThread().size());
     tally.perThread().values().forEach(n -> assertEquals(20_000L, n));
