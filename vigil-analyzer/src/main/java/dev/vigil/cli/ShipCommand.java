@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ship}: forwards a local queue to Kafka, at least once, resuming where it stopped
+ * {@code ship}: forwards a local queue to Kafka, exactly once, resuming where it committed
  * (docs/KAFKA.md).
  */
 @Command(
@@ -20,11 +20,12 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Forwards the events of a local Vigil queue to Kafka as they arrive: each event as",
-      "its JSON line (docs/DESIGN.md#the-event), key = agent, with an idempotent producer (acks=all).",
-      "The position of the last event Kafka acknowledged is kept beside the queue",
-      "(<queue>.ship-<topic>.json) and ship resumes there. When Kafka cannot be reached the",
-      "position stays, the queue is the buffer, and ship retries with backoff (one line a",
-      "minute). SIGTERM or SIGINT: exits 0 with the position kept."
+      "its JSON line (docs/DESIGN.md#the-event), key = agent, exactly once: each batch is one",
+      "Kafka transaction that also records the batch's end in the topic <topic>.ship, and ship",
+      "resumes after the last batch committed there (a copy is kept beside the queue,",
+      "<queue>.ship-<topic>.json). When Kafka cannot be reached the position stays, the queue",
+      "is the buffer, and ship retries with backoff (one line a minute). SIGTERM or SIGINT:",
+      "exits 0 with the position kept. Read the topic with isolation.level=read_committed."
     })
 final class ShipCommand extends VigilCommand {
   @Option(
@@ -55,6 +56,15 @@ final class ShipCommand extends VigilCommand {
           "Where the position is kept (default: beside the queue, <queue>.ship-<topic>.json).")
   Path positionFile;
 
+  @Option(
+      names = "--ship-id",
+      paramLabel = "ID",
+      description =
+          "This ship's identity in Kafka, one per queue shipped; a ship restarted with the same id"
+              + " resumes where it committed, and fences an older one still running (default:"
+              + " the host's name and the queue's path).")
+  String shipId;
+
   private final Clock clock;
 
   ShipCommand() {
@@ -77,7 +87,11 @@ final class ShipCommand extends VigilCommand {
       EventQueues.checkIsQueue(queue);
       ShipPosition position = ShipPosition.of(queue, topic, positionFile);
       position.read(); // a position file that is not ship's stops here, naming it
-      shipper = new Shipper(queue, bootstrap, topic, position, clock, out(), err());
+      String id = shipId != null ? shipId : Shipper.defaultId(queue);
+      if (id.isBlank()) {
+        throw new IllegalArgumentException("--ship-id is blank");
+      }
+      shipper = new Shipper(queue, bootstrap, topic, id, position, clock, out(), err());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -33,7 +33,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -98,13 +97,14 @@ final class GroupSession implements AutoCloseable {
     c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1_000);
     c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-    Properties p = KafkaClients.idempotentProducer(s.bootstrap(), "vigil-watch");
-    p.put(
-        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-        "vigil-watch-" + s.group() + "-" + UUID.randomUUID());
-    p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, TRANSACTION_TIMEOUT_MS);
     this.consumer = new KafkaConsumer<>(c);
-    this.producer = new KafkaProducer<>(p);
+    this.producer =
+        new KafkaProducer<>(
+            KafkaClients.transactionalProducer(
+                s.bootstrap(),
+                "vigil-watch",
+                "vigil-watch-" + s.group() + "-" + UUID.randomUUID(),
+                TRANSACTION_TIMEOUT_MS));
   }
 
   /** Joins the group; the agents come with the first assignment. */
@@ -200,7 +200,8 @@ final class GroupSession implements AutoCloseable {
     AgentBanks.Agent a = banks.ownFresh(agent, r.partition());
     long identity = EventIdentity.ofContent(e);
     if (a.bank.isDeposited(identity)) {
-      counts.duplicates++; // shipped twice (ship is at-least-once): deposited once
+      counts
+          .duplicates++; // the same event twice in the topic (two producers of it): deposited once
       return;
     }
     EmotionRow row = null;

@@ -46,4 +46,18 @@ final class KafkaClients {
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
     return p;
   }
+
+  /**
+   * A transactional producer's settings: idempotent, with the transactional id {@code
+   * transactionalId} (a new producer with the same id fences the old one and settles the
+   * transaction it left open), and a transaction left open aborted by the broker after {@code
+   * timeoutMs}.
+   */
+  static Properties transactionalProducer(
+      String bootstrap, String clientId, String transactionalId, int timeoutMs) {
+    Properties p = idempotentProducer(bootstrap, clientId);
+    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+    p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, timeoutMs);
+    return p;
+  }
 }

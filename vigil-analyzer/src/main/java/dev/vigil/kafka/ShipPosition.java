@@ -9,11 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where {@code ship} stopped: the index of the last excerpt Kafka acknowledged, in a small JSON
- * file beside the queue ({@code <queue>.ship-<topic>.json}), never inside Chronicle's files. It is
- * replaced atomically after each acknowledged batch, so a restart resumes after the last event
- * Kafka holds; at worst the batch in flight when {@code ship} died is sent again (at-least-once
- * shipping; the group {@code watch} deposits each event once).
+ * Where {@code ship} stopped, as this host saw it: the index of the last excerpt committed in
+ * Kafka, in a small JSON file beside the queue ({@code <queue>.ship-<topic>.json}), never inside
+ * Chronicle's files. It is replaced atomically after each committed batch. Kafka's own record of
+ * it, the {@link ShipLedger}, wins when it is further on (a ship killed between a commit and this
+ * write).
  */
 public final class ShipPosition {
   /** The position of a queue never shipped. */

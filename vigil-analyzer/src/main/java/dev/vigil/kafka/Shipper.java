@@ -8,6 +8,7 @@ import dev.vigil.observe.EventWire;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,23 +17,28 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
- * The {@code ship} loop (docs/KAFKA.md): tails a local queue from the last acknowledged position,
- * produces each event as its JSON line (key = agent) with an idempotent producer, and records the
- * position after Kafka has acknowledged a whole batch ({@link ShipPosition}). When Kafka cannot be
- * reached the position stays where it is, the batch is sent again by a new producer after a
- * backoff, and the outage is one line a minute ({@link OutageNotice}): the local queue is the
- * buffer, nothing is lost. Excerpts that are not events are skipped and counted. {@link #stop()}
- * (from a signal) ends the loop; the position kept is the last acknowledged one.
+ * The {@code ship} loop (docs/KAFKA.md): tails a local queue from the last committed position and
+ * produces each event as its JSON line (key = agent), a batch at a time, each batch one Kafka
+ * transaction that also writes the batch's end into the {@link ShipLedger}. So a batch is in Kafka
+ * with its position or not at all, and every event is shipped exactly once: after any failure, a
+ * new producer with the ship's transactional id settles what the old one left open, and the ledger
+ * says where to resume. The position is also kept in a small file beside the queue ({@link
+ * ShipPosition}). When Kafka cannot be reached the position stays, the local queue is the buffer,
+ * and the outage is one line a minute ({@link OutageNotice}); nothing is lost. Excerpts that are
+ * not events are skipped and counted. {@link #stop()} (from a signal) ends the loop.
  */
 public final class Shipper {
   /** Events sent at once at most before waiting for their acknowledgements. */
@@ -47,9 +53,17 @@ public final class Shipper {
   /** What a {@code ship} did, reported when it stops. */
   public record Totals(long shipped, long skipped, long position) {}
 
+  /**
+   * How long a batch's transaction may stay open before the broker aborts it: how long a ship that
+   * died in the middle of a batch holds back what comes after it for readers of committed records.
+   */
+  static final int TRANSACTION_TIMEOUT_MS = 10_000;
+
   private final Path queueDir;
   private final String bootstrap;
   private final String topic;
+  private final String shipId;
+  private final ShipLedger ledger;
   private final ShipPosition position;
   private final Clock clock;
   private final PrintWriter out;
@@ -59,7 +73,18 @@ public final class Shipper {
   private long shipped;
   private long skipped;
 
+  /** The index of the last excerpt committed in Kafka, or {@link ShipPosition#NONE}. */
+  private long acked;
+
+  /** Events shipped before this run (by earlier ones, as the ledger or the file says). */
+  private long shippedBefore;
+
+  /** A producer was connected once in this run: later moves of the ledger are this run's. */
+  private boolean connectedOnce;
+
   /**
+   * @param shipId the ship's identity in Kafka: its transactional id and its key in the ledger, one
+   *     per queue shipped ({@link #defaultId})
    * @param clock the outage lines' time source
    * @param out start and stop lines
    * @param err the outage lines
@@ -68,6 +93,7 @@ public final class Shipper {
       Path queueDir,
       String bootstrap,
       String topic,
+      String shipId,
       ShipPosition position,
       Clock clock,
       PrintWriter out,
@@ -75,6 +101,8 @@ public final class Shipper {
     this.queueDir = queueDir;
     this.bootstrap = bootstrap;
     this.topic = topic;
+    this.shipId = shipId;
+    this.ledger = new ShipLedger(bootstrap, topic);
     this.position = position;
     this.clock = clock;
     this.out = out;
@@ -91,6 +119,23 @@ public final class Shipper {
   }
 
   /**
+   * The id of a ship that runs on this host ({@code HOSTNAME}, else the host's name) and ships the
+   * queue in {@code queueDir}: distinct for every queue of a fleet, the same when the ship
+   * restarts.
+   */
+  public static String defaultId(Path queueDir) {
+    String host = System.getenv("HOSTNAME");
+    if (host == null || host.isBlank()) {
+      try {
+        host = InetAddress.getLocalHost().getHostName();
+      } catch (IOException e) {
+        host = "localhost";
+      }
+    }
+    return host + ":" + queueDir.toAbsolutePath().normalize();
+  }
+
+  /**
    * Runs until {@link #stop()}.
    *
    * @throws IllegalArgumentException naming the queue or the position file when either is not what
@@ -98,9 +143,9 @@ public final class Shipper {
    */
   public Totals run() throws IOException {
     loopThread = Thread.currentThread();
-    long acked = position.read();
-    long before = position.shipped();
-    shipped = before;
+    acked = position.read();
+    shippedBefore = position.shipped();
+    shipped = shippedBefore;
     Backoff backoff = new Backoff();
     try (ChronicleQueue queue = EventQueues.openForReading(queueDir)) {
       ExcerptTailer tailer = queue.createTailer();
@@ -117,13 +162,20 @@ public final class Shipper {
           }
           try {
             if (producer == null) {
-              producer =
-                  new KafkaProducer<>(KafkaClients.idempotentProducer(bootstrap, "vigil-ship"));
+              long from = acked;
+              producer = connect();
+              if (acked != from) { // Kafka holds more than the file said: resume after it
+                seek(tailer, acked);
+                continue;
+              }
             }
-            send(producer, batch);
-          } catch (ExecutionException | RuntimeException e) {
-            // nothing of this batch counts as shipped: the position stays, a new producer sends it
-            // all again
+            commit(producer, batch, last);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            break;
+          } catch (ExecutionException | TimeoutException | IOException | RuntimeException e) {
+            // nothing of this batch counts as shipped: the position stays; a new producer settles
+            // the transaction and the ledger says whether it was committed
             outage.failed(
                 e instanceof ExecutionException ? e.getCause() : e,
                 "the queue keeps the events, position stays after excerpt "
@@ -144,8 +196,69 @@ public final class Shipper {
         closeQuietly(producer);
       }
     }
-    announceStopped(before, acked);
-    return new Totals(shipped - before, skipped, acked);
+    announceStopped(shippedBefore, acked);
+    return new Totals(shipped - shippedBefore, skipped, acked);
+  }
+
+  /**
+   * A producer with the ship's transactional id, which fences any earlier producer of this ship and
+   * settles the transaction it left open; then the position committed in the ledger, when it is
+   * past {@link #acked}, becomes the position (the outcome of the last batch was not known).
+   */
+  private Producer<String, String> connect()
+      throws ExecutionException, InterruptedException, TimeoutException, IOException {
+    try (Admin admin = Admin.create(KafkaClients.common(bootstrap, "vigil-ship-admin"))) {
+      if (!ledger.ensure(admin, topic)) {
+        throw new UnknownTopicOrPartitionException("topic " + topic + " does not exist");
+      }
+    }
+    Producer<String, String> p =
+        new KafkaProducer<>(
+            KafkaClients.transactionalProducer(
+                bootstrap, "vigil-ship", "vigil-ship-" + shipId, TRANSACTION_TIMEOUT_MS));
+    try {
+      p.initTransactions();
+      ShipLedger.Committed committed = ledger.read(shipId);
+      if (committed != null && committed.index() > acked) {
+        out.println(
+            Timestamps.format(clock.instant())
+                + " ship resumes after excerpt "
+                + Long.toHexString(committed.index())
+                + ", the last one committed in "
+                + ledger.topic());
+        out.flush();
+        acked = committed.index();
+        shipped = committed.shipped();
+        if (!connectedOnce) {
+          shippedBefore = shipped; // shipped by the run before, which died before its file said so
+        }
+        position.write(acked, shipped);
+      }
+      connectedOnce = true;
+      return p;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(p);
+      throw e;
+    }
+  }
+
+  /**
+   * Sends a batch and the ledger's entry for its end {@code last} in one transaction, and commits
+   * it; the first failure is thrown.
+   */
+  private void commit(
+      Producer<String, String> producer, List<ProducerRecord<String, String>> batch, long last)
+      throws ExecutionException {
+    producer.beginTransaction();
+    for (ProducerRecord<String, String> r : batch) {
+      Future<RecordMetadata> ack = producer.send(r);
+      if (ack.isDone()) {
+        get(ack); // failed at once (no metadata within max.block.ms): the rest of the batch would
+        // wait as long
+      }
+    }
+    producer.send(ledger.entry(shipId, queueDir.toString(), last, shipped + batch.size()));
+    producer.commitTransaction();
   }
 
   /** The first ship line: queue, topic, bootstrap, where it resumes and the position file. */
@@ -162,7 +275,11 @@ public final class Shipper {
                 ? ", resuming after excerpt " + Long.toHexString(acked)
                 : ", from the start")
             + "; position in "
-            + position.file());
+            + position.file()
+            + " and topic "
+            + ledger.topic()
+            + ", ship id "
+            + shipId);
     out.flush();
   }
 
@@ -202,25 +319,6 @@ public final class Shipper {
       }
     }
     return last;
-  }
-
-  /** Sends a batch and waits for every acknowledgement; the first failure is thrown. */
-  private static void send(
-      Producer<String, String> producer, List<ProducerRecord<String, String>> batch)
-      throws ExecutionException {
-    List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
-    for (ProducerRecord<String, String> r : batch) {
-      Future<RecordMetadata> ack = producer.send(r);
-      if (ack.isDone()) {
-        get(ack); // failed at once (no metadata within max.block.ms): the rest of the batch would
-        // wait as long
-      }
-      acks.add(ack);
-    }
-    producer.flush();
-    for (Future<RecordMetadata> a : acks) {
-      get(a);
-    }
   }
 
   private static void get(Future<RecordMetadata> ack) throws ExecutionException {

@@ -6,17 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vigil.observe.EventJson;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * agent over with the bank rebuilt from Kafka; every event is deposited exactly once.
  */
 class GroupWatchIT {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   static TestBroker broker;
 
   @TempDir Path tmp;
@@ -61,48 +54,13 @@ class GroupWatchIT {
     return KafkaProcess.start(tmp, name, "watch", args.toArray(String[]::new));
   }
 
-  /** Produces calls {@code from} to {@code to - 1} of the agent, as ship would. */
-  private static void send(String topic, String agent, long from, long to) throws Exception {
-    List<String> values = new ArrayList<>();
-    for (long s = from; s < to; s++) {
-      values.add(EventJson.write(TestEvents.call(agent, s)));
-    }
-    broker.produce(topic, agent, values.toArray(String[]::new));
-  }
-
-  /** The latest report of each agent on {@code vigil.reports}. */
-  private static Map<String, JsonNode> latestReports() throws IOException {
-    Map<String, JsonNode> latest = new HashMap<>();
-    for (ConsumerRecord<String, String> r : broker.readAll(GroupTopics.REPORTS)) {
-      latest.put(r.key(), MAPPER.readTree(r.value()));
-    }
-    return latest;
-  }
-
-  private static long total(Map<String, JsonNode> reports, String agent) {
-    JsonNode r = reports.get(agent);
-    return r == null ? -1 : r.path("events_deposited_total").asLong(-1);
-  }
-
-  /** Two agent names whose records land in different partitions of a two-partition topic. */
-  private static List<String> agentsOnTwoPartitions() {
-    String first = "robin";
-    int p = Utils.toPositive(Utils.murmur2(first.getBytes(StandardCharsets.UTF_8))) % 2;
-    for (String other : List.of("wren", "lark", "finch", "swift", "kite", "heron")) {
-      if (Utils.toPositive(Utils.murmur2(other.getBytes(StandardCharsets.UTF_8))) % 2 != p) {
-        return List.of(first, other);
-      }
-    }
-    throw new AssertionError("no second agent name found");
-  }
-
   @Test
   void anInstanceKilledHandsItsAgentWithItsBankToTheOtherExactlyOnce() throws Exception {
     String topic = "fleet.events";
     broker.createTopic(topic, 2);
-    List<String> agents = agentsOnTwoPartitions();
+    List<String> agents = Fleet.agentsOnTwoPartitions();
     for (String agent : agents) {
-      send(topic, agent, 0, 60);
+      Fleet.send(broker, topic, agent, 0, 60);
     }
     try (KafkaProcess a = watch("a", topic, "--every", "1s");
         KafkaProcess b = watch("b", topic, "--every", "1s")) {
@@ -111,27 +69,27 @@ class GroupWatchIT {
           .atMost(PATIENCE)
           .until(
               () ->
-                  latestReports().keySet().containsAll(agents)
+                  Fleet.latestReports(broker).keySet().containsAll(agents)
                       && a.stdout().contains(" pass trigger=")
                       && b.stdout().contains(" pass trigger="));
       for (String agent : agents) {
-        send(topic, agent, 60, 120);
+        Fleet.send(broker, topic, agent, 60, 120);
       }
       a.sigkill(); // mid-stream: whatever a had deposited but not committed is aborted with its
       // transaction
       for (String agent : agents) {
-        send(topic, agent, 120, 200);
+        Fleet.send(broker, topic, agent, 120, 200);
       }
       await()
           .atMost(PATIENCE)
           .until(
               () -> {
-                Map<String, JsonNode> latest = latestReports();
-                return agents.stream().allMatch(agent -> total(latest, agent) == 200);
+                Map<String, JsonNode> latest = Fleet.latestReports(broker);
+                return agents.stream().allMatch(agent -> Fleet.total(latest, agent) == 200);
               });
       assertTrue(
           b.stdout().lines().anyMatch(l -> l.contains("assigned partitions [0, 1]")), b.stdout());
-      Map<String, JsonNode> latest = latestReports();
+      Map<String, JsonNode> latest = Fleet.latestReports(broker);
       for (String agent : agents) {
         assertEquals(
             200,
@@ -142,13 +100,7 @@ class GroupWatchIT {
       assertTrue(b.stdout().contains(" watch stopped: "), b.stdout());
     }
     // the journal holds every event of each agent exactly once
-    Map<String, Integer> journaled = new HashMap<>();
-    for (ConsumerRecord<String, String> r : broker.readAll(BankJournal.topicFor(topic))) {
-      BankRecord e = BankRecord.fromJson(r.value());
-      if (e.countsAsEvent()) {
-        journaled.merge(e.agent(), 1, Integer::sum);
-      }
-    }
+    Map<String, Integer> journaled = Fleet.journaled(broker, topic);
     assertEquals(Map.of(agents.get(0), 200, agents.get(1), 200), journaled);
   }
 
@@ -161,12 +113,14 @@ class GroupWatchIT {
           .until(() -> w.stderr().contains("topic " + topic + " does not exist"));
       broker.createTopic(topic, 1);
       broker.produce(topic, "ouzel", "this is not an event");
-      send(topic, "ouzel", 0, 3);
-      await().atMost(PATIENCE).until(() -> total(latestReports(), "ouzel") == 3);
+      Fleet.send(broker, topic, "ouzel", 0, 3);
+      await().atMost(PATIENCE).until(() -> Fleet.total(Fleet.latestReports(broker), "ouzel") == 3);
       assertTrue(w.stdout().contains("not a Vigil event"), w.stdout());
       assertEquals(0, w.sigterm());
       assertTrue(w.stdout().contains("1 records skipped (not events)"), w.stdout());
-      assertEquals(1, latestReports().get("ouzel").path("kafka").path("records_skipped").asLong());
+      assertEquals(
+          1,
+          Fleet.latestReports(broker).get("ouzel").path("kafka").path("records_skipped").asLong());
     }
   }
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ship} against a real KRaft broker (docs/KAFKA.md): it forwards a queue as event JSON keyed
- * by agent, resumes without sending anything twice, and loses nothing while the broker is down.
+ * by agent, resumes without sending anything twice (after its position file too), and loses nothing
+ * while the broker is down.
  */
 class ShipIT {
   static TestBroker broker;
@@ -94,6 +95,35 @@ class ShipIT {
     List<String> ids = shipped("ship.once");
     assertEquals(500, ids.size(), "every event once, none twice");
     assertEquals(500, new HashSet<>(ids).size());
+  }
+
+  /**
+   * A ship killed after Kafka committed a batch but before it wrote its position file: the file is
+   * behind, and the restarted ship resumes after the batch committed in the ledger instead.
+   */
+  @Test
+  void aPositionFileBehindKafkaIsOvertakenByTheLedgerAndNothingIsSentTwice() throws Exception {
+    broker.createTopic("ship.ledger", 2);
+    Path queue = tmp.resolve("queue");
+    TestEvents.append(queue, 0, 100, "robin", "wren");
+    Path file = tmp.resolve("queue.ship-ship.ledger.json");
+    try (KafkaProcess ship = ship("ship-a", queue, "ship.ledger")) {
+      await().atMost(PATIENCE).until(() -> broker.readAll("ship.ledger").size() == 200);
+      assertEquals(0, ship.sigterm());
+    }
+    Files.delete(file); // as if killed before its first write
+    TestEvents.append(queue, 100, 130, "robin", "wren");
+    try (KafkaProcess ship = ship("ship-b", queue, "ship.ledger")) {
+      await().atMost(PATIENCE).until(() -> broker.readAll("ship.ledger").size() >= 260);
+      assertTrue(ship.stdout().contains("from the start"), ship.stdout());
+      assertTrue(
+          ship.stdout().contains("the last one committed in ship.ledger.ship"), ship.stdout());
+      assertEquals(0, ship.sigterm());
+      assertTrue(ship.stdout().contains(" ship stopped: 60 events shipped"), ship.stdout());
+    }
+    List<String> ids = shipped("ship.ledger");
+    assertEquals(260, new HashSet<>(ids).size(), "every event");
+    assertEquals(260, ids.size(), "none twice");
   }
 
   @Test

@@ -36,8 +36,45 @@ final class TestBroker implements AutoCloseable {
    * first use.
    */
   static TestBroker start(int partitions, String... topics) throws IOException {
+    return start(partitions, Map.of(), topics);
+  }
+
+  /**
+   * Starts a broker with a listener behind each of {@code links}: a client that bootstraps through
+   * a link ({@link #bootstrap(Link)}) is told the link's address for the cluster, so that all its
+   * traffic goes through it, while the broker reaches itself directly.
+   */
+  static TestBroker startBehindLinks(int partitions, Link... links) throws IOException {
+    // port 0: the test kit's own port for the broker's listener, advertised as bound
+    StringBuilder listeners = new StringBuilder("EXTERNAL://localhost:0,CONTROLLER://localhost:0");
+    StringBuilder advertised = new StringBuilder("EXTERNAL://localhost:0");
+    StringBuilder protocols = new StringBuilder("EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    int[] ports = new int[links.length];
+    for (int i = 0; i < links.length; i++) {
+      ports[i] = freePort();
+      listeners.append(",LINK").append(i).append("://localhost:").append(ports[i]);
+      advertised.append(",LINK").append(i).append("://localhost:").append(links[i].port());
+      protocols.append(",LINK").append(i).append(":PLAINTEXT");
+    }
+    TestBroker broker =
+        start(
+            partitions,
+            Map.of(
+                "listeners", listeners.toString(),
+                "advertised.listeners", advertised.toString(),
+                "listener.security.protocol.map", protocols.toString(),
+                "inter.broker.listener.name", "EXTERNAL"));
+    for (int i = 0; i < links.length; i++) {
+      links[i].to(ports[i]);
+    }
+    return broker;
+  }
+
+  private static TestBroker start(int partitions, Map<String, String> more, String... topics)
+      throws IOException {
     EmbeddedKafkaKraftBroker b =
         new EmbeddedKafkaKraftBroker(1, partitions, topics).kafkaPorts(freePort());
+    b.brokerProperties(more);
     b.brokerProperties(
         Map.of(
             "auto.create.topics.enable", "false",
@@ -63,6 +100,11 @@ final class TestBroker implements AutoCloseable {
 
   String bootstrap() {
     return broker.getBrokersAsString();
+  }
+
+  /** The bootstrap address of clients that reach the broker through {@code link}. */
+  static String bootstrap(Link link) {
+    return "localhost:" + link.port();
   }
 
   private BrokerServer server() {
