@@ -5,6 +5,7 @@ import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.eval.Fitting;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.io.Notice;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.orchestrate.Rules;
 import java.io.IOException;
 import java.io.Writer;
@@ -164,7 +165,7 @@ final class FitCommand extends VigilCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    Files.createDirectories(out);
+    OwnerOnly.createDirectories(out);
     result.model().write(out.resolve("model.json"));
     Files.writeString(
         out.resolve("fit.json"),

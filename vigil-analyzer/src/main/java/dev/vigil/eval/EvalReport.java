@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,7 +278,7 @@ public final class EvalReport {
    * Writes {@code eval.json} and {@code eval_sessions.jsonl} into {@code dir} (created if missing).
    */
   public void write(Path dir) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     AtomicWrite.replace(
         dir.resolve(EVAL_JSON),
         JSON.writerWithDefaultPrettyPrinter().writeValueAsString(toJson()) + "\n");

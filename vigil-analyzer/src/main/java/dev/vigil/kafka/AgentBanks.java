@@ -3,6 +3,7 @@ package dev.vigil.kafka;
 import dev.vigil.emobank.EmoBank;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.AgentName;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -53,7 +54,7 @@ final class AgentBanks implements AutoCloseable {
     Path root = out.resolve(".kafka");
     this.layout = new FleetLayout(root, out, true);
     this.eventsDir = root.resolve("events");
-    Files.createDirectories(eventsDir);
+    OwnerOnly.createDirectories(eventsDir);
   }
 
   FleetLayout layout() {

@@ -6,6 +6,7 @@ import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
 import dev.vigil.fleet.FleetLayout;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ final class LiveBanks implements AutoCloseable {
   void switchToFleet(long position, Instant now) throws IOException {
     commitAndClose(position, now);
     layout = layout.asFleet();
-    Files.createDirectories(layout.emobank().resolve(FleetLayout.AGENTS));
+    OwnerOnly.createDirectories(layout.emobank().resolve(FleetLayout.AGENTS));
   }
 
   private void commit(EmoBank bank, long position, ObjectNode state, Instant compactBefore)

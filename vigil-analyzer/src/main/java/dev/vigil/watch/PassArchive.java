@@ -1,6 +1,7 @@
 package dev.vigil.watch;
 
 import dev.vigil.adapt.prompt.PromptAdaptation;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.report.Artifacts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ final class PassArchive {
    */
   public static Path keep(Path out, Instant passAt, boolean withPrompt) throws IOException {
     Path passes = out.resolve(PASSES);
-    Files.createDirectories(passes);
+    OwnerOnly.createDirectories(passes);
     String name = NAME.format(passAt);
     Path dir = passes.resolve(name);
     for (int n = 2; Files.exists(dir); n++) {

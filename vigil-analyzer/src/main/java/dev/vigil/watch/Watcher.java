@@ -4,13 +4,13 @@ import dev.vigil.fleet.AgentScan;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.io.Notice;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Depositor;
 import dev.vigil.orchestrate.PassOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -159,7 +159,7 @@ public final class Watcher {
     Set<String> agents = AgentScan.inQueue(t.queue(), from, null);
     FleetLayout layout = FleetLayout.of(t.emobank(), t.out(), agents);
     if (layout.fleet()) {
-      Files.createDirectories(t.emobank().resolve(FleetLayout.AGENTS));
+      OwnerOnly.createDirectories(t.emobank().resolve(FleetLayout.AGENTS));
     }
     PassTriggers triggers = new PassTriggers(settings, t.rules().rbt(), started);
     LiveDelays live = new LiveDelays(delays, clock, started);

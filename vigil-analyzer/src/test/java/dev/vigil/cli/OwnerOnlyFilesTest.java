@@ -1,6 +1,7 @@
 package dev.vigil.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
@@ -11,14 +12,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The bank and the reports a pass creates are its user's alone (docs/SECURITY.md): directories
- * {@code 0700}, files {@code 0600}; they hold captured arguments, results and the user's words.
+ * The bank, the reports and every directory a pass creates are its user's alone (docs/SECURITY.md):
+ * directories {@code 0700}, files {@code 0600}; they hold captured arguments, results and the
+ * user's words.
  */
 class OwnerOnlyFilesTest {
   @TempDir Path tmp;
@@ -39,6 +43,11 @@ class OwnerOnlyFilesTest {
           .append('\n');
     }
     Path input = Files.writeString(tmp.resolve("events.jsonl"), events.toString());
+    Path prompt =
+        Files.writeString(
+            tmp.resolve("system-prompt.txt"),
+            "## BEGIN_CORE_IDENTITY\nYou are a test agent.\n## END_CORE_IDENTITY\n"
+                + "## BEGIN_ADAPTIVE_SECTION\n(none)\n## END_ADAPTIVE_SECTION\n");
     Path bank = tmp.resolve("state").resolve("bank");
     Path out = tmp.resolve("reports").resolve("out");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -53,10 +62,26 @@ class OwnerOnlyFilesTest {
             bank.toString(),
             "--out",
             out.toString(),
+            "--prompt",
+            prompt.toString(),
             "--now",
             "2026-11-22T12:00:00Z");
     assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
     for (Path dir : new Path[] {tmp.resolve("state"), bank, tmp.resolve("reports"), out}) {
+      assertEquals("rwx------", mode(dir), dir.toString());
+    }
+    // every directory created inside them too (prompts, proposals): what is in them is
+    // unreachable to others whatever its own mode
+    List<Path> inside = new ArrayList<>();
+    for (Path root : new Path[] {bank, out}) {
+      try (Stream<Path> all = Files.walk(root)) {
+        all.filter(Files::isDirectory).forEach(inside::add);
+      }
+    }
+    assertTrue(
+        inside.stream().anyMatch(d -> d.getFileName().toString().equals("prompts")),
+        "the pass wrote its prompt versions: " + inside);
+    for (Path dir : inside) {
       assertEquals("rwx------", mode(dir), dir.toString());
     }
     for (Path dir : new Path[] {bank, out}) {

@@ -1,6 +1,7 @@
 package dev.vigil.adapt.code;
 
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,7 +169,7 @@ public final class CodeProposals {
     }
 
     Path dir = outDir.resolve("proposals");
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     String stem = FILE_TS.format(now) + (number > 1 ? "_" + number : "");
     Path diffPath = dir.resolve("patch_" + stem + ".diff");
     Path prPath = dir.resolve("PR_" + stem + ".md");

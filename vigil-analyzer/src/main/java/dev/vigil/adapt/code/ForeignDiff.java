@@ -1,5 +1,6 @@
 package dev.vigil.adapt.code;
 
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,7 +103,7 @@ public final class ForeignDiff {
       throw new IllegalArgumentException("a rejected diff is never written: " + verdict.reason());
     }
     Path dir = outDir.resolve("proposals");
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     String stem = CodeProposals.FILE_TS.format(now);
     Path diffPath = dir.resolve("LLM_patch_" + stem + ".diff");
     Path prPath = dir.resolve("LLM_PR_" + stem + ".md");

@@ -1,6 +1,7 @@
 package dev.vigil.adapt.prompt;
 
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -68,7 +69,7 @@ public final class PromptAdaptation {
       return PromptOutcome.refused(promptFile, e, oldSha, newSha, coreSha, ending);
     }
     try {
-      Files.createDirectories(outDir);
+      OwnerOnly.createDirectories(outDir);
       Instant created = clock.instant();
       PromptVersion kept = versions.withSha256(oldSha).orElse(null);
       if (kept == null) {

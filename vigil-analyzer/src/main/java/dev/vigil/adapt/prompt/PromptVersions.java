@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.io.AtomicWrite;
+import dev.vigil.io.OwnerOnly;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +191,7 @@ public final class PromptVersions {
    */
   public PromptVersion keep(
       byte[] bytes, Instant created, String source, String pass, String prompt) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
     int number = nextNumber();
     String file = String.format(Locale.ROOT, "prompt_%04d_%s.txt", number, FILE_TS.format(created));
     PromptVersion v =
