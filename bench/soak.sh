@@ -11,6 +11,7 @@
 #   bench/soak.sh 60              # an hour: 10^7 events and more
 #   SEED=42 bench/soak.sh 5       # replays the kill points of a printed seed
 #   RATE=5000 AGENTS=4 bench/soak.sh 10
+#   WATCH_XMX=4g bench/soak.sh 60 # watch's heap (default 1g; an hour at 3,000 events/s puts ~10^7 in its window)
 #
 # The queue, the bank, the outputs and every process's output are left in vigil-analyzer/target/soak-work.
 # MAVEN_ARGS passes options to Maven (MAVEN_ARGS=-o to build offline).
@@ -22,6 +23,7 @@ cd vigil-analyzer
 status=0
 ../mvnw -B -q failsafe:integration-test failsafe:verify -Dit.test=SoakIT -Dvigil.soak.minutes="$minutes" \
   ${SEED:+-Dvigil.soak.seed="$SEED"} ${RATE:+-Dvigil.soak.rate="$RATE"} ${AGENTS:+-Dvigil.soak.agents="$AGENTS"} \
+  ${WATCH_XMX:+-Dvigil.soak.watch-xmx="$WATCH_XMX"} \
   || status=$?
 echo
 echo "soak figures (vigil-analyzer/target/soak.txt):"

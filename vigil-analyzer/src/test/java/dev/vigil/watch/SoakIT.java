@@ -183,6 +183,10 @@ class SoakIT {
                 .atMost(settings.load().plusMinutes(5))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> last.passLines().size() >= 2 || !last.process.isAlive());
+            if (!last.process.isAlive()) {
+              throw new AssertionError(
+                  "the last watch ended before its second pass: " + last.endedOnItsOwn());
+            }
             return measure(last);
           } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -2,14 +2,21 @@ package dev.vigil.observe;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.StoreFileListener;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
+import net.openhft.chronicle.wire.Wires;
 
 /**
  * Opens the Chronicle Queue directories that hold events. Loading this class turns Chronicle's
@@ -82,7 +89,70 @@ public final class EventQueues {
    */
   public static ChronicleQueue openForReading(Path dir) {
     checkIsQueue(dir);
-    return SingleChronicleQueueBuilder.binary(dir.toFile()).readOnly(true).build();
+    SingleChronicleQueue q =
+        SingleChronicleQueueBuilder.binary(dir.toFile()).readOnly(true).build();
+    try {
+      checkCyclesReachTheirEnd(q);
+    } catch (RuntimeException e) {
+      q.close();
+      throw e;
+    }
+    return q;
+  }
+
+  /**
+   * Checks that every cycle file holds its last excerpt whole, and room for the header after it
+   * (where a reader looks for the next one): a file cut at a page boundary in the middle of its
+   * events passes the check of whole pages, and reading past its end would fault.
+   *
+   * @throws IllegalArgumentException naming the file and where its events end
+   */
+  private static void checkCyclesReachTheirEnd(SingleChronicleQueue q) {
+    for (int cycle = q.firstCycle();
+        cycle <= q.lastCycle() && cycle != Integer.MAX_VALUE;
+        cycle++) {
+      SingleChronicleQueueStore store = q.storeForCycle(cycle, q.epoch(), false, null);
+      if (store == null) {
+        continue;
+      }
+      try {
+        Path file = store.file().toPath();
+        long end = eventsEnd(file, store.writePosition());
+        long size = Files.size(file);
+        if (end + Integer.BYTES > size) {
+          throw new IllegalArgumentException(
+              "queue file "
+                  + file
+                  + " is cut short ("
+                  + size
+                  + " bytes; its events reach byte "
+                  + end
+                  + "): restore it from a copy, or move it out of the queue directory to read the"
+                  + " rest");
+        }
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "queue file " + store.file() + " cannot be read: " + e.getMessage(), e);
+      } finally {
+        q.closeStore(store);
+      }
+    }
+  }
+
+  /**
+   * Where the excerpt at {@code lastPosition} (the store's write position) ends, read through the
+   * file rather than its mapping, so that a file shorter than that cannot fault; past the end of
+   * the file when it is cut before that excerpt's header.
+   */
+  private static long eventsEnd(Path file, long lastPosition) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer header = ByteBuffer.allocate(Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      if (channel.read(header, lastPosition) < Integer.BYTES) {
+        return lastPosition + Integer.BYTES; // the header itself is missing
+      }
+      int length = header.getInt(0) & Wires.LENGTH_MASK;
+      return lastPosition + Integer.BYTES + length;
+    }
   }
 
   /**

@@ -44,6 +44,47 @@ class EventWireTest {
         e.getMessage());
   }
 
+  /**
+   * Cut at a page boundary, a cycle file has whole pages but not its events: refused naming it,
+   * where reading on would have faulted past the file's end; cut after its events, it is read
+   * whole.
+   */
+  @Test
+  void aCycleFileCutAtAPageBoundaryInTheMiddleOfItsEventsIsRefusedNamingIt() throws Exception {
+    RandomEvents random = new RandomEvents(5, 200);
+    try (ChronicleQueue q = EventQueues.openForWriting(dir)) {
+      ExcerptAppender appender = q.createAppender();
+      for (int i = 0; i < 2_000; i++) {
+        EventWire.append(appender, random.next());
+      }
+    }
+    Path cycle;
+    try (var files = Files.list(dir)) {
+      cycle = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
+    }
+    long whole = Files.size(cycle);
+    try (var channel = FileChannel.open(cycle, StandardOpenOption.WRITE)) {
+      channel.truncate(whole - 4096); // the pages after the events: nothing of them is lost
+    }
+    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
+      ExcerptTailer tailer = q.createTailer();
+      int read = 0;
+      while (EventWire.next(tailer) != null) {
+        read++;
+      }
+      assertEquals(2_000, read);
+    }
+    try (var channel = FileChannel.open(cycle, StandardOpenOption.WRITE)) {
+      channel.truncate(64 * 1024);
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> EventQueues.openForReading(dir));
+    assertTrue(
+        e.getMessage().contains(cycle.toString())
+            && e.getMessage().contains("is cut short (65536 bytes; its events reach byte"),
+        e.getMessage());
+  }
+
   @Test
   void roundTripsRandomEventsExactlyThroughARealQueue() throws Exception {
     RandomEvents random = new RandomEvents(7, 400);
