@@ -2,6 +2,8 @@ package dev.vigil.api;
 
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.fleet.FleetSummary;
+import dev.vigil.ingest.IngestStats;
+import dev.vigil.ingest.otlp.OtlpFile;
 import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassInput;
 import dev.vigil.orchestrate.PassOptions;
@@ -11,6 +13,7 @@ import dev.vigil.orchestrate.Stages;
 import dev.vigil.report.Artifacts;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +45,10 @@ public final class Analyzer {
   private final Clock clock;
   private final InputStream stdin;
   private final boolean writeArtifacts;
+  private final Path otlp;
+
+  /** The events an OTLP input maps to, in the output directory (docs/OPENTELEMETRY.md). */
+  public static final String OTLP_EVENTS = "otlp-events.jsonl";
 
   Analyzer(
       PassOptions options,
@@ -49,13 +56,15 @@ public final class Analyzer {
       PassDriver driver,
       Clock clock,
       InputStream stdin,
-      boolean writeArtifacts) {
+      boolean writeArtifacts,
+      Path otlp) {
     this.options = options;
     this.stages = stages;
     this.driver = driver;
     this.clock = clock;
     this.stdin = stdin;
     this.writeArtifacts = writeArtifacts;
+    this.otlp = otlp;
   }
 
   /** A builder with {@code run}'s defaults. */
@@ -75,7 +84,11 @@ public final class Analyzer {
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
   public Analysis run() throws IOException {
-    PassInput input = PassInput.read(options, stdin, true);
+    IngestStats carried = new IngestStats();
+    if (otlp != null) {
+      carried = OtlpFile.toJsonl(otlp, Path.of(options.events())).skipped();
+    }
+    PassInput input = PassInput.read(options, stdin, true, carried);
     FleetLayout layout = FleetLayout.of(options.emobank(), options.out(), input.agents());
     if (!layout.fleet()) {
       return new Analysis(List.of(new Analysis.AgentPass(null, pass(options, input))), false, null);
@@ -99,7 +112,7 @@ public final class Analyzer {
    * watch}'s passes start from {@link #options()}); writes its artifacts when asked.
    */
   public PassResult run(PassOptions o) throws IOException {
-    return pass(o, PassInput.read(o, stdin, false));
+    return pass(o, PassInput.read(o, stdin, false, new IngestStats()));
   }
 
   private PassResult pass(PassOptions o, PassInput input) throws IOException {

@@ -5,6 +5,7 @@ import dev.vigil.adapt.code.Strategy;
 import dev.vigil.diagnose.detect.Detector;
 import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.dialogue.Claims;
+import dev.vigil.ingest.otlp.OtlpFile;
 import dev.vigil.orchestrate.PassDriver;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.Rules;
@@ -31,6 +32,7 @@ import java.util.Objects;
 public final class AnalyzerBuilder {
   private String events;
   private Path queue;
+  private Path otlp;
   private Path emobank = Path.of(".vigil/emobank");
   private Path prompt;
   private Path repo;
@@ -63,6 +65,16 @@ public final class AnalyzerBuilder {
   /** A JSONL file of events (docs/DESIGN.md#the-event). */
   public AnalyzerBuilder events(Path file) {
     return events(file.toString());
+  }
+
+  /**
+   * OpenTelemetry traces, OTLP JSON with one export request per line (docs/OPENTELEMETRY.md): the
+   * pass reads the events they map to, which it writes to {@code otlp-events.jsonl} in the output
+   * directory so that its evidence cites lines a user can open.
+   */
+  public AnalyzerBuilder otlp(Path file) {
+    this.otlp = file;
+    return this;
   }
 
   /** A Chronicle queue written by the Vigil agent. */
@@ -228,9 +240,14 @@ public final class AnalyzerBuilder {
    * @throws IllegalArgumentException naming the option that is missing or wrong
    */
   public Analyzer build() {
-    if ((events == null) == (queue == null)) {
+    int inputs = (events != null ? 1 : 0) + (queue != null ? 1 : 0) + (otlp != null ? 1 : 0);
+    if (inputs != 1) {
       throw new IllegalArgumentException(
-          "give exactly one input: events (a JSONL file) or queue (a directory)");
+          "give exactly one input: events (a JSONL file), otlp (an OTLP JSON file) or queue (a"
+              + " directory)");
+    }
+    if (otlp != null) {
+      OtlpFile.check(otlp);
     }
     positive(window, "window");
     positive(halfLife, "half-life");
@@ -255,7 +272,7 @@ public final class AnalyzerBuilder {
     }
     PassOptions o =
         new PassOptions(
-            events,
+            otlp != null ? out.resolve(Analyzer.OTLP_EVENTS).toString() : events,
             queue,
             emobank,
             prompt,
@@ -276,7 +293,8 @@ public final class AnalyzerBuilder {
         llm == null ? PassDriver.DETERMINISTIC : new LlmDriver(llm, clock),
         clock,
         stdin,
-        writeArtifacts);
+        writeArtifacts,
+        otlp);
   }
 
   private static void positive(Duration d, String name) {

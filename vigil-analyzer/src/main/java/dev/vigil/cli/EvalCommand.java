@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,8 +25,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Measures the diagnosis on labelled sessions. Splits --events by session",
-      "(by agent for events without one), runs one pass per labelled session (a",
+      "Measures the diagnosis on labelled sessions. Splits --events (or the",
+      "events of --otlp) by session (by agent for events without one), runs",
+      "one pass per labelled session (a",
       "fresh EmoBank, now = its last event, no artifacts), then prints and writes",
       "--out/eval.json: the AUROC of the alarm's score for predicting \"failed\",",
       "with a 95%% bootstrap interval, and each detector's and policy rule's",
@@ -34,12 +36,25 @@ import picocli.CommandLine.Option;
       "Exit 0 success, 2 bad usage or input."
     })
 final class EvalCommand extends VigilCommand {
-  @Option(
-      names = "--events",
-      required = true,
-      paramLabel = "FILE",
-      description = "The events, JSONL (docs/DESIGN.md#the-event).")
-  Path events;
+  /** Where the events come from: exactly one. */
+  static final class Input {
+    @Option(
+        names = "--events",
+        paramLabel = "FILE",
+        description = "The events, JSONL (docs/DESIGN.md#the-event).")
+    Path events;
+
+    @Option(
+        names = "--otlp",
+        paramLabel = "FILE",
+        description =
+            "OpenTelemetry traces, OTLP JSON with one export request per line; their events are"
+                + " written to --out/otlp-events.jsonl (docs/OPENTELEMETRY.md).")
+    Path otlp;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Input input;
 
   @Option(
       names = "--labels",
@@ -117,6 +132,8 @@ final class EvalCommand extends VigilCommand {
     }
     ZoneId zone = diagnosis.zone();
     diagnosis.applyTo(Analyzer.builder()); // a bad value exits 2 before any pass
+    Path events =
+        input.otlp != null ? OtlpInput.events(input.otlp, out, "eval", clock, err()) : input.events;
     EvalReport report;
     try {
       report =

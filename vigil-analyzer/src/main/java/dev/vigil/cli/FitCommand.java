@@ -30,8 +30,9 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Fits a model of session failure to labelled sessions (docs/MODEL.md).",
-      "Each labelled session of --events (or --queue) is read as the detectors read it; its",
-      "words, tool calls, findings and counts become features of an",
+      "Each labelled session of --events (or --queue, or --otlp) is read as",
+      "the detectors read it; its words, tool calls, findings and counts",
+      "become features of an",
       "L2-regularized logistic regression. Group-disjoint cross-validation",
       "measures it on sessions it never saw. Writes --out/model.json (use it",
       "with --model in run, watch and eval) and --out/fit.json (cv_auroc and",
@@ -53,6 +54,14 @@ final class FitCommand extends VigilCommand {
         description =
             "A Chronicle queue written by the Vigil agent, read whole (as export reads it).")
     Path queue;
+
+    @Option(
+        names = "--otlp",
+        paramLabel = "FILE",
+        description =
+            "OpenTelemetry traces, OTLP JSON with one export request per line; their events are"
+                + " written to --out/otlp-events.jsonl (docs/OPENTELEMETRY.md).")
+    Path otlp;
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -117,6 +126,9 @@ final class FitCommand extends VigilCommand {
   public Integer call() throws IOException {
     if (input.events != null) {
       return fit(input.events);
+    }
+    if (input.otlp != null) {
+      return fit(OtlpInput.events(input.otlp, out, "fit", clock, err()));
     }
     QueueSource source;
     try {

@@ -49,6 +49,14 @@ final class RunCommand extends VigilCommand {
         description =
             "A JSONL file of events (docs/DESIGN.md#the-event, the paper's format); - reads stdin.")
     String events;
+
+    @Option(
+        names = "--otlp",
+        paramLabel = "FILE",
+        description =
+            "OpenTelemetry traces: OTLP JSON, one export request per line, as the collector's file"
+                + " exporter writes it (docs/OPENTELEMETRY.md).")
+    Path otlp;
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -92,6 +100,8 @@ final class RunCommand extends VigilCommand {
     }
     if (input.events != null) {
       b.events(input.events);
+    } else if (input.otlp != null) {
+      b.otlp(input.otlp);
     } else {
       b.queue(input.queue);
     }

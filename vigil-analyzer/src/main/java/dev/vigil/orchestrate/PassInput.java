@@ -69,10 +69,12 @@ public final class PassInput {
    *
    * @param perAgent keep each agent's newest events apart (for a fleet), rather than the newest of
    *     all
+   * @param carried what was skipped before the input was read (the spans of an OTLP file that
+   *     became no event), counted with the input's own skips
    * @throws IllegalArgumentException naming the input when it is missing or unreadable
    */
-  public static PassInput read(PassOptions o, InputStream stdin, boolean perAgent)
-      throws IOException {
+  public static PassInput read(
+      PassOptions o, InputStream stdin, boolean perAgent, IngestStats carried) throws IOException {
     String events = o.events();
     if (JsonlSource.STDIN.equals(events)) {
       Path copy = Files.createTempFile("vigil-stdin-", ".jsonl");
@@ -109,6 +111,7 @@ public final class PassInput {
       throw new IllegalArgumentException(
           input.describe() + " cannot be read: " + e.getMessage(), e);
     }
+    input.stats.add(carried);
     return input;
   }
 

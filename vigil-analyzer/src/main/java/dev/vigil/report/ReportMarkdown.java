@@ -247,7 +247,7 @@ public final class ReportMarkdown {
         .append(" deposited");
     long skipped = r.skipped().values().stream().mapToLong(Long::longValue).sum();
     if (skipped > 0) {
-      sb.append(", ").append(skipped).append(" lines skipped ").append(r.skipped());
+      sb.append(", ").append(skipped).append(" skipped ").append(r.skipped());
     }
     sb.append('\n');
     sb.append("alarm ").append(r.alarm().line()).append('\n');

@@ -2,8 +2,8 @@ package dev.vigil.observe.install;
 
 import static net.bytebuddy.matcher.ElementMatchers.is;
 
+import dev.vigil.observe.ToolKind;
 import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.agent.KindOverrides;
 import dev.vigil.observe.agent.Stderr;
 import dev.vigil.observe.capture.Framework;
 import dev.vigil.observe.capture.Role;
@@ -273,7 +273,7 @@ public final class Instrumenter implements ClassFileTransformer {
         kind = config.kinds().kindOf(s, method.getName());
       }
       if (kind == null) {
-        kind = KindOverrides.toolKind(target.toolName());
+        kind = ToolKind.of(target.toolName());
       }
     }
     return sites.register(

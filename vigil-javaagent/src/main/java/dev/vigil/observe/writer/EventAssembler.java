@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.SmileOut;
+import dev.vigil.observe.ToolKind;
 import dev.vigil.observe.agent.AgentConfig;
-import dev.vigil.observe.agent.KindOverrides;
 import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
@@ -155,7 +155,7 @@ final class EventAssembler {
       status = "fail";
     }
     out.endObject();
-    String kind = frameworkOnly ? KindOverrides.toolKind(toolName) : site.kind();
+    String kind = frameworkOnly ? ToolKind.of(toolName) : site.kind();
     head(
         encoder,
         call.startNanos(),

@@ -5,28 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class KindOverridesTest {
-  @ParameterizedTest
-  @CsvSource({
-    "setReminder, set_reminder",
-    "book_hotel, book_hotel",
-    "getHTTPStatus, get_http_status",
-    "XMLParser, xml_parser",
-    "send2fa, send2fa",
-    "Weather-Now, weather_now",
-    "__x__, x",
-    "check calendar, check_calendar"
-  })
-  void snakeCase(String name, String expected) {
-    assertEquals(expected, KindOverrides.snakeCase(name));
-  }
-
   @Test
-  void toolKindAndOverrides() {
-    assertEquals("tool.set_reminder", KindOverrides.toolKind("setReminder"));
+  void overrides() {
     KindOverrides k =
         KindOverrides.parse("demo.Backend#confirm=reminder.receipt; demo.Toast#show=ui.toast");
     assertEquals("reminder.receipt", k.kindOf("demo.Backend", "confirm"));
