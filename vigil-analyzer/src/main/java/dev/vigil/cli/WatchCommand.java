@@ -4,9 +4,12 @@ import dev.vigil.api.Analyzer;
 import dev.vigil.emobank.BankCorruptException;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.kafka.GroupWatcher;
+import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Stages;
 import dev.vigil.watch.Durations;
+import dev.vigil.watch.HttpEndpoint;
 import dev.vigil.watch.ThornRate;
+import dev.vigil.watch.WatchMetrics;
 import dev.vigil.watch.Watcher;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -106,6 +109,21 @@ final class WatchCommand extends VigilCommand {
               + "OUT/alarms.jsonl.")
   String onAlarm;
 
+  @Option(
+      names = "--http-port",
+      paramLabel = "PORT",
+      description =
+          "Serve /metrics (Prometheus text format) and /health on this port (default: off;"
+              + " docs/OPENTELEMETRY.md).")
+  Integer httpPort;
+
+  @Option(
+      names = "--http-host",
+      paramLabel = "HOST",
+      defaultValue = "127.0.0.1",
+      description = "With --http-port: the address to listen on (default: ${DEFAULT-VALUE}).")
+  String httpHost;
+
   private final Clock clock;
   private final Stages stages;
   private final Map<String, String> env;
@@ -140,6 +158,9 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException(
           "--after-events must be a positive number of events, not " + afterEvents);
     }
+    if (httpPort != null && (httpPort < 0 || httpPort > 65_535)) {
+      throw new BadInputException("--http-port must be a port number, 0 to 65535, not " + httpPort);
+    }
     if ((queue == null) == (bootstrap == null)) {
       throw new BadInputException(
           "give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
@@ -156,6 +177,7 @@ final class WatchCommand extends VigilCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+    WatchMetrics metrics = new WatchMetrics(clock);
     Watcher watcher =
         new Watcher(
             new Watcher.Settings(
@@ -164,11 +186,13 @@ final class WatchCommand extends VigilCommand {
                 afterEvents == null ? 0 : afterEvents,
                 onThorns,
                 onAlarm),
-            analyzer::run,
+            metrics.observe(analyzer::run),
             clock,
             out(),
             err());
-    try (StopSignals signals = StopSignals.install(watcher::stop)) {
+    metrics.deposits(watcher::deposited).delay(watcher::delay);
+    try (StopSignals signals = StopSignals.install(watcher::stop);
+        HttpEndpoint http = serve(metrics)) {
       watcher.run();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
@@ -196,6 +220,7 @@ final class WatchCommand extends VigilCommand {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+    WatchMetrics metrics = new WatchMetrics(clock);
     GroupWatcher watcher =
         new GroupWatcher(
             new GroupWatcher.Settings(
@@ -207,14 +232,41 @@ final class WatchCommand extends VigilCommand {
                 afterEvents == null ? 0 : afterEvents,
                 onThorns,
                 onAlarm),
-            analyzer::run,
+            metrics.observe(analyzer::run),
             clock,
             out(),
             err());
-    try (StopSignals signals = StopSignals.install(watcher::stop)) {
+    metrics.deposits(watcher::deposited);
+    try (StopSignals signals = StopSignals.install(watcher::stop);
+        HttpEndpoint http = serve(metrics)) {
       watcher.run();
     }
     return EXIT_OK;
+  }
+
+  /**
+   * Starts {@code --http-port}'s server, or nothing without it; an address in use exits 2 naming
+   * it, and a line on stdout says where it serves.
+   */
+  private HttpEndpoint serve(WatchMetrics metrics) throws IOException {
+    if (httpPort == null) {
+      return null;
+    }
+    HttpEndpoint http;
+    try {
+      http = HttpEndpoint.start(httpHost, httpPort, metrics);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    out()
+        .println(
+            Timestamps.format(clock.instant())
+                + " watch serving /metrics and /health on http://"
+                + httpHost
+                + ":"
+                + http.port());
+    out().flush();
+    return http;
   }
 
   /** Converts {@code --every}; a bad value is a usage error naming the option. */

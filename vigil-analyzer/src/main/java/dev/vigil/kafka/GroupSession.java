@@ -222,7 +222,7 @@ final class GroupSession implements AutoCloseable {
     apply(a, entry);
     producer.send(new ProducerRecord<>(journal.topic(), a.partition, entry.key(), entry.toJson()));
     if (entry.countsAsEvent()) {
-      counts.deposited++;
+      counts.deposited.incrementAndGet();
     }
   }
 

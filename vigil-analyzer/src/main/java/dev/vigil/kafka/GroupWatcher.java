@@ -54,7 +54,10 @@ public final class GroupWatcher {
 
   /** What this instance did so far. */
   static final class Counts {
-    long deposited;
+    /** Read by {@code /metrics} from another thread. */
+    final java.util.concurrent.atomic.AtomicLong deposited =
+        new java.util.concurrent.atomic.AtomicLong();
+
     long skipped;
     long duplicates;
   }
@@ -65,6 +68,7 @@ public final class GroupWatcher {
   private final PrintWriter out;
   private final PrintWriter err;
   private volatile boolean stopping;
+  private volatile Counts live = new Counts();
 
   public GroupWatcher(
       Settings settings, PassRunner runner, Clock clock, PrintWriter out, PrintWriter err) {
@@ -73,6 +77,11 @@ public final class GroupWatcher {
     this.clock = clock;
     this.out = out;
     this.err = err;
+  }
+
+  /** Events this instance deposited so far; read from any thread. */
+  public long deposited() {
+    return live.deposited.get();
   }
 
   /**
@@ -99,6 +108,7 @@ public final class GroupWatcher {
         new GroupPasses(s.template(), runner, new AlarmNotice(s.onAlarm()), out, err);
     OutageNotice outage = new OutageNotice("watch", s.bootstrap(), clock, err);
     Counts counts = new Counts();
+    live = counts;
     Backoff backoff = new Backoff();
     Instant lastMissing = null;
     announceStarted(started, triggers);
@@ -190,7 +200,7 @@ public final class GroupWatcher {
     out.println(
         Timestamps.format(clock.instant())
             + " watch stopped: "
-            + counts.deposited
+            + counts.deposited.get()
             + " events deposited, "
             + passes.passes()
             + " passes ("

@@ -95,6 +95,7 @@ public final class Watcher {
   private final DelayStats delays = new DelayStats();
   private volatile boolean stopping;
   private volatile Thread loopThread;
+  private volatile long depositedSoFar;
 
   /**
    * @param runner runs each pass ({@link dev.vigil.api.Analyzer#run(PassOptions)} in production)
@@ -127,6 +128,11 @@ public final class Watcher {
     if (t != null) {
       LockSupport.unpark(t);
     }
+  }
+
+  /** Events deposited as they arrived so far; read from any thread. */
+  public long deposited() {
+    return depositedSoFar;
   }
 
   /** The append-to-appraisal delay so far. */
@@ -330,6 +336,7 @@ public final class Watcher {
       while (!stopping) {
         Batch batch = readBatch();
         absorbEndedPass();
+        depositedSoFar = tail.deposited();
         Instant now = clock.instant();
         progress.read(batch.read(), batch.dry(), now, out);
         if (batch.read() > 0) {

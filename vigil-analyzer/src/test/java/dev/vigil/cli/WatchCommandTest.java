@@ -72,6 +72,34 @@ class WatchCommandTest {
   }
 
   @Test
+  void anHttpPortInUseExitsTwoNamingIt() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      assertEquals(
+          2,
+          watch(
+              "--queue",
+              queue(),
+              "--every",
+              "1h",
+              "--http-port",
+              String.valueOf(port),
+              "--emobank",
+              tmp.resolve("bank").toString()));
+      assertTrue(
+          err.toString(StandardCharsets.UTF_8)
+              .contains("--http-port " + port + " on 127.0.0.1 cannot be bound"),
+          err.toString(StandardCharsets.UTF_8));
+    }
+    assertEquals(2, watch("--queue", queue(), "--http-port", "70000"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8)
+            .contains("--http-port must be a port number, 0 to 65535, not 70000"),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
     assertTrue(
