@@ -26,6 +26,8 @@ targets=(
   "vigil-analyzer dev.vigil.learn.SessionModelFuzzTest loadModel com.fasterxml.jackson.core.**"
   "vigil-analyzer dev.vigil.kafka.KafkaRecordFuzzTest eventRecord com.fasterxml.jackson.core.**"
   "vigil-analyzer dev.vigil.kafka.KafkaRecordFuzzTest journalEntry com.fasterxml.jackson.core.**"
+  "vigil-analyzer dev.vigil.ingest.otlp.OtlpFuzzTest jsonBody com.google.protobuf.**,com.fasterxml.jackson.core.**"
+  "vigil-analyzer dev.vigil.ingest.otlp.OtlpFuzzTest protobufBody com.google.protobuf.**,io.opentelemetry.proto.**"
 )
 if [[ -n "$only" ]]; then
   kept=()

@@ -8,6 +8,7 @@ import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Stages;
 import dev.vigil.watch.Durations;
 import dev.vigil.watch.HttpEndpoint;
+import dev.vigil.watch.OtlpIntake;
 import dev.vigil.watch.ThornRate;
 import dev.vigil.watch.WatchMetrics;
 import dev.vigil.watch.Watcher;
@@ -124,6 +125,29 @@ final class WatchCommand extends VigilCommand {
       description = "With --http-port: the address to listen on (default: ${DEFAULT-VALUE}).")
   String httpHost;
 
+  @Option(
+      names = "--otlp-port",
+      paramLabel = "PORT",
+      description =
+          "Receive OpenTelemetry traces over OTLP/HTTP (POST /v1/traces, protobuf or JSON) on this"
+              + " port; their events join the queue's (default: off; docs/OPENTELEMETRY.md).")
+  Integer otlpPort;
+
+  @Option(
+      names = "--otlp-host",
+      paramLabel = "HOST",
+      defaultValue = "127.0.0.1",
+      description = "With --otlp-port: the address to listen on (default: ${DEFAULT-VALUE}).")
+  String otlpHost;
+
+  @Option(
+      names = "--otlp-spool",
+      paramLabel = "DIR",
+      description =
+          "With --otlp-port: where received requests are kept until mapped (default: otlp-spool"
+              + " beside --emobank).")
+  Path otlpSpool;
+
   private final Clock clock;
   private final Stages stages;
   private final Map<String, String> env;
@@ -161,6 +185,13 @@ final class WatchCommand extends VigilCommand {
     if (httpPort != null && (httpPort < 0 || httpPort > 65_535)) {
       throw new BadInputException("--http-port must be a port number, 0 to 65535, not " + httpPort);
     }
+    if (otlpPort != null && (otlpPort < 0 || otlpPort > 65_535)) {
+      throw new BadInputException("--otlp-port must be a port number, 0 to 65535, not " + otlpPort);
+    }
+    if (otlpPort != null && bootstrap != null) {
+      throw new BadInputException(
+          "--otlp-port needs --queue: received traces join a local queue (not --bootstrap)");
+    }
     if ((queue == null) == (bootstrap == null)) {
       throw new BadInputException(
           "give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
@@ -192,7 +223,8 @@ final class WatchCommand extends VigilCommand {
             err());
     metrics.deposits(watcher::deposited).delay(watcher::delay);
     try (StopSignals signals = StopSignals.install(watcher::stop);
-        HttpEndpoint http = serve(metrics)) {
+        HttpEndpoint http = serve(metrics);
+        OtlpIntake otlp = receive(analyzer)) {
       watcher.run();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
@@ -267,6 +299,30 @@ final class WatchCommand extends VigilCommand {
                 + http.port());
     out().flush();
     return http;
+  }
+
+  /**
+   * Starts {@code --otlp-port}'s receiver and its mapper, or nothing without it; an address in use
+   * exits 2 naming it, and a line on stdout says where it receives.
+   */
+  private OtlpIntake receive(Analyzer analyzer) throws IOException {
+    if (otlpPort == null) {
+      return null;
+    }
+    Path bank = analyzer.options().emobank().toAbsolutePath();
+    Path spool = otlpSpool != null ? otlpSpool : bank.resolveSibling("otlp-spool");
+    OtlpIntake otlp = OtlpIntake.start(otlpHost, otlpPort, spool, queue, clock);
+    out()
+        .println(
+            Timestamps.format(clock.instant())
+                + " watch receiving OTLP traces on http://"
+                + otlpHost
+                + ":"
+                + otlp.port()
+                + "/v1/traces, spooled in "
+                + spool);
+    out().flush();
+    return otlp;
   }
 
   /** Converts {@code --every}; a bad value is a usage error naming the option. */

@@ -71,6 +71,26 @@ public final class EventIdentity {
   }
 
   /**
+   * The identity of an event mapped from an OpenTelemetry span (docs/OPENTELEMETRY.md): its trace
+   * and span id and its kind, so that a span sent, spooled or mapped twice is deposited once.
+   */
+  public static long ofSpan(String traceId, String spanId, String kind) {
+    return finish(mixString(mixString(mixString(FNV_OFFSET, traceId), spanId), kind));
+  }
+
+  /**
+   * The identity of the event at {@code index} of a queue: by its span when it was mapped from one
+   * ({@code payload.otel}), else by its place in the queue.
+   */
+  public static long ofQueueEvent(Event e, String queueKey, long index) {
+    com.fasterxml.jackson.databind.JsonNode otel = e.payload().get("otel");
+    if (otel != null && otel.path("trace_id").isTextual() && otel.path("span_id").isTextual()) {
+      return ofSpan(otel.get("trace_id").asText(), otel.get("span_id").asText(), e.kind());
+    }
+    return ofQueueIndex(queueKey, index);
+  }
+
+  /**
    * The identity of what {@code detector} derived from the event whose identity is {@code source}.
    */
   public static long ofDerived(String detector, long source) {

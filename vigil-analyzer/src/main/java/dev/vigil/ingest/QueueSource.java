@@ -131,7 +131,7 @@ public final class QueueSource {
               stats.read(false);
               sink.accept(
                   PendingEvent.of(e, false),
-                  () -> EventIdentity.ofQueueIndex(key, index),
+                  () -> EventIdentity.ofQueueEvent(e, key, index),
                   e.seq() != null ? e.seq() : index);
             }
           } catch (EventFormatException ex) {

@@ -114,7 +114,7 @@ final class TailDeposits {
               + "; each agent now has its own bank and reports under agents/");
     }
     EmoBank bank = banks.bank(agent);
-    long identity = EventIdentity.ofQueueIndex(queueKey, index);
+    long identity = EventIdentity.ofQueueEvent(e, queueKey, index);
     double durationMs = e.payload().path("duration_ms").asDouble(0);
     if (bank.isDeposited(identity)) {
       // deposited by the pass that just ended (it read ahead of the tail)

@@ -100,6 +100,33 @@ class WatchCommandTest {
   }
 
   @Test
+  void anOtlpPortInUseExitsTwoNamingItAndNeedsAQueue() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      assertEquals(
+          2,
+          watch(
+              "--queue",
+              queue(),
+              "--every",
+              "1h",
+              "--otlp-port",
+              String.valueOf(port),
+              "--emobank",
+              tmp.resolve("bank").toString()));
+      assertTrue(
+          err.toString(StandardCharsets.UTF_8)
+              .contains("--otlp-port " + port + " on 127.0.0.1 cannot be bound"),
+          err.toString(StandardCharsets.UTF_8));
+    }
+    assertEquals(2, watch("--bootstrap", "localhost:9092", "--otlp-port", "4318"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("--otlp-port needs --queue"),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
     assertTrue(

@@ -48,6 +48,7 @@ final class ToolSpans {
       payload.set("result", r != null ? r : JSON.textNode(result));
     }
     payload.put("duration_ms", durationMs(s.endNanos() - s.startNanos()));
+    payload.set("otel", otel(s));
     String status = "ok";
     if (error != null) {
       payload.set("error", error);
@@ -65,6 +66,17 @@ final class ToolSpans {
         frame.turn(),
         s.attr("gen_ai.tool.call.id", "tool_call.id", "tool.id", "spring.ai.tool.call.id"),
         frame.session());
+  }
+
+  /**
+   * Where an event came from: {@code {trace_id, span_id}}, hex, to find the span in a tracing
+   * backend, and what makes the event's identity ({@link dev.vigil.ingest.EventIdentity#ofSpan}).
+   */
+  static ObjectNode otel(TraceSpan s) {
+    ObjectNode otel = JSON.objectNode();
+    otel.put("trace_id", s.traceId());
+    otel.put("span_id", s.spanId());
+    return otel;
   }
 
   /** The arguments: a JSON object as it is, anything else as {@code {input}}, as the agent does. */

@@ -119,15 +119,19 @@ final class Turns {
     if (user == null && !models.isEmpty()) {
       user = Messages.userText(models.get(0));
     }
+    TraceSpan source = agentSpan != null ? agentSpan : members.get(0);
     if (user != null) {
-      out.add(side(start, "turn.user", text(user), "ok", frame));
+      ObjectNode payload = text(user);
+      payload.set("otel", ToolSpans.otel(source));
+      out.add(side(start, "turn.user", payload, "ok", frame));
     }
     out.addAll(tools);
-    answer(agentSpan, models, tools.size(), end, frame, out);
+    answer(agentSpan, source, models, tools.size(), end, frame, out);
   }
 
   private static void answer(
       TraceSpan agentSpan,
+      TraceSpan source,
       List<TraceSpan> models,
       int toolCalls,
       long end,
@@ -147,6 +151,7 @@ final class Turns {
     if (error != null) {
       payload.set("error", error);
     }
+    payload.set("otel", ToolSpans.otel(source));
     out.add(side(end, "turn.answer", payload, error != null ? "fail" : "ok", frame));
   }
 

@@ -11,7 +11,6 @@ import dev.vigil.observe.EventJson;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,76 +32,19 @@ class OtlpFileTest {
   }
 
   private static Attributes genAi(String operation, String... more) {
-    var b = Attributes.builder().put("gen_ai.operation.name", operation);
-    for (int i = 0; i < more.length; i += 2) {
-      b.put(more[i], more[i + 1]);
-    }
-    return b.build();
+    return GenAiTurns.genAi(operation, more);
   }
 
   private static String userMessages(String text) {
-    return "[{\"role\":\"system\",\"parts\":[{\"type\":\"text\",\"content\":\"Be brief.\"}]},"
-        + "{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\""
-        + text
-        + "\"}]}]";
+    return GenAiTurns.userMessages(text);
   }
 
   private static String answerMessages(String text) {
-    return "[{\"role\":\"assistant\",\"parts\":[{\"type\":\"text\",\"content\":\""
-        + text
-        + "\"}],\"finish_reason\":\"stop\"}]";
+    return GenAiTurns.answerMessages(text);
   }
 
-  /** One turn of an agent, GenAI conventions: agent, model, two tools (one failing), model. */
   private static void agentTurn(SdkTraces sdk) {
-    Span agent =
-        sdk.start(
-            "invoke_agent concierge",
-            null,
-            at(0),
-            genAi(
-                "invoke_agent",
-                "gen_ai.conversation.id",
-                "conv-7",
-                "gen_ai.input.messages",
-                userMessages("Book a table for two at 8"),
-                "gen_ai.output.messages",
-                answerMessages("Your table is booked for 8pm.")));
-    Span chat = sdk.start("chat gpt-4o", agent, at(10), genAi("chat"));
-    SdkTraces.end(chat, at(400));
-    Span find =
-        sdk.start(
-            "execute_tool find_restaurant",
-            agent,
-            at(410),
-            genAi(
-                "execute_tool",
-                "gen_ai.tool.name",
-                "findRestaurant",
-                "gen_ai.tool.call.id",
-                "call_1",
-                "gen_ai.tool.call.arguments",
-                "{\"name\":\"Luigi's\"}",
-                "gen_ai.tool.call.result",
-                "{\"id\":42,\"open\":true}"));
-    SdkTraces.end(find, at(460));
-    Span book =
-        sdk.start(
-            "execute_tool book_table",
-            agent,
-            at(470),
-            genAi(
-                "execute_tool",
-                "gen_ai.tool.name",
-                "bookTable",
-                "gen_ai.tool.call.id",
-                "call_2",
-                "gen_ai.tool.call.arguments",
-                "{\"restaurant\":42,\"time\":\"20:00\"}"));
-    SdkTraces.fail(book, at(5470), new SocketTimeoutException("booking service did not answer"));
-    Span last = sdk.start("chat gpt-4o", agent, at(5480), genAi("chat"));
-    SdkTraces.end(last, at(5900));
-    SdkTraces.end(agent, at(5910));
+    GenAiTurns.bookingTurn(sdk, T0, "conv-7");
   }
 
   private Path write(String... lines) throws IOException {

@@ -27,12 +27,21 @@ import java.util.concurrent.TimeUnit;
  * the SDK's own marshaller (the one its OTLP exporters and logging exporter use): what an
  * instrumented agent's collector writes to a file.
  */
-final class SdkTraces implements AutoCloseable {
+public final class SdkTraces implements AutoCloseable {
   private final List<SpanData> finished = new ArrayList<>();
   private final SdkTracerProvider provider;
   private final Tracer tracer;
 
-  SdkTraces(String service) {
+  /** Spans of {@code service}, kept until {@link #take()}. */
+  public SdkTraces(String service) {
+    this(service, null);
+  }
+
+  /**
+   * Spans of {@code service}, kept until {@link #take()} and also handed to {@code exporter} as
+   * each ends (null: none), as a simple span processor does.
+   */
+  public SdkTraces(String service, SpanExporter exporter) {
     SpanExporter collect =
         new SpanExporter() {
           @Override
@@ -53,17 +62,20 @@ final class SdkTraces implements AutoCloseable {
             return CompletableResultCode.ofSuccess();
           }
         };
-    provider =
+    var builder =
         SdkTracerProvider.builder()
             .setResource(
                 Resource.create(Attributes.of(AttributeKey.stringKey("service.name"), service)))
-            .addSpanProcessor(SimpleSpanProcessor.create(collect))
-            .build();
+            .addSpanProcessor(SimpleSpanProcessor.create(collect));
+    if (exporter != null) {
+      builder.addSpanProcessor(SimpleSpanProcessor.create(exporter));
+    }
+    provider = builder.build();
     tracer = provider.get("vigil-test");
   }
 
   /** Starts a span at {@code at} under {@code parent} (null: a new trace). */
-  Span start(String name, Span parent, Instant at, Attributes attributes) {
+  public Span start(String name, Span parent, Instant at, Attributes attributes) {
     var b =
         tracer
             .spanBuilder(name)
@@ -74,12 +86,12 @@ final class SdkTraces implements AutoCloseable {
   }
 
   /** Ends {@code span} at {@code at}. */
-  static void end(Span span, Instant at) {
+  public static void end(Span span, Instant at) {
     span.end(at.toEpochMilli(), TimeUnit.MILLISECONDS);
   }
 
   /** Ends {@code span} at {@code at} as failed with {@code error}, as instrumentations do. */
-  static void fail(Span span, Instant at, Throwable error) {
+  public static void fail(Span span, Instant at, Throwable error) {
     span.recordException(error);
     span.setStatus(StatusCode.ERROR, error.getMessage());
     span.setAttribute("error.type", error.getClass().getName());
@@ -87,7 +99,7 @@ final class SdkTraces implements AutoCloseable {
   }
 
   /** The spans ended since the last call, taken. */
-  List<SpanData> take() {
+  public List<SpanData> take() {
     synchronized (finished) {
       List<SpanData> out = List.copyOf(finished);
       finished.clear();
@@ -96,14 +108,14 @@ final class SdkTraces implements AutoCloseable {
   }
 
   /** One OTLP JSON export request holding {@code spans}, as one line. */
-  static String jsonLine(Collection<SpanData> spans) throws IOException {
+  public static String jsonLine(Collection<SpanData> spans) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     TraceRequestMarshaler.create(spans).writeJsonTo(out);
     return out.toString(StandardCharsets.UTF_8);
   }
 
   /** One OTLP protobuf export request holding {@code spans}. */
-  static byte[] protobuf(Collection<SpanData> spans) throws IOException {
+  public static byte[] protobuf(Collection<SpanData> spans) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     TraceRequestMarshaler.create(spans).writeBinaryTo(out);
     return out.toByteArray();

@@ -1,0 +1,68 @@
+package dev.vigil.ingest.otlp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.vigil.observe.Event;
+import dev.vigil.observe.EventJson;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fuzzes OTLP bodies (docs/CONTRIBUTING.md#fuzzing), as the receiver and {@code --otlp} read them:
+ * a body is a trace export request or is refused with {@link OtlpFormatException} (JSON) or {@link
+ * InvalidProtocolBufferException} (protobuf), never anything else; the spans of one that is read
+ * map to events that each write and read back as the same event, whatever the spans hold. Without
+ * {@code JAZZER_FUZZ} this replays the inputs under {@code OtlpFuzzTestInputs/<method>/}.
+ */
+class OtlpFuzzTest {
+  @FuzzTest
+  void jsonBody(byte[] body) {
+    ExportTraceServiceRequest request;
+    try {
+      request = OtlpJson.read(body, 0, body.length);
+    } catch (OtlpFormatException e) {
+      assertFalse(e.reason().isEmpty());
+      return;
+    }
+    mapsToEvents(request);
+  }
+
+  @FuzzTest
+  void protobufBody(byte[] body) {
+    ExportTraceServiceRequest request;
+    try {
+      request = ExportTraceServiceRequest.parseFrom(body);
+    } catch (InvalidProtocolBufferException e) {
+      return;
+    }
+    mapsToEvents(request);
+  }
+
+  private static void mapsToEvents(ExportTraceServiceRequest request) {
+    Map<String, List<TraceSpan>> traces = new LinkedHashMap<>();
+    for (TraceSpan s : TraceSpans.of(request)) {
+      traces.computeIfAbsent(s.traceId(), k -> new ArrayList<>()).add(s);
+    }
+    List<String> skipped = new ArrayList<>();
+    for (List<TraceSpan> trace : traces.values()) {
+      for (Event e : Turns.of(trace, skipped::add)) {
+        assertNotNull(e.kind());
+        String line = EventJson.write(e);
+        try {
+          assertEquals(line, EventJson.write(EventJson.read(line, ZoneOffset.UTC).event()));
+        } catch (dev.vigil.observe.EventFormatException ex) {
+          throw new AssertionError("an event mapped from a span does not read back: " + line, ex);
+        }
+      }
+    }
+    skipped.forEach(reason -> assertFalse(reason.isEmpty()));
+  }
+}
