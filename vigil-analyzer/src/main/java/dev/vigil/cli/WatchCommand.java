@@ -7,6 +7,7 @@ import dev.vigil.kafka.GroupWatcher;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Stages;
 import dev.vigil.watch.Durations;
+import dev.vigil.watch.FindingsExport;
 import dev.vigil.watch.HttpEndpoint;
 import dev.vigil.watch.OtlpIntake;
 import dev.vigil.watch.ThornRate;
@@ -148,6 +149,15 @@ final class WatchCommand extends VigilCommand {
               + " beside --emobank).")
   Path otlpSpool;
 
+  @Option(
+      names = "--otlp-endpoint",
+      paramLabel = "URL",
+      description =
+          "Send each pass's alarm and findings as OTLP logs and metrics to this OTLP/HTTP endpoint,"
+              + " e.g. http://collector:4318 (default: nothing leaves the machine;"
+              + " docs/OPENTELEMETRY.md).")
+  String otlpEndpoint;
+
   private final Clock clock;
   private final Stages stages;
   private final Map<String, String> env;
@@ -209,6 +219,7 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     }
     WatchMetrics metrics = new WatchMetrics(clock);
+    FindingsExport export = export();
     Watcher watcher =
         new Watcher(
             new Watcher.Settings(
@@ -217,12 +228,13 @@ final class WatchCommand extends VigilCommand {
                 afterEvents == null ? 0 : afterEvents,
                 onThorns,
                 onAlarm),
-            metrics.observe(analyzer::run),
+            metrics.observe(export == null ? analyzer::run : export.observe(analyzer::run)),
             clock,
             out(),
             err());
     metrics.deposits(watcher::deposited).delay(watcher::delay);
-    try (StopSignals signals = StopSignals.install(watcher::stop);
+    try (FindingsExport exporting = export;
+        StopSignals signals = StopSignals.install(watcher::stop);
         HttpEndpoint http = serve(metrics);
         OtlpIntake otlp = receive(analyzer)) {
       watcher.run();
@@ -253,6 +265,7 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException(e.getMessage(), e);
     }
     WatchMetrics metrics = new WatchMetrics(clock);
+    FindingsExport export = export();
     GroupWatcher watcher =
         new GroupWatcher(
             new GroupWatcher.Settings(
@@ -264,12 +277,13 @@ final class WatchCommand extends VigilCommand {
                 afterEvents == null ? 0 : afterEvents,
                 onThorns,
                 onAlarm),
-            metrics.observe(analyzer::run),
+            metrics.observe(export == null ? analyzer::run : export.observe(analyzer::run)),
             clock,
             out(),
             err());
     metrics.deposits(watcher::deposited);
-    try (StopSignals signals = StopSignals.install(watcher::stop);
+    try (FindingsExport exporting = export;
+        StopSignals signals = StopSignals.install(watcher::stop);
         HttpEndpoint http = serve(metrics)) {
       watcher.run();
     }
@@ -299,6 +313,18 @@ final class WatchCommand extends VigilCommand {
                 + http.port());
     out().flush();
     return http;
+  }
+
+  /** {@code --otlp-endpoint}'s exporter, or null without it; a URL that is not one exits 2. */
+  private FindingsExport export() {
+    if (otlpEndpoint == null) {
+      return null;
+    }
+    try {
+      return FindingsExport.to(otlpEndpoint);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
   }
 
   /**

@@ -127,6 +127,15 @@ class WatchCommandTest {
   }
 
   @Test
+  void anOtlpEndpointThatIsNotHttpExitsTwoNamingIt() {
+    assertEquals(2, watch("--queue", queue(), "--otlp-endpoint", "ftp://collector:4318"));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8)
+            .contains("--otlp-endpoint ftp://collector:4318 is not an http:// or https:// URL"),
+        err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void eventsAndNowAreNotWatchOptions() {
     assertEquals(2, watch("--events", "x.jsonl", "--every", "1m"));
     assertTrue(
