@@ -185,27 +185,7 @@ final class WatchCommand extends VigilCommand {
   // after it
   @SuppressWarnings("try")
   public Integer call() throws IOException {
-    if (onAlarm != null && !onAlarm.equals("watch") && !onAlarm.equals("alarm")) {
-      throw new BadInputException("--on-alarm must be watch or alarm, not " + onAlarm);
-    }
-    if (afterEvents != null && afterEvents <= 0) {
-      throw new BadInputException(
-          "--after-events must be a positive number of events, not " + afterEvents);
-    }
-    if (httpPort != null && (httpPort < 0 || httpPort > 65_535)) {
-      throw new BadInputException("--http-port must be a port number, 0 to 65535, not " + httpPort);
-    }
-    if (otlpPort != null && (otlpPort < 0 || otlpPort > 65_535)) {
-      throw new BadInputException("--otlp-port must be a port number, 0 to 65535, not " + otlpPort);
-    }
-    if (otlpPort != null && bootstrap != null) {
-      throw new BadInputException(
-          "--otlp-port needs --queue: received traces join a local queue (not --bootstrap)");
-    }
-    if ((queue == null) == (bootstrap == null)) {
-      throw new BadInputException(
-          "give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
-    }
+    checkOptions();
     if (bootstrap != null) {
       return group();
     }
@@ -244,6 +224,33 @@ final class WatchCommand extends VigilCommand {
       throw new BadInputException("EmoBank " + e.getMessage(), e);
     }
     return EXIT_OK;
+  }
+
+  /** Exits 2 naming the first option whose value cannot be used. */
+  private void checkOptions() {
+    if (onAlarm != null && !onAlarm.equals("watch") && !onAlarm.equals("alarm")) {
+      throw new BadInputException("--on-alarm must be watch or alarm, not " + onAlarm);
+    }
+    if (afterEvents != null && afterEvents <= 0) {
+      throw new BadInputException(
+          "--after-events must be a positive number of events, not " + afterEvents);
+    }
+    checkPort(httpPort, "--http-port");
+    checkPort(otlpPort, "--otlp-port");
+    if (otlpPort != null && bootstrap != null) {
+      throw new BadInputException(
+          "--otlp-port needs --queue: received traces join a local queue (not --bootstrap)");
+    }
+    if ((queue == null) == (bootstrap == null)) {
+      throw new BadInputException(
+          "give exactly one of --queue DIR (one host) and --bootstrap HOST:PORT (Kafka)");
+    }
+  }
+
+  private static void checkPort(Integer port, String option) {
+    if (port != null && (port < 0 || port > 65_535)) {
+      throw new BadInputException(option + " must be a port number, 0 to 65535, not " + port);
+    }
   }
 
   /** {@code watch --bootstrap}: one instance of the consumer group. */

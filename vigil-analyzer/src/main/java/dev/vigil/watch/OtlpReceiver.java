@@ -136,13 +136,7 @@ public final class OtlpReceiver implements AutoCloseable {
     }
     ExportTraceServiceRequest request;
     try {
-      request =
-          type.equals(PROTOBUF)
-              ? ExportTraceServiceRequest.parseFrom(body)
-              : OtlpJson.read(body, 0, body.length);
-    } catch (InvalidProtocolBufferException e) {
-      refuse(ex, 400, "not an OTLP trace export request in protobuf: " + e.getMessage());
-      return;
+      request = decode(type, body);
     } catch (OtlpFormatException e) {
       refuse(ex, 400, e.getMessage());
       return;
@@ -157,6 +151,20 @@ public final class OtlpReceiver implements AutoCloseable {
     // an empty ExportTraceServiceResponse: nothing rejected
     answer(
         ex, 200, type, type.equals(PROTOBUF) ? new byte[0] : "{}".getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The request a body of {@code type} holds. */
+  private static ExportTraceServiceRequest decode(String type, byte[] body)
+      throws OtlpFormatException {
+    if (type.equals(JSON)) {
+      return OtlpJson.read(body, 0, body.length);
+    }
+    try {
+      return ExportTraceServiceRequest.parseFrom(body);
+    } catch (InvalidProtocolBufferException e) {
+      throw new OtlpFormatException(
+          "otlp_not_traces", "not an OTLP trace export request in protobuf: " + e.getMessage());
+    }
   }
 
   private static String mediaType(String contentType) {

@@ -1,4 +1,4 @@
-package dev.vigil.ingest.otlp;
+package dev.vigil.watch;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +8,6 @@ import dev.vigil.api.Analyzer;
 import dev.vigil.it.ChildJvm;
 import dev.vigil.observe.Event;
 import dev.vigil.orchestrate.PassResult;
-import dev.vigil.watch.OtlpIntake;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
