@@ -114,7 +114,12 @@ public final class QueueSource {
       if (afterIndex >= 0 && tailer.moveToIndex(afterIndex)) {
         tailer.readingDocument().close(); // the excerpt at afterIndex was read by an earlier pass
       }
-      while (true) {
+      for (long n = 1; ; n++) {
+        if ((n & 4095) == 0 && Thread.currentThread().isInterrupted()) {
+          // watch is stopping and its pass ran over the grace: the pass ends here, nothing written
+          throw new java.util.concurrent.CancellationException(
+              "reading the queue " + dir + " was interrupted");
+        }
         try (DocumentContext dc = tailer.readingDocument()) {
           if (!dc.isPresent()) {
             break;

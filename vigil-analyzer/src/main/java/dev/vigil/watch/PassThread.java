@@ -35,6 +35,7 @@ final class PassThread implements AutoCloseable {
             return t;
           });
   private Future<List<Outcome>> inFlight;
+  private volatile Thread running;
 
   PassThread(WatchPasses passes, Clock clock, PrintWriter out, PrintWriter err) {
     this.clock = clock;
@@ -64,22 +65,44 @@ final class PassThread implements AutoCloseable {
     inFlight =
         thread.submit(
             () -> {
-              List<Outcome> outcomes = new ArrayList<>();
-              for (Map.Entry<String, Trigger> d : due.entrySet()) {
-                String agent = d.getKey();
-                outcomes.add(
-                    new Outcome(
-                        agent,
-                        layout.fleet(),
-                        passes.run(agent, d.getValue(), events.get(agent), layout, depositedLive)));
+              running = Thread.currentThread();
+              try {
+                return batch(due, events, layout, depositedLive);
+              } finally {
+                running = null;
+                Thread.interrupted(); // a cancelled pass leaves the thread clean for the next
               }
-              if (layout.fleet()) {
-                passes.summarize(layout, depositedLive);
-              }
-              out.flush();
-              err.flush();
-              return outcomes;
             });
+  }
+
+  private List<Outcome> batch(
+      Map<String, Trigger> due, Map<String, Long> events, FleetLayout layout, long depositedLive) {
+    List<Outcome> outcomes = new ArrayList<>();
+    for (Map.Entry<String, Trigger> d : due.entrySet()) {
+      String agent = d.getKey();
+      outcomes.add(
+          new Outcome(
+              agent,
+              layout.fleet(),
+              passes.run(agent, d.getValue(), events.get(agent), layout, depositedLive)));
+    }
+    if (layout.fleet()) {
+      passes.summarize(layout, depositedLive);
+    }
+    out.flush();
+    err.flush();
+    return outcomes;
+  }
+
+  /**
+   * Interrupts the batch in flight (when {@code watch} stops and its pass runs over the grace): the
+   * pass ends at its next check and leaves nothing to deposit.
+   */
+  void interrupt() {
+    Thread t = running;
+    if (t != null) {
+      t.interrupt();
+    }
   }
 
   /**

@@ -115,6 +115,11 @@ final class WatchPasses {
       err.flush();
       return r.pendingDeposits();
     } catch (Exception e) {
+      if (cancelled(e)) {
+        out.println(head + " cancelled: watch is stopping");
+        out.flush();
+        return List.of();
+      }
       failed++;
       out.println(head + " failed: " + e.getClass().getSimpleName());
       err.println(
@@ -133,6 +138,21 @@ final class WatchPasses {
       err.flush();
       return List.of();
     }
+  }
+
+  /**
+   * Whether a pass ended because {@code watch} interrupted it while stopping ({@link
+   * PassThread#interrupt}), rather than by failing.
+   */
+  private static boolean cancelled(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof java.util.concurrent.CancellationException
+          || c instanceof java.nio.channels.ClosedByInterruptException
+          || c instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return Thread.currentThread().isInterrupted();
   }
 
   /** The pass's {@code pass.json}: the live figures, the trigger, the alarm and the top thorn. */

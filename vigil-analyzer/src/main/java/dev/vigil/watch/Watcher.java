@@ -31,8 +31,8 @@ import net.openhft.chronicle.wire.DocumentContext;
  * bank's one writer and events that arrive during a pass are appraised and committed as they come;
  * the derived events a pass finds are deposited by the tail when the pass ends. Rows older than the
  * retention are compacted by the tail before a pass. {@link #stop()} (from a signal) ends the loop
- * after the pass in flight; the banks are then committed at the last excerpt read, where the next
- * {@code watch} resumes.
+ * after the pass in flight, which is interrupted if it runs past {@link #STOP_GRACE}; the banks are
+ * then committed at the last excerpt read, where the next {@code watch} resumes.
  */
 public final class Watcher {
   /** Deposits committed at once at most, while reading a backlog. */
@@ -56,6 +56,14 @@ public final class Watcher {
   static final long BRISK_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
   static final Duration BRISK_SPELL = Duration.ofMillis(50);
+
+  /**
+   * How long a stop waits, on the clock, for the pass in flight to end before interrupting it: a
+   * pass over millions of events would otherwise hold a SIGTERM for minutes. An interrupted pass
+   * writes nothing and deposits nothing of its own; the events are the tail's, and the next pass
+   * diagnoses them.
+   */
+  static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
   /**
    * What {@code watch} was asked to do.
@@ -121,7 +129,10 @@ public final class Watcher {
     this.err = err;
   }
 
-  /** Asks the loop to stop after the pass in flight; safe from any thread (a signal handler). */
+  /**
+   * Asks the loop to stop after the pass in flight (interrupted if it runs {@link #STOP_GRACE}
+   * longer); safe from any thread (a signal handler).
+   */
   public void stop() {
     stopping = true;
     Thread t = loopThread;
@@ -350,9 +361,33 @@ public final class Watcher {
           park(now);
         }
       }
+      settlePassInFlight();
       tail.absorb(passThread.await()); // waits for the pass in flight
       banks.commitAndClose(position, clock.instant());
       live.committed();
+    }
+
+    /**
+     * Gives the pass in flight {@link #STOP_GRACE} to end, then interrupts it, with a line saying
+     * so.
+     */
+    private void settlePassInFlight() {
+      if (!passThread.busy()) {
+        return;
+      }
+      Instant deadline = clock.instant().plus(STOP_GRACE);
+      while (!passThread.finished() && clock.instant().isBefore(deadline)) {
+        LockSupport.parkNanos(IDLE_PARK_NANOS);
+      }
+      if (!passThread.finished()) {
+        out.println(
+            Timestamps.format(clock.instant())
+                + " watch stopping: the pass in flight ran "
+                + STOP_GRACE.toSeconds()
+                + " s past the stop; it is interrupted, and the next watch's pass redoes it");
+        out.flush();
+        passThread.interrupt();
+      }
     }
 
     /**

@@ -316,6 +316,51 @@ class WatcherTest {
   }
 
   @Test
+  void aStopInterruptsAPassThatRunsPastTheGraceAndKeepsEverythingTheTailDeposited()
+      throws Exception {
+    Path queue = tmp.resolve("queue");
+    append(queue, 0, "ok");
+    AtomicInteger started = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean interrupted =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    PassRunner endless =
+        o -> {
+          started.incrementAndGet();
+          while (!Thread.currentThread().isInterrupted()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+          }
+          interrupted.set(true);
+          throw new java.util.concurrent.CancellationException("the pass saw the interrupt");
+        };
+    // a second a read: the grace runs out after thirty reads of the clock, however fast they come
+    Watcher watcher =
+        new Watcher(
+            new Watcher.Settings(template(queue), null, 2, null),
+            endless,
+            new SteppingClock(EVENTS_AT.plusSeconds(60), Duration.ofSeconds(1)),
+            new PrintWriter(out, true),
+            new PrintWriter(err, true));
+    CompletableFuture<Watcher.Totals> loop = start(watcher);
+    append(queue, 2, "ok", EVENTS_AT);
+    await().atMost(Duration.ofSeconds(30)).until(() -> started.get() == 1);
+    append(queue, 3, "fail", EVENTS_AT);
+    await().atMost(Duration.ofSeconds(30)).until(() -> watcher.deposited() == 5);
+    watcher.stop();
+    Watcher.Totals totals = loop.get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+    assertTrue(interrupted.get(), "the pass was interrupted");
+    assertEquals(5, totals.deposited());
+    assertEquals(1, totals.passes());
+    assertEquals(0, totals.failed(), "an interrupted pass is not a failed one");
+    assertTrue(
+        out.toString().contains(" watch stopping: the pass in flight ran 30 s past the stop"),
+        out.toString());
+    assertTrue(out.toString().contains(" cancelled: watch is stopping"), out.toString());
+    assertEquals("", err.toString());
+    assertEquals(5, LiveProcesses.depositedIn(tmp.resolve("bank")), "committed at the stop");
+  }
+
+  @Test
   void startedBeforeTheAgentCreatedTheQueueSaysSoOnceWaitsAndPicksUpItsFirstEvents()
       throws Exception {
     Path queue = tmp.resolve("agent").resolve("queue"); // nothing there yet, not even the parent

@@ -130,6 +130,13 @@ public final class EventQueues {
                   + "): restore it from a copy, or move it out of the queue directory to read the"
                   + " rest");
         }
+      } catch (java.nio.channels.ClosedByInterruptException e) {
+        // the reader was interrupted (watch stopping), not the file damaged
+        java.util.concurrent.CancellationException c =
+            new java.util.concurrent.CancellationException(
+                "checking queue file " + store.file() + " was interrupted");
+        c.initCause(e);
+        throw c;
       } catch (IOException e) {
         throw new IllegalArgumentException(
             "queue file " + store.file() + " cannot be read: " + e.getMessage(), e);
