@@ -74,6 +74,7 @@ final class RowsFile implements AutoCloseable {
    * this file.
    */
   void moveTail(long committed, Path recovered) throws IOException {
+    OwnerOnly.createFileIfMissing(recovered); // holds rows: as private as the bank's own files
     try (InputStream in = Files.newInputStream(path)) {
       in.skipNBytes(committed);
       try (OutputStream out =

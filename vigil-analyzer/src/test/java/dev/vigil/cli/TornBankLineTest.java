@@ -87,6 +87,13 @@ class TornBankLineTest {
     Path second = jsonl("b.jsonl", 40, 80);
     assertEquals(0, pass(second, bank), err.toString(StandardCharsets.UTF_8));
     assertEquals(torn, Files.readString(bank.resolve("recovered-2.jsonl")));
+    if (bank.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      assertEquals(
+          "rw-------",
+          java.nio.file.attribute.PosixFilePermissions.toString(
+              Files.getPosixFilePermissions(bank.resolve("recovered-2.jsonl"))),
+          "the rows moved aside are as private as the bank's own");
+    }
 
     Path clean = tmp.resolve("clean");
     assertEquals(0, pass(tmp.resolve("a.jsonl"), clean), err.toString(StandardCharsets.UTF_8));
