@@ -4,12 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.BindException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code watch --http-port}: an HTTP server on one address (docs/OPENTELEMETRY.md#metrics-and-
@@ -21,12 +16,10 @@ public final class HttpEndpoint implements AutoCloseable {
   /** The content type of the Prometheus text format. */
   static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
-  private final HttpServer server;
-  private final ExecutorService threads;
+  private final LoopbackServer http;
 
-  private HttpEndpoint(HttpServer server, ExecutorService threads) {
-    this.server = server;
-    this.threads = threads;
+  private HttpEndpoint(LoopbackServer http) {
+    this.http = http;
   }
 
   /**
@@ -35,35 +28,20 @@ public final class HttpEndpoint implements AutoCloseable {
    * @throws IllegalArgumentException naming the address when it is in use or cannot be bound
    */
   public static HttpEndpoint start(String host, int port, WatchMetrics metrics) throws IOException {
-    HttpServer server;
-    try {
-      server = HttpServer.create(new InetSocketAddress(host, port), 16);
-    } catch (BindException e) {
-      throw new IllegalArgumentException(
-          "--http-port " + port + " on " + host + " cannot be bound: " + e.getMessage(), e);
-    }
-    AtomicInteger n = new AtomicInteger();
-    ExecutorService threads =
-        Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "vigil-http-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-    server.setExecutor(threads);
+    LoopbackServer http = LoopbackServer.bind("--http-port", host, port, 2, "vigil-http");
+    HttpServer server = http.server();
     server.createContext(
         "/",
         ex -> answer(ex, 404, "text/plain; charset=utf-8", "not found: " + ex.getRequestURI()));
     server.createContext("/metrics", ex -> get(ex, PROMETHEUS_TEXT, metrics::scrape));
     server.createContext("/health", ex -> get(ex, "application/json", metrics::health));
     server.start();
-    return new HttpEndpoint(server, threads);
+    return new HttpEndpoint(http);
   }
 
   /** The port it listens on. */
   public int port() {
-    return server.getAddress().getPort();
+    return http.port();
   }
 
   private static void get(HttpExchange ex, String type, java.util.function.Supplier<String> body)
@@ -97,7 +75,6 @@ public final class HttpEndpoint implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
-    threads.shutdownNow();
+    http.stop(0);
   }
 }

@@ -2,7 +2,6 @@ package dev.vigil.watch;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.vigil.ingest.otlp.OtlpFormatException;
 import dev.vigil.ingest.otlp.OtlpJson;
 import dev.vigil.ingest.otlp.OtlpSpool;
@@ -11,13 +10,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.BindException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
@@ -40,14 +34,12 @@ public final class OtlpReceiver implements AutoCloseable {
   private static final String PROTOBUF = "application/x-protobuf";
   private static final String JSON = "application/json";
 
-  private final HttpServer server;
-  private final ExecutorService threads;
+  private final LoopbackServer http;
   private final AtomicLong accepted = new AtomicLong();
   private final AtomicLong refused = new AtomicLong();
 
-  private OtlpReceiver(HttpServer server, ExecutorService threads) {
-    this.server = server;
-    this.threads = threads;
+  private OtlpReceiver(LoopbackServer http) {
+    this.http = http;
   }
 
   /**
@@ -56,33 +48,17 @@ public final class OtlpReceiver implements AutoCloseable {
    * @throws IllegalArgumentException naming the address when it is in use or cannot be bound
    */
   public static OtlpReceiver start(String host, int port, OtlpSpool spool) throws IOException {
-    HttpServer server;
-    try {
-      server = HttpServer.create(new InetSocketAddress(host, port), 64);
-    } catch (BindException e) {
-      throw new IllegalArgumentException(
-          "--otlp-port " + port + " on " + host + " cannot be bound: " + e.getMessage(), e);
-    }
-    AtomicInteger n = new AtomicInteger();
-    ExecutorService threads =
-        Executors.newFixedThreadPool(
-            THREADS,
-            r -> {
-              Thread t = new Thread(r, "vigil-otlp-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-    server.setExecutor(threads);
-    OtlpReceiver receiver = new OtlpReceiver(server, threads);
-    server.createContext("/", ex -> receiver.refuse(ex, 404, "not found: " + path(ex)));
-    server.createContext("/v1/traces", ex -> receiver.traces(ex, spool));
-    server.start();
+    LoopbackServer http = LoopbackServer.bind("--otlp-port", host, port, THREADS, "vigil-otlp");
+    OtlpReceiver receiver = new OtlpReceiver(http);
+    http.server().createContext("/", ex -> receiver.refuse(ex, 404, "not found: " + path(ex)));
+    http.server().createContext("/v1/traces", ex -> receiver.traces(ex, spool));
+    http.server().start();
     return receiver;
   }
 
   /** The port it listens on. */
   public int port() {
-    return server.getAddress().getPort();
+    return http.port();
   }
 
   /** Requests accepted so far. */
@@ -264,7 +240,6 @@ public final class OtlpReceiver implements AutoCloseable {
   /** Stops answering; requests in flight are finished or cut. */
   @Override
   public void close() {
-    server.stop(1);
-    threads.shutdownNow();
+    http.stop(1);
   }
 }

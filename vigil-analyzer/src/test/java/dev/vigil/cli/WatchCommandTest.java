@@ -71,8 +71,8 @@ class WatchCommandTest {
         err.toString(StandardCharsets.UTF_8));
   }
 
-  @Test
-  void anHttpPortInUseExitsTwoNamingIt() throws Exception {
+  /** Runs {@code watch} with {@code option} set to a port that is taken: exit 2, naming it. */
+  private void withPortTaken(String option) throws Exception {
     try (java.net.ServerSocket taken =
         new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       int port = taken.getLocalPort();
@@ -83,15 +83,18 @@ class WatchCommandTest {
               queue(),
               "--every",
               "1h",
-              "--http-port",
+              option,
               String.valueOf(port),
               "--emobank",
               tmp.resolve("bank").toString()));
-      assertTrue(
-          err.toString(StandardCharsets.UTF_8)
-              .contains("--http-port " + port + " on 127.0.0.1 cannot be bound"),
-          err.toString(StandardCharsets.UTF_8));
+      String printed = err.toString(StandardCharsets.UTF_8);
+      assertTrue(printed.contains(option + " " + port + " on 127.0.0.1 cannot be bound"), printed);
     }
+  }
+
+  @Test
+  void anHttpPortInUseOrOutOfRangeExitsTwoNamingIt() throws Exception {
+    withPortTaken("--http-port");
     assertEquals(2, watch("--queue", queue(), "--http-port", "70000"));
     assertTrue(
         err.toString(StandardCharsets.UTF_8)
@@ -101,25 +104,7 @@ class WatchCommandTest {
 
   @Test
   void anOtlpPortInUseExitsTwoNamingItAndNeedsAQueue() throws Exception {
-    try (java.net.ServerSocket taken =
-        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      int port = taken.getLocalPort();
-      assertEquals(
-          2,
-          watch(
-              "--queue",
-              queue(),
-              "--every",
-              "1h",
-              "--otlp-port",
-              String.valueOf(port),
-              "--emobank",
-              tmp.resolve("bank").toString()));
-      assertTrue(
-          err.toString(StandardCharsets.UTF_8)
-              .contains("--otlp-port " + port + " on 127.0.0.1 cannot be bound"),
-          err.toString(StandardCharsets.UTF_8));
-    }
+    withPortTaken("--otlp-port");
     assertEquals(2, watch("--bootstrap", "localhost:9092", "--otlp-port", "4318"));
     assertTrue(
         err.toString(StandardCharsets.UTF_8).contains("--otlp-port needs --queue"),

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.sun.net.httpserver.HttpServer;
-import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.api.Analyzer;
-import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassOptions;
 import dev.vigil.orchestrate.PassResult;
-import dev.vigil.orchestrate.Rules;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.common.v1.KeyValue;
@@ -21,9 +18,7 @@ import io.opentelemetry.proto.logs.v1.LogRecord;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,23 +40,7 @@ class FindingsExportTest {
   private final List<Metric> metrics = new ArrayList<>();
 
   private PassOptions options(Path queue, Instant now) {
-    Rules rules = Rules.defaults();
-    return new PassOptions(
-        null,
-        queue,
-        tmp.resolve("bank"),
-        null,
-        null,
-        tmp.resolve("out"),
-        now,
-        Duration.ofHours(24),
-        500,
-        Duration.ofHours(12),
-        ZoneOffset.UTC,
-        rules,
-        Duration.ofHours(168),
-        Detectors.select("all", rules.detectors()),
-        new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+    return WatchOptions.of(queue, tmp, now);
   }
 
   private static void append(Path queue, List<Event> events) {

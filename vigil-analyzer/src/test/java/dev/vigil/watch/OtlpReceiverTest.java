@@ -3,9 +3,7 @@ package dev.vigil.watch;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.api.Analyzer;
-import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.ingest.otlp.GenAiTurns;
 import dev.vigil.ingest.otlp.OtlpFile;
 import dev.vigil.ingest.otlp.SdkTraces;
@@ -15,7 +13,6 @@ import dev.vigil.observe.EventJson;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.Rules;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -30,7 +27,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,23 +45,7 @@ class OtlpReceiverTest {
   @TempDir Path tmp;
 
   private PassOptions template(Path queue) {
-    Rules rules = Rules.defaults();
-    return new PassOptions(
-        null,
-        queue,
-        tmp.resolve("bank"),
-        null,
-        null,
-        tmp.resolve("out"),
-        Instant.now(),
-        Duration.ofHours(24),
-        500,
-        Duration.ofHours(12),
-        ZoneOffset.UTC,
-        rules,
-        Duration.ofHours(168),
-        Detectors.select("all", rules.detectors()),
-        new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+    return WatchOptions.of(queue, tmp, Instant.now());
   }
 
   /** A watch of {@code queue} with its receiver, running until closed. */

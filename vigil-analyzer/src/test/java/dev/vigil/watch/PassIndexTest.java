@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.api.Analyzer;
-import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.Rules;
 import dev.vigil.report.Chromium;
 import dev.vigil.report.ChromiumExtension;
 import java.io.PrintWriter;
@@ -23,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -49,23 +45,7 @@ class PassIndexTest {
   private final StringWriter out = new StringWriter();
 
   private PassOptions template(Path queue) {
-    Rules rules = Rules.defaults();
-    return new PassOptions(
-        null,
-        queue,
-        tmp.resolve("bank"),
-        null,
-        null,
-        tmp.resolve("out"),
-        EVENTS_AT.plusSeconds(60),
-        Duration.ofHours(24),
-        500,
-        Duration.ofHours(12),
-        ZoneOffset.UTC,
-        rules,
-        Duration.ofHours(168),
-        Detectors.select("all", rules.detectors()),
-        new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+    return WatchOptions.of(queue, tmp, EVENTS_AT.plusSeconds(60));
   }
 
   private static void append(Path queue, int n, String status) {

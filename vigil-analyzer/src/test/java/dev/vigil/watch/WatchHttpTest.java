@@ -7,14 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.api.Analyzer;
-import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.orchestrate.PassOptions;
-import dev.vigil.orchestrate.Rules;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -25,8 +22,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -47,23 +42,7 @@ class WatchHttpTest {
   @TempDir Path tmp;
 
   private PassOptions template(Path queue) {
-    Rules rules = Rules.defaults();
-    return new PassOptions(
-        null,
-        queue,
-        tmp.resolve("bank"),
-        null,
-        null,
-        tmp.resolve("out"),
-        Instant.now(),
-        Duration.ofHours(24),
-        500,
-        Duration.ofHours(12),
-        ZoneOffset.UTC,
-        rules,
-        Duration.ofHours(168),
-        Detectors.select("all", rules.detectors()),
-        new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+    return WatchOptions.of(queue, tmp, Instant.now());
   }
 
   private static void append(Path queue, int n, String status) {

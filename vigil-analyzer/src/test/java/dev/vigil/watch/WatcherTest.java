@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vigil.adapt.code.CodeProposals;
 import dev.vigil.api.Analyzer;
-import dev.vigil.diagnose.detect.Detectors;
 import dev.vigil.learn.SessionModel;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
@@ -43,22 +41,7 @@ class WatcherTest {
   }
 
   private PassOptions template(Path queue, Rules rules) {
-    return new PassOptions(
-        null,
-        queue,
-        tmp.resolve("bank"),
-        null,
-        null,
-        tmp.resolve("out"),
-        Instant.now(),
-        Duration.ofHours(24),
-        500,
-        Duration.ofHours(12),
-        ZoneOffset.UTC,
-        rules,
-        Duration.ofHours(168),
-        Detectors.select("all", rules.detectors()),
-        new CodeProposals.Settings(List.of(), "git", Duration.ofSeconds(30)));
+    return WatchOptions.of(queue, tmp, Instant.now(), rules);
   }
 
   /** Runs the watcher's loop on another thread. */
