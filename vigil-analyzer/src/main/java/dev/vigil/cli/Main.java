@@ -31,6 +31,10 @@ public final class Main implements Runnable {
     if (System.getProperty("chronicle.analytics.disable") == null) {
       System.setProperty("chronicle.analytics.disable", "true");
     }
+    // SLF4J's provider is chosen here, on one thread, before Chronicle's, Micrometer's or the
+    // OpenTelemetry SDK's threads log: a call from another thread during that choice would be
+    // "replayed" with three warning lines on stderr
+    org.slf4j.LoggerFactory.getILoggerFactory();
   }
 
   /**
