@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.stream.Stream;
 
 /**
@@ -12,6 +14,9 @@ import java.util.stream.Stream;
  */
 final class BankFiles {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** How old a temporary file must be to be taken as left behind by a killed writer. */
+  static final Duration STALE_TMP = Duration.ofMinutes(10);
 
   private BankFiles() {}
 
@@ -31,6 +36,25 @@ final class BankFiles {
         if (!ours) {
           throw new BankCorruptException(
               f, 0, "is not an EmoBank file; move it out of the bank directory");
+        }
+      }
+    }
+  }
+
+  /**
+   * Removes the temporary files ({@code .NAME.RANDOM.tmp}) that a writer killed between creating
+   * and renaming one left behind. A temporary file lives for milliseconds, so only those last
+   * modified more than {@link #STALE_TMP} before {@code now} are removed: a concurrent pass's
+   * {@code state.json} in the making stays.
+   */
+  static void removeStaleTemporaries(Path dir, Instant now) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        String name = f.getFileName().toString();
+        if (name.startsWith(".")
+            && name.endsWith(".tmp")
+            && Files.getLastModifiedTime(f).toInstant().isBefore(now.minus(STALE_TMP))) {
+          Files.deleteIfExists(f);
         }
       }
     }

@@ -80,6 +80,7 @@ public final class EmoBank implements AutoCloseable {
   public static EmoBank open(Path dir) throws IOException {
     OwnerOnly.createDirectories(dir);
     BankFiles.checkNames(dir);
+    BankFiles.removeStaleTemporaries(dir, Instant.now());
     Path checkpointFile = dir.resolve(CHECKPOINT);
     RowsFile rows = new RowsFile(dir.resolve(EMOTIONS));
     long fileBytes = rows.size();

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * The bank's live rows in columns of primitives (docs/DESIGN.md#the-emobank): a row is 44 bytes
+ * The bank's live rows in columns of primitives (docs/DESIGN.md#the-emobank): a row is 48 bytes
  * (its time, three numbers and four strings each kept once in a table) rather than two objects of
- * about 90, so that a bank of a million rows fits in a small heap. {@link #get} makes the {@link
- * EmotionRow} anew. Live rows are never {@code amend} rows.
+ * about 90, so that a bank of a million rows fits in a small heap. The columns grow by half when
+ * full. {@link #get} makes the {@link EmotionRow} anew. Live rows are never {@code amend} rows.
  */
 final class LiveRows extends AbstractList<EmotionRow> implements RandomAccess {
   private final Map<String, Integer> index = new HashMap<>();

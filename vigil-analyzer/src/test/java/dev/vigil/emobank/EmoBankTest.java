@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -181,6 +183,24 @@ class EmoBankTest {
     try (EmoBank bank = EmoBank.open(dir)) {
       assertEquals(2, bank.depositedEvents());
     }
+  }
+
+  @Test
+  void openingRemovesTemporaryFilesAKilledWriterLeftButNotOnesInTheMaking() throws Exception {
+    try (EmoBank bank = EmoBank.open(dir)) {
+      bank.deposit(1, EmotionRow.of(T, "joy", 0.5, 0.6, "a:ok"));
+      bank.commit(null);
+    }
+    Path stale = Files.createFile(dir.resolve(".checkpoint.json.123.tmp"));
+    Files.setLastModifiedTime(
+        stale,
+        FileTime.from(Instant.now().minus(BankFiles.STALE_TMP).minus(Duration.ofMinutes(1))));
+    Path fresh = Files.createFile(dir.resolve(".state.json.456.tmp"));
+    try (EmoBank bank = EmoBank.open(dir)) {
+      assertEquals(1, bank.depositedEvents());
+    }
+    assertFalse(Files.exists(stale));
+    assertTrue(Files.exists(fresh));
   }
 
   @Test

@@ -247,17 +247,4 @@ final class SoakChecks {
     }
     return ids;
   }
-
-  /**
-   * The bytes of the bank's identity table ({@code LongSet}) for {@code n} identities: 8 per slot,
-   * the slots doubling from 1,024 so that at most half are used. This much of {@code watch}'s heap
-   * grows with the events deposited, by design; the leak check leaves it out.
-   */
-  static long identityTableBytes(long n) {
-    long slots = 1024;
-    while (n * 2 > slots) {
-      slots *= 2;
-    }
-    return slots * Long.BYTES;
-  }
 }

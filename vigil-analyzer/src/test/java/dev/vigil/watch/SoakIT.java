@@ -38,7 +38,10 @@ import org.junit.jupiter.api.Test;
  * MINUTES} the long one. Settings: {@link SoakSettings}.
  */
 class SoakIT {
-  /** The heap after a full GC at the end, less the identity table, may exceed warm-up's by this. */
+  /**
+   * The heap after a full GC at the end, less the identity table and the live rows (what grows with
+   * the bank by design: {@link WatchFootprint#baseKib}), may exceed warm-up's by this.
+   */
   static final double HEAP_FACTOR = 1.25;
 
   static final long HEAP_SLACK_KIB = 16 * 1024;
@@ -80,11 +83,11 @@ class SoakIT {
     print("soak: " + settings.describe());
     start();
     long loadStart = System.nanoTime();
-    CompletableFuture<long[]> warm = chaos(loadStart);
+    CompletableFuture<WatchFootprint> warm = chaos(loadStart);
     Map<Long, Long> cleanCalls = endAgents();
     double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-    long[] warmFigures = warm.get(5, TimeUnit.MINUTES);
-    long[] endFigures = settle();
+    WatchFootprint warmFigures = warm.get(5, TimeUnit.MINUTES);
+    WatchFootprint endFigures = settle();
     SoakChecks.Result r = SoakChecks.check(queue, bank);
     JsonNode readBack = readBack();
     report(r, cleanCalls, loadSeconds, warmFigures, endFigures, readBack);
@@ -133,8 +136,8 @@ class SoakIT {
    * Runs the kill schedule over the load; returns the warm-up figures of the last {@code watch},
    * measured beside the schedule once it is left alone.
    */
-  private CompletableFuture<long[]> chaos(long loadStart) throws Exception {
-    CompletableFuture<long[]> warm = null;
+  private CompletableFuture<WatchFootprint> chaos(long loadStart) throws Exception {
+    CompletableFuture<WatchFootprint> warm = null;
     for (SoakSettings.Kill k : settings.schedule()) {
       if (warm == null && k.at().compareTo(settings.watchChaosUntil()) >= 0) {
         warm = warmUp();
@@ -174,7 +177,7 @@ class SoakIT {
    * The last {@code watch}'s heap after a full GC, its open file descriptors and its identities,
    * just after its second pass (it has caught up and run twice).
    */
-  private CompletableFuture<long[]> warmUp() {
+  private CompletableFuture<WatchFootprint> warmUp() {
     SoakProcesses.Watch last = watch;
     return CompletableFuture.supplyAsync(
         () -> {
@@ -187,19 +190,17 @@ class SoakIT {
               throw new AssertionError(
                   "the last watch ended before its second pass: " + last.endedOnItsOwn());
             }
-            return measure(last);
+            return measure(last, "warm-up");
           } catch (Exception e) {
             throw new IllegalStateException(e);
           }
         });
   }
 
-  /** Heap after a full GC (KiB), open fds, identities committed in the bank. */
-  private long[] measure(SoakProcesses.Watch w) throws Exception {
-    long identities = LiveProcesses.depositedIn(bank);
-    return new long[] {
-      SoakProcesses.heapAfterFullGcKib(w.pid()), SoakProcesses.openFds(w.pid()), identities
-    };
+  /** The footprint of {@code w}; its class histogram goes to the logs, named by {@code when}. */
+  private WatchFootprint measure(SoakProcesses.Watch w, String when) throws Exception {
+    return WatchFootprint.measure(
+        w.pid(), bank, logs.resolve(w.name + "-histogram-" + when + ".txt"));
   }
 
   /** Ends every agent process cleanly; returns each one's calls by pid. */
@@ -220,7 +221,7 @@ class SoakIT {
    * Waits until {@code watch} has committed the queue's last excerpt and run a pass after it, then
    * measures it and stops it with SIGTERM.
    */
-  private long[] settle() throws Exception {
+  private WatchFootprint settle() throws Exception {
     long last = SoakChecks.lastIndex(queue);
     Duration patience = settings.load().plusMinutes(2);
     await()
@@ -232,7 +233,7 @@ class SoakIT {
         .atMost(patience)
         .pollInterval(Duration.ofMillis(50))
         .until(() -> watch.passLines().size() > passes || !watch.process.isAlive());
-    long[] end = measure(watch);
+    WatchFootprint end = measure(watch, "end");
     assertEquals(0, watch.sigterm(), watch.stderr());
     return end;
   }
@@ -261,8 +262,8 @@ class SoakIT {
       SoakChecks.Result r,
       Map<Long, Long> cleanCalls,
       double loadSeconds,
-      long[] warm,
-      long[] end,
+      WatchFootprint warm,
+      WatchFootprint end,
       JsonNode readBack)
       throws IOException {
     long passes = 0;
@@ -327,26 +328,37 @@ class SoakIT {
     return run == null ? 0 : run.events;
   }
 
-  private void printLeak(long[] warm, long[] end) {
+  private void printLeak(WatchFootprint warm, WatchFootprint end) {
     print(
-        "watch after a full GC: heap %.1f MB at warm-up (%,d identities, table %.1f MB), %.1f MB"
-            + " at the end (%,d identities, table %.1f MB); open fds %d then %d (margin: heap"
-            + " less table at most %.2f x warm-up's + %d MB, fds at most + %d)",
-        warm[0] / 1024.0,
-        warm[2],
-        SoakChecks.identityTableBytes(warm[2]) / 1048576.0,
-        end[0] / 1024.0,
-        end[2],
-        SoakChecks.identityTableBytes(end[2]) / 1048576.0,
-        warm[1],
-        end[1],
+        "watch after a full GC: heap %.1f MB at warm-up (%,d identities, table %.1f MB; %,d live"
+            + " rows, %.1f MB), %.1f MB at the end (%,d identities, table %.1f MB; %,d live rows,"
+            + " %.1f MB); the rest %.1f MB then %.1f MB; open fds %d then %d (margin: the rest at"
+            + " most %.2f x warm-up's + %d MB, fds at most + %d; class histograms in logs/)",
+        warm.heapKib() / 1024.0,
+        warm.identities(),
+        WatchFootprint.identityTableBytes(warm.identities()) / 1048576.0,
+        warm.liveRows(),
+        WatchFootprint.liveRowsBytes(warm.liveRows()) / 1048576.0,
+        end.heapKib() / 1024.0,
+        end.identities(),
+        WatchFootprint.identityTableBytes(end.identities()) / 1048576.0,
+        end.liveRows(),
+        WatchFootprint.liveRowsBytes(end.liveRows()) / 1048576.0,
+        warm.baseKib() / 1024.0,
+        end.baseKib() / 1024.0,
+        warm.fds(),
+        end.fds(),
         HEAP_FACTOR,
         HEAP_SLACK_KIB / 1024,
         FD_SLACK);
   }
 
   private void assertions(
-      SoakChecks.Result r, Map<Long, Long> cleanCalls, long[] warm, long[] end, JsonNode readBack) {
+      SoakChecks.Result r,
+      Map<Long, Long> cleanCalls,
+      WatchFootprint warm,
+      WatchFootprint end,
+      JsonNode readBack) {
     assertTrue(failures.isEmpty(), String.join("\n", failures));
     assertTrue(r.problems().isEmpty(), String.join("\n", r.problems()));
     assertEquals(0, r.gaps());
@@ -360,12 +372,13 @@ class SoakIT {
     assertEquals(0, readBack.path("internal_thorns").size(), readBack.toString());
     assertEquals(0, readBack.path("events_deposited").asLong(), readBack.toString());
     assertEquals(0, readBack.path("exit").asInt());
-    long tableWarm = SoakChecks.identityTableBytes(warm[2]) / 1024;
-    long tableEnd = SoakChecks.identityTableBytes(end[2]) / 1024;
     assertTrue(
-        end[0] - tableEnd <= (warm[0] - tableWarm) * HEAP_FACTOR + HEAP_SLACK_KIB,
-        "watch's heap grew beyond its identity table: " + warm[0] + " KiB then " + end[0]);
-    assertTrue(end[1] <= warm[1] + FD_SLACK, "watch's open fds: " + warm[1] + " then " + end[1]);
+        end.baseKib() <= warm.baseKib() * HEAP_FACTOR + HEAP_SLACK_KIB,
+        "watch's heap less its identity table and live rows grew: "
+            + warm.baseKib()
+            + " KiB then "
+            + end.baseKib());
+    assertTrue(end.fds() <= warm.fds() + FD_SLACK, "watch's open fds: " + warm + " then " + end);
   }
 
   private static void deleteTree(Path dir) throws IOException {

@@ -169,9 +169,12 @@ final class SoakProcesses {
     }
   }
 
-  /** The heap in use after a full GC ({@code jcmd GC.run}, then {@code GC.heap_info}), in KiB. */
-  static long heapAfterFullGcKib(long pid) throws Exception {
-    jcmd(pid, "GC.run");
+  /**
+   * The heap in use after a full GC, in KiB: {@code jcmd GC.class_histogram} (which collects in
+   * full first; its histogram is written to {@code histogram}), then {@code GC.heap_info}.
+   */
+  static long heapAfterFullGcKib(long pid, Path histogram) throws Exception {
+    Files.writeString(histogram, jcmd(pid, "GC.class_histogram"));
     String info = jcmd(pid, "GC.heap_info");
     Matcher m = USED.matcher(info);
     if (!m.find()) {
