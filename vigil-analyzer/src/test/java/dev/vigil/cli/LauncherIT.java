@@ -1,0 +1,125 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher {@code bin/vigil} (docs/COMMANDS.md#the-launcher-binvigil): the first short command
+ * records a class-data-sharing archive, later commands map the analyzer's classes from it and give
+ * the same results, {@code watch} and {@code VIGIL_CDS=off} record none, and a missing jar is named.
+ */
+class LauncherIT {
+  private static final Path LAUNCHER = Path.of("..", "bin", "vigil").toAbsolutePath().normalize();
+  private static final Path JAR =
+      Path.of(System.getProperty("vigil.analyzer.jar", "target/vigil-analyzer.jar"))
+          .toAbsolutePath();
+  private static final Path SAMPLE = Path.of("..", "samples", "robin-a.jsonl").toAbsolutePath();
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir Path tmp;
+
+  private record Result(int exit, String out, String err) {}
+
+  private Result launch(Map<String, String> env, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().put("VIGIL_JAR", JAR.toString());
+    pb.environment().put("VIGIL_CDS_DIR", tmp.resolve("cds").toString());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().remove("VIGIL_JAVA_OPTS");
+    pb.environment().putAll(env);
+    Path out = tmp.resolve("stdout");
+    Path err = tmp.resolve("stderr");
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher did not finish");
+    return new Result(
+        p.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  private String[] run(String out) {
+    return new String[] {
+      "run", "--events", SAMPLE.toString(), "--now", "2025-10-31T13:00:00Z", "--out", out
+    };
+  }
+
+  private List<Path> cdsFiles() throws IOException {
+    Path dir = tmp.resolve("cds");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.toList();
+    }
+  }
+
+  @Test
+  void theFirstRunRecordsAnArchiveAndTheNextMapsTheAnalyzersClassesFromIt() throws Exception {
+    Result first = launch(Map.of(), run(tmp.resolve("first").toString()));
+    assertEquals(0, first.exit(), first.err());
+    assertFalse(first.out().contains("[cds]"), first.out());
+    List<Path> archives = cdsFiles();
+    assertEquals(1, archives.size(), archives.toString());
+    assertTrue(archives.get(0).getFileName().toString().endsWith(".jsa"), archives.toString());
+
+    Path classes = tmp.resolve("classes.txt");
+    Result second =
+        launch(
+            Map.of("VIGIL_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes),
+            run(tmp.resolve("second").toString()));
+    assertEquals(0, second.exit(), second.err());
+    long shared;
+    try (Stream<String> lines = Files.lines(classes)) {
+      shared =
+          lines
+              .filter(l -> l.contains(" dev.vigil."))
+              .filter(l -> l.contains("source: shared objects file (top)"))
+              .count();
+    }
+    assertTrue(shared > 100, "dev.vigil classes mapped from the archive: " + shared);
+    assertEquals(1, cdsFiles().size());
+    assertEquals(findings("first"), findings("second"));
+    assertTrue(
+        findings("second").get(1).path("score").asDouble() > 0, "the sample's pass finds something");
+  }
+
+  private JsonNode findings(String out) throws IOException {
+    JsonNode report = MAPPER.readTree(tmp.resolve(out).resolve("report.json").toFile());
+    return MAPPER.createArrayNode().add(report.path("detectors")).add(report.path("alarm"));
+  }
+
+  @Test
+  void watchAndCdsOffRecordNoArchive() throws Exception {
+    Result watch = launch(Map.of(), "watch", "--help");
+    assertEquals(0, watch.exit(), watch.err());
+    assertTrue(watch.out().contains("watch"), watch.out());
+    Result off = launch(Map.of("VIGIL_CDS", "off"), run(tmp.resolve("off").toString()));
+    assertEquals(0, off.exit(), off.err());
+    assertEquals(List.of(), cdsFiles());
+  }
+
+  @Test
+  void aMissingJarIsNamedAndExits2() throws Exception {
+    Path missing = tmp.resolve("no.jar");
+    Result r = launch(Map.of("VIGIL_JAR", missing.toString()), "run", "--events", "x");
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("no analyzer jar at " + missing), r.err());
+  }
+}
