@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher {@code bin/vigil} (docs/COMMANDS.md#the-launcher-binvigil): the first short command
  * records a class-data-sharing archive, later commands map the analyzer's classes from it and give
- * the same results, {@code watch} and {@code VIGIL_CDS=off} record none, and a missing jar is named.
+ * the same results, {@code watch} and {@code VIGIL_CDS=off} record none, and a missing jar is
+ * named.
  */
 class LauncherIT {
   private static final Path LAUNCHER = Path.of("..", "bin", "vigil").toAbsolutePath().normalize();
@@ -97,7 +98,8 @@ class LauncherIT {
     assertEquals(1, cdsFiles().size());
     assertEquals(findings("first"), findings("second"));
     assertTrue(
-        findings("second").get(1).path("score").asDouble() > 0, "the sample's pass finds something");
+        findings("second").get(1).path("score").asDouble() > 0,
+        "the sample's pass finds something");
   }
 
   private JsonNode findings(String out) throws IOException {
