@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
  *       process of an application whose {@code main} calls a tool at once and exits ({@link
  *       StartupTimes}), and a Spring Boot LangChain4j application until it has served its first
  *       chat request ({@link BootStartup});
+ *   <li>the analyzer's fixed cost: {@code run} over 1,000 events with {@code java -jar} and with
+ *       the launcher's class-data sharing ({@link AnalyzerStartup});
  *   <li>the analyzer's {@code run} at 10^4, 10^5 and 10^6 events within {@code -Xmx512m}: events
  *       per second and heap ({@link AnalyzerThroughput});
  *   <li>{@code watch}'s append-to-appraisal delay: median and 99th percentile ({@link WatchDelay});
@@ -99,6 +101,12 @@ public final class BenchmarkSuite implements Callable<Integer> {
       defaultValue = "vigil-analyzer/target/vigil-analyzer.jar",
       description = "The analyzer's jar (default: ${DEFAULT-VALUE}).")
   private Path analyzerJar;
+
+  @Option(
+      names = "--launcher",
+      defaultValue = "bin/vigil",
+      description = "The analyzer's launcher (default: ${DEFAULT-VALUE}).")
+  private Path launcher;
 
   @Option(
       names = "--boot-app",
@@ -256,8 +264,12 @@ public final class BenchmarkSuite implements Callable<Integer> {
 
     // 3. analyzer run throughput
     List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
+    AnalyzerStartup.Figure analyzerStartup = null;
     if (only.contains("analyzer")) {
       Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+      analyzerStartup =
+          AnalyzerStartup.measure(
+              java, analyzer, existing(launcher, "--launcher"), work, now, quick ? 3 : 11);
       for (int count :
           quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
         Path events = AnalyzerThroughput.generate(work, count, now);
@@ -319,6 +331,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     if (!startup.isEmpty()) {
       printStartup(startup, startupRuns, vigilReady, startupRecorded, startupLaunches);
       printBoot(bootFigures);
+    }
+    if (analyzerStartup != null) {
+      AnalyzerStartup.print(analyzerStartup);
     }
     if (!analyzerFigures.isEmpty()) {
       printAnalyzer(analyzerFigures);
