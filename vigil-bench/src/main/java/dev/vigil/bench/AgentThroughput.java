@@ -12,7 +12,7 @@ import java.util.function.ToDoubleFunction;
  * BackToBack}:
  *
  * <ul>
- *   <li>back to back: a tiny tool called in a loop, 1 thread x 2,000,000 calls, then 16 threads x
+ *   <li>back to back: a tool called in a loop, 1 thread x 2,000,000 calls, then 16 threads x
  *       125,000: calls per second of the loop and events per second until the last event is in the
  *       queue, and every event counted in the queue (none lost); plain and the OpenTelemetry agent
  *       beside it (calls per second);
@@ -22,17 +22,26 @@ import java.util.function.ToDoubleFunction;
  *       adds.
  * </ul>
  *
- * Each configuration runs in turn, run after run (3, or 1 with {@code --quick}); the median of the
- * runs is printed.
+ * Each in two shapes of call ({@link #SHAPES}, {@link BackToBackApp}): values built for each call,
+ * as applications pass them, and a literal. Each configuration runs in turn, run after run (3, or 1
+ * with {@code --quick}); the median of the runs is printed.
  */
 final class AgentThroughput {
-  /** The runs of one part, in {@link #setups} order within each run. */
+  /** The runs of one part, by shape and configuration within each run. */
   record Part(
       String name, List<BackToBack.Round> rounds, List<BackToBack.Run> runs, int repetitions) {
-    List<BackToBack.Run> of(String setup) {
-      return runs.stream().filter(r -> r.setup().name().equals(setup)).toList();
+    List<BackToBack.Run> of(String setup, String shape) {
+      return runs.stream()
+          .filter(r -> r.setup().name().equals(setup) && r.setup().shape().equals(shape))
+          .toList();
     }
   }
+
+  /**
+   * The shapes of call ({@link BackToBackApp}): values built for each call as applications pass
+   * them, then the literal that the encoder meets as a value it has just written.
+   */
+  static final List<String> SHAPES = List.of("fresh", "literal");
 
   private AgentThroughput() {}
 
@@ -67,11 +76,13 @@ final class AgentThroughput {
     List<BackToBack.Run> runs = new ArrayList<>();
     for (int rep = 1; rep <= repetitions; rep++) {
       Path dir = Files.createDirectories(work.resolve(name + "-" + rep));
-      for (BackToBack.Setup setup :
-          List.of(
-              BackToBack.plain(pinned),
-              BackToBack.vigil(vigil, dir, pinned),
-              BackToBack.otel(otel, pinned))) {
+      List<BackToBack.Setup> setups = new ArrayList<>();
+      for (String shape : SHAPES) {
+        setups.add(BackToBack.plain(pinned, shape));
+        setups.add(BackToBack.vigil(vigil, dir, pinned, shape));
+        setups.add(BackToBack.otel(otel, pinned, shape));
+      }
+      for (BackToBack.Setup setup : setups) {
         System.out.println(
             "--- "
                 + name
@@ -79,7 +90,9 @@ final class AgentThroughput {
                 + rep
                 + ", "
                 + setup.name()
-                + ": "
+                + ", "
+                + setup.shape()
+                + " values: "
                 + String.join(" ", setup.jvmOptions()));
         BackToBack.Run run =
             BackToBack.run(java, setup, warmUp, rounds, dir.resolve(setup.name() + ".err"));
@@ -101,62 +114,84 @@ final class AgentThroughput {
     return new Part(name, rounds, runs, repetitions);
   }
 
-  /** Prints the back-to-back figures. */
+  /** Prints the back-to-back figures, fresh values first. */
   static void printBackToBack(Part part) {
     System.out.println(
-        "back to back (a tiny tool, (String, int) -> int, called in a loop; median of "
+        "back to back (median of "
             + part.repetitions()
-            + " runs; loop: calls/s of the calling loop; recorded: events/s until the last event is "
-            + "in the queue; goal: Vigil records 1,000,000 events/s or more, none lost):");
-    for (int i = 0; i < part.rounds().size(); i++) {
-      BackToBack.Round round = part.rounds().get(i);
-      String label =
-          String.format(
-              "%2d thread%s x %,d",
-              round.threads(), round.threads() == 1 ? " " : "s", round.perThread());
-      for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
-        List<BackToBack.Run> runs = part.of(setup);
-        String failure = failure(runs);
-        if (failure != null) {
-          System.out.printf("  %-22s %-13s FAILED: %s%n", label, setup, failure);
-          continue;
-        }
-        int at = i;
-        double loop = median(runs, r -> r.rounds().get(at).loopPerSecond());
-        if (!setup.equals("Vigil")) {
-          System.out.printf("  %-22s %-13s loop %,12.0f calls/s%n", label, setup, loop);
-          continue;
-        }
-        double recorded = median(runs, r -> r.rounds().get(at).recordedPerSecond());
-        System.out.printf(
-            "  %-22s %-13s loop %,12.0f calls/s, recorded %,11.0f events/s (%s)%n",
-            label, setup, loop, recorded, recorded >= 1_000_000 ? "goal met" : "goal not met");
+            + " runs; loop: calls/s of the calling loop; recorded: events/s until the last event is"
+            + " in the queue; goal: Vigil records 1,000,000 events/s or more, none lost):");
+    for (String shape : SHAPES) {
+      System.out.println("  " + describe(shape) + ":");
+      for (int i = 0; i < part.rounds().size(); i++) {
+        printRound(part, shape, i);
       }
+      printLoss(part, shape);
     }
-    printLoss(part);
   }
 
-  /** Prints the CPU figures. */
+  private static String describe(String shape) {
+    return shape.equals("fresh")
+        ? "fresh values, forecast(String built per call, record Query) -> new record Forecast of"
+            + " three fields"
+        : "a literal, tool(\"weather in Paris\", int) -> int";
+  }
+
+  private static void printRound(Part part, String shape, int at) {
+    BackToBack.Round round = part.rounds().get(at);
+    String label =
+        String.format(
+            "%2d thread%s x %,d",
+            round.threads(), round.threads() == 1 ? " " : "s", round.perThread());
+    for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
+      List<BackToBack.Run> runs = part.of(setup, shape);
+      String failure = failure(runs);
+      if (failure != null) {
+        System.out.printf("    %-22s %-13s FAILED: %s%n", label, setup, failure);
+        continue;
+      }
+      double loop = median(runs, r -> r.rounds().get(at).loopPerSecond());
+      if (!setup.equals("Vigil")) {
+        System.out.printf("    %-22s %-13s loop %,12.0f calls/s%n", label, setup, loop);
+        continue;
+      }
+      double recorded = median(runs, r -> r.rounds().get(at).recordedPerSecond());
+      System.out.printf(
+          "    %-22s %-13s loop %,12.0f calls/s, recorded %,11.0f events/s (%s)%n",
+          label, setup, loop, recorded, recorded >= 1_000_000 ? "goal met" : "goal not met");
+    }
+  }
+
+  /** Prints the CPU figures, fresh values first. */
   static void printCpu(Part part) {
     BackToBack.Round round = part.rounds().get(0);
     System.out.printf(
-        "CPU per call, the whole process pinned to one core (taskset -c 0), 1 thread x %,d calls, from "
-            + "the loop's start until the last event is in the queue (median of %d runs; ns/call; added: minus plain; "
-            + "goal: Vigil adds at most what the OpenTelemetry agent adds):%n",
+        "CPU per call, the whole process pinned to one core (taskset -c 0), 1 thread x %,d calls,"
+            + " from the loop's start until the last event is in the queue (median of %d runs;"
+            + " ns/call; added: minus plain; goal: Vigil adds at most what the OpenTelemetry agent"
+            + " adds):%n",
         round.perThread(), part.repetitions());
+    for (String shape : SHAPES) {
+      System.out.println("  " + describe(shape) + ":");
+      printCpu(part, shape);
+      printLoss(part, shape);
+    }
+  }
+
+  private static void printCpu(Part part, String shape) {
     double[] added = new double[2];
     double plain = Double.NaN;
     for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
-      List<BackToBack.Run> runs = part.of(setup);
+      List<BackToBack.Run> runs = part.of(setup, shape);
       String failure = failure(runs);
       if (failure != null) {
-        System.out.printf("  %-13s FAILED: %s%n", setup, failure);
+        System.out.printf("    %-13s FAILED: %s%n", setup, failure);
         continue;
       }
       double cpu = median(runs, r -> r.rounds().get(0).cpuPerCall());
       if (setup.equals("plain")) {
         plain = cpu;
-        System.out.printf("  %-13s %7.0f ns/call%n", setup, cpu);
+        System.out.printf("    %-13s %7.0f ns/call%n", setup, cpu);
         continue;
       }
       added[setup.equals("Vigil") ? 0 : 1] = cpu - plain;
@@ -167,17 +202,16 @@ final class AgentThroughput {
                   median(runs, r -> r.rounds().get(0).recordedPerSecond()))
               : "";
       System.out.printf(
-          "  %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
+          "    %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
     }
     double ratio = added[0] / added[1];
     System.out.printf(
-        "  Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n",
+        "    Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n",
         ratio, ratio <= 1 ? "met" : "not met");
-    printLoss(part);
   }
 
-  private static void printLoss(Part part) {
-    List<BackToBack.Run> vigil = part.of("Vigil");
+  private static void printLoss(Part part, String shape) {
+    List<BackToBack.Run> vigil = part.of("Vigil", shape);
     if (failure(vigil) != null) {
       return;
     }
@@ -193,7 +227,7 @@ final class AgentThroughput {
       }
     }
     System.out.printf(
-        "  Vigil's queue held %s calls' events (warm-up included): %s%n",
+        "    Vigil's queue held %s calls' events (warm-up included): %s%n",
         counts, noneLost ? "none lost" : "EVENTS LOST");
   }
 

@@ -31,8 +31,16 @@ import net.openhft.chronicle.wire.DocumentContext;
  * counted by kind ("none lost": the tool's events equal the calls made).
  */
 final class BackToBack {
-  /** A configuration of the child JVM. */
-  record Setup(String name, List<String> jvmOptions, Path queue, boolean pinned) {}
+  /**
+   * A configuration of the child JVM, and the shape of its calls ({@code fresh} or {@code literal},
+   * see {@link BackToBackApp}).
+   */
+  record Setup(String name, List<String> jvmOptions, Path queue, boolean pinned, String shape) {
+    /** The kind of the events its calls make. */
+    String toolKind() {
+      return shape.equals("fresh") ? "tool.forecast" : "tool.tool";
+    }
+  }
 
   /** One round: {@code threads} x {@code perThread} calls. */
   record Round(int threads, int perThread) {
@@ -71,7 +79,7 @@ final class BackToBack {
       Setup setup, List<Timing> rounds, long callsMade, Map<String, Long> kinds, String failure) {
     /** The tool's events in the queue. */
     long recorded() {
-      return kinds.getOrDefault(TOOL_KIND, 0L);
+      return kinds.getOrDefault(setup.toolKind(), 0L);
     }
 
     /** Whether the queue holds one event per call and nothing else. */
@@ -80,10 +88,11 @@ final class BackToBack {
     }
   }
 
-  static final String TOOL_KIND = "tool.tool";
-
   /** How long the queue may go without a new event before the missing ones count as lost. */
   private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  /** The tool methods instrumented, both shapes' ({@link BackToBackApp}). */
+  private static final String METHODS = "[tool,forecast]";
 
   private BackToBack() {}
 
@@ -91,8 +100,8 @@ final class BackToBack {
    * The child's options for Vigil: its queue under {@code dir}, {@link BackToBackApp#tool}
    * included.
    */
-  static Setup vigil(Path vigilJar, Path dir, boolean pinned) {
-    Path queue = dir.resolve("queue");
+  static Setup vigil(Path vigilJar, Path dir, boolean pinned, String shape) {
+    Path queue = dir.resolve("queue-" + shape);
     return new Setup(
         "Vigil",
         List.of(
@@ -102,27 +111,28 @@ final class BackToBack {
                 + queue
                 + ",methods.include="
                 + BackToBackApp.class.getName()
-                + "[tool]"),
+                + METHODS),
         queue,
-        pinned);
+        pinned,
+        shape);
   }
 
   /** The child's options for the OpenTelemetry agent, exporters off, the same method included. */
-  static Setup otel(Path otelJar, boolean pinned) {
+  static Setup otel(Path otelJar, boolean pinned, String shape) {
     List<String> options =
         new ArrayList<>(
             List.of(
                 "-javaagent:" + otelJar,
                 "-Dotel.instrumentation.methods.include="
                     + BackToBackApp.class.getName()
-                    + "[tool]"));
+                    + METHODS));
     options.addAll(BenchmarkSuite.OTEL_QUIET);
-    return new Setup("OpenTelemetry", options, null, pinned);
+    return new Setup("OpenTelemetry", options, null, pinned, shape);
   }
 
   /** The child without an agent. */
-  static Setup plain(boolean pinned) {
-    return new Setup("plain", List.of(), null, pinned);
+  static Setup plain(boolean pinned, String shape) {
+    return new Setup("plain", List.of(), null, pinned, shape);
   }
 
   /**
@@ -139,7 +149,7 @@ final class BackToBack {
     cmd.addAll(setup.jvmOptions());
     Path benchJar =
         Path.of(BackToBackApp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    cmd.addAll(List.of("-cp", benchJar.toString(), BackToBackApp.class.getName()));
+    cmd.addAll(List.of("-cp", benchJar.toString(), BackToBackApp.class.getName(), setup.shape()));
     Process app = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();
     List<Timing> timings = new ArrayList<>();
     long made = 0;

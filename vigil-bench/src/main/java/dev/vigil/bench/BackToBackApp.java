@@ -13,6 +13,12 @@ import java.util.concurrent.CountDownLatch;
  * fast as the calling threads can, driven from stdin. Knows nothing of Vigil or OpenTelemetry: the
  * benchmark attaches an agent that instruments {@link #tool}.
  *
+ * <p>Two shapes of call, chosen by the first program argument. {@code literal}: {@link #tool} with
+ * the same string literal every time and an {@code int} back, which the agent's encoder meets as
+ * values it has just written. {@code fresh}, as applications call tools: {@link #forecast} with a
+ * question string built for each call and a small record, returning a new record of three fields
+ * with a string built for each call.
+ *
  * <p>A line {@code T N} makes N calls on each of T threads (T = 1: the main thread), started
  * together, and prints {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at
  * start>}; the benchmark then waits until the agent has written every event and answers {@code
@@ -22,15 +28,43 @@ import java.util.concurrent.CountDownLatch;
 public final class BackToBackApp {
   private static volatile long sink;
 
-  private BackToBackApp() {}
+  private static final String[] CITIES = {"Paris", "Lyon", "Nantes", "Lille"};
 
-  /** The tool: a string and a number in, a number out; nothing else. */
+  /** What {@link #forecast} is asked about. */
+  public record Query(String city, int days) {}
+
+  /** What {@link #forecast} answers. */
+  public record Forecast(String city, int high, String summary) {}
+
+  private final boolean fresh;
+
+  private BackToBackApp(boolean fresh) {
+    this.fresh = fresh;
+  }
+
+  /** The literal shape's tool: a string and a number in, a number out; nothing else. */
   public int tool(String query, int n) {
     return query.length() + n;
   }
 
+  /** The fresh shape's tool: a new record out, with a summary built for this call. */
+  public Forecast forecast(String question, Query query) {
+    int high = 10 + (question.length() + query.days()) % 15;
+    return new Forecast(
+        query.city(), high, "sunny in " + query.city() + " for " + query.days() + " days");
+  }
+
+  /** One call of the chosen shape; {@code i} goes round 0 to 1023. */
+  private int call(int i) {
+    if (!fresh) {
+      return tool("weather in Paris", i);
+    }
+    String city = CITIES[i & 3];
+    return forecast("weather in " + city + " on day " + i, new Query(city, 1 + (i & 7))).high();
+  }
+
   public static void main(String[] args) throws Exception {
-    BackToBackApp app = new BackToBackApp();
+    BackToBackApp app = new BackToBackApp(args.length > 0 && args[0].equals("fresh"));
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     BufferedReader in =
@@ -68,7 +102,7 @@ public final class BackToBackApp {
   private static void calls(BackToBackApp app, int calls) {
     long sum = 0;
     for (int i = 0; i < calls; i++) {
-      sum += app.tool("weather in Paris", i & 1023);
+      sum += app.call(i & 1023);
     }
     sink = sum;
   }
