@@ -134,9 +134,17 @@ public final class SmileOut {
     return false;
   }
 
-  /** Where the next byte goes, for {@link #remember}. */
+  /** Where the next byte goes, for {@link #remember} and {@link #rewind}. */
   public int mark() {
     return length;
+  }
+
+  /** Forgets what was written since {@code mark}. */
+  public void rewind(int mark) {
+    if (mark < reserve || mark > length) {
+      throw new IllegalArgumentException("mark " + mark + " is not within the value written");
+    }
+    length = mark;
   }
 
   /**

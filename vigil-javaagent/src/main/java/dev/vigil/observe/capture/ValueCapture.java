@@ -14,12 +14,12 @@ import java.util.UUID;
 
 /**
  * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer
- * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans)
- * are kept as they are; enums and JDK value types become their text; anything else becomes a JSON
- * tree of its fields (getters are never called, so no application code runs), with JDK value types
- * at any depth written as at the top ({@link CaptureMapper}), and when that fails, its {@code
- * toString()}. Whatever an object does, this class returns: the worst case is an {@link Unreadable}
- * placeholder.
+ * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans,
+ * records that can never change: {@link RecordShape}) are kept as they are; enums and JDK value
+ * types become their text; anything else becomes a JSON tree of its fields (getters are never
+ * called, so no application code runs), with JDK value types at any depth written as at the top
+ * ({@link CaptureMapper}), and when that fails, its {@code toString()}. Whatever an object does,
+ * this class returns: the worst case is an {@link Unreadable} placeholder.
  */
 public final class ValueCapture {
   /** A value Vigil could not read; recorded as a short text naming its type and why. */
@@ -71,7 +71,8 @@ public final class ValueCapture {
 
   /**
    * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean},
-   * a {@link JsonNode} or an {@link Unreadable}.
+   * a record with a {@link RecordShape} (kept as it is: it cannot change), a {@link JsonNode} or an
+   * {@link Unreadable}.
    *
    * @param site the method the value belongs to, named in the line printed when it cannot be read
    *     as JSON
@@ -100,6 +101,17 @@ public final class ValueCapture {
     if (value instanceof Enum<?> e) {
       return e.name();
     }
+    if (RecordShape.of(value.getClass()) != null) {
+      return value; // it cannot change: the writer encodes the record itself (RecordValues)
+    }
+    return tree(value, site, index);
+  }
+
+  /**
+   * The JSON tree of {@code value} (any object but the immutable values {@link #capture} keeps as
+   * they are), or what stands for it when it cannot be read as JSON.
+   */
+  public Object tree(Object value, Site site, int index) {
     JsonNode tree;
     try {
       // through Smile bytes rather than valueToTree: only a real generator enforces the nesting
@@ -162,6 +174,9 @@ public final class ValueCapture {
 
   /** Names a value in a line on stderr: {@code argument 'when' of demo.Tools#remind}. */
   public static String describe(Site site, int index) {
+    if (site == null) {
+      return "a captured value";
+    }
     String method = site.className() + "#" + site.method();
     if (index < 0) {
       return "the return value of " + method;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.agent.Stderr;
+import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.ValueCapture;
 import java.math.BigDecimal;
@@ -15,15 +16,21 @@ import java.math.BigInteger;
  * masked when its name is a secret, the redaction patterns applied to every string, cut to the size
  * limit ({@code vigil.capture.max-chars}) and marked. Strings, numbers and booleans go straight to
  * the {@link SmileOut}; a JSON tree is redacted in place and written whole, or as its cut text when
- * its JSON is longer than the limit. Stateless; any thread.
+ * its JSON is longer than the limit; a record that cannot change is written from its fields the
+ * same way ({@link RecordValues}). Any thread.
  */
 final class ValueWriter {
   private final Redaction redaction;
   private final int maxChars;
+  private final RecordValues records;
+
+  /** Makes the JSON tree of a record too long to write from its fields (made on first use). */
+  private final ValueCapture trees = new ValueCapture();
 
   ValueWriter(Redaction redaction, int maxChars) {
     this.redaction = redaction;
     this.maxChars = maxChars;
+    this.records = new RecordValues(redaction, maxChars);
   }
 
   /**
@@ -69,6 +76,10 @@ final class ValueWriter {
       tree(tree, site, index, out);
     } else if (v instanceof ValueCapture.Unreadable u) {
       out.string(u.text());
+    } else if (v instanceof Record r && RecordShape.of(r.getClass()) != null) {
+      if (!records.write(r, RecordShape.of(r.getClass()), out)) {
+        write(trees.tree(r, site, index), false, site, index, out); // longer than the limit: cut
+      }
     } else {
       out.string(cut(redaction.text(String.valueOf(v)), site, index));
     }
@@ -94,7 +105,13 @@ final class ValueWriter {
    * A captured value as one string (the text of a turn): redacted, cut to the size limit; a tree's
    * JSON, a number's or a boolean's JSON text.
    */
-  String text(Object snapshot) {
+  String text(Object captured) {
+    Object snapshot =
+        captured instanceof Record r
+                && !(r instanceof ValueCapture.Unreadable)
+                && RecordShape.of(r.getClass()) != null
+            ? trees.tree(r, null, -1)
+            : captured;
     if (snapshot == null) {
       return null;
     }
