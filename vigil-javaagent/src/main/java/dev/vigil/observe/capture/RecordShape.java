@@ -83,7 +83,8 @@ public final class RecordShape {
    * The shape of {@code type}, or null when its values may change or Jackson may write it apart.
    */
   public static RecordShape of(Class<?> type) {
-    return type.isRecord() ? SHAPES.get(type) : null;
+    // Class.isRecord is a native call each time; a ClassValue is a look-up, also for non-records
+    return SHAPES.get(type);
   }
 
   private static RecordShape analyze(Class<?> type, Set<Class<?>> enclosing) {

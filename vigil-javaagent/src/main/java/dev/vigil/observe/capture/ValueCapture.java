@@ -79,32 +79,59 @@ public final class ValueCapture {
    * @param index the parameter index, or -1 for the return value
    */
   public Object capture(Object value, Site site, int index) {
-    if (value == null || value instanceof String || value instanceof Boolean) {
+    if (value == null || value instanceof String) {
       return value;
     }
-    if (value instanceof Integer
-        || value instanceof Long
-        || value instanceof Double
-        || value instanceof Float
-        || value instanceof Short
-        || value instanceof Byte
-        || value instanceof BigInteger
-        || value instanceof BigDecimal) {
-      return value;
+    return switch (TREATMENTS.get(value.getClass())) {
+      case KEEP -> value; // immutable (a record: the writer encodes it itself, RecordValues)
+      case TEXT -> value.toString();
+      case NAME -> ((Enum<?>) value).name();
+      case TREE -> tree(value, site, index);
+    };
+  }
+
+  /** What {@link #capture} does with a value of a class, decided once per class. */
+  private enum Treatment {
+    KEEP,
+    TEXT,
+    NAME,
+    TREE
+  }
+
+  private static final ClassValue<Treatment> TREATMENTS =
+      new ClassValue<>() {
+        @Override
+        protected Treatment computeValue(Class<?> type) {
+          return treatment(type);
+        }
+      };
+
+  private static Treatment treatment(Class<?> type) {
+    for (Class<?> kept :
+        List.of(
+            Boolean.class,
+            Integer.class,
+            Long.class,
+            Double.class,
+            Float.class,
+            Short.class,
+            Byte.class,
+            BigInteger.class,
+            BigDecimal.class)) {
+      if (kept.isAssignableFrom(type)) {
+        return Treatment.KEEP;
+      }
     }
-    if (value instanceof Character
-        || value instanceof CharSequence
-        || value instanceof UUID
-        || (CaptureMapper.isTimeValue(value.getClass()) && !(value instanceof Enum<?>))) {
-      return value.toString();
+    if (Character.class.isAssignableFrom(type)
+        || CharSequence.class.isAssignableFrom(type)
+        || UUID.class.isAssignableFrom(type)
+        || (CaptureMapper.isTimeValue(type) && !Enum.class.isAssignableFrom(type))) {
+      return Treatment.TEXT;
     }
-    if (value instanceof Enum<?> e) {
-      return e.name();
+    if (Enum.class.isAssignableFrom(type)) {
+      return Treatment.NAME;
     }
-    if (RecordShape.of(value.getClass()) != null) {
-      return value; // it cannot change: the writer encodes the record itself (RecordValues)
-    }
-    return tree(value, site, index);
+    return RecordShape.of(type) != null ? Treatment.KEEP : Treatment.TREE;
   }
 
   /**

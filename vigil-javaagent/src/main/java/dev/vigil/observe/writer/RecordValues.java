@@ -9,14 +9,21 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Writes a record that cannot change ({@link RecordShape}) into an event's payload straight from
  * its fields: what {@link ValueWriter} writes for its JSON tree (secret names masked, the patterns
- * applied to every string), without making the tree. It counts the characters of the record's JSON
- * as it goes, as {@code JsonNode.toString()} would write them; a record whose JSON is longer than
- * the size limit is rubbed out again, and {@link ValueWriter} writes it the tree's way, cut.
- * Thread-safe.
+ * applied to every string), without making the tree. It bounds the characters of the record's JSON
+ * as it goes (a string at most six a character, a number at most its longest text); only when the
+ * bound passes the size limit does it write the record again counting them exactly, as {@code
+ * JsonNode.toString()} would write them. A record whose JSON is longer than the limit is rubbed out
+ * again, and {@link ValueWriter} writes it the tree's way, cut. Thread-safe.
  */
 final class RecordValues {
   /** What never changes for a shape: its names encoded, and which are secret. */
   private record Names(byte[][] encoded, boolean[] secret, int[] jsonLength) {}
+
+  /** The longest texts of an int, a long and a double (or a quoted NaN or infinity). */
+  private static final int INT_CHARS = 11;
+
+  private static final int LONG_CHARS = 20;
+  private static final int DOUBLE_CHARS = 26;
 
   private final Redaction redaction;
   private final int maxChars;
@@ -33,21 +40,23 @@ final class RecordValues {
    */
   boolean write(Object record, RecordShape shape, SmileOut out) {
     int mark = out.mark();
-    long json;
     try {
-      json = object(record, shape, out);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      json = Long.MAX_VALUE;
-    }
-    if (json > maxChars) {
+      if (object(record, shape, out, false) <= maxChars) {
+        return true;
+      }
       out.rewind(mark);
-      return false;
+      if (object(record, shape, out, true) <= maxChars) {
+        return true;
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // written the tree's way
     }
-    return true;
+    out.rewind(mark);
+    return false;
   }
 
-  /** Writes the object; the length of its JSON text. */
-  private long object(Object record, RecordShape shape, SmileOut out)
+  /** Writes the object; the length of its JSON text, {@code exact} or a bound. */
+  private long object(Object record, RecordShape shape, SmileOut out, boolean exact)
       throws ReflectiveOperationException {
     Names n = names.computeIfAbsent(shape, this::names);
     List<RecordShape.Component> components = shape.components();
@@ -60,28 +69,28 @@ final class RecordValues {
         out.string(Redaction.MASK);
         json += Redaction.MASK.length() + 2;
       } else {
-        json += value(record, components.get(i), out);
+        json += value(record, components.get(i), out, exact);
       }
     }
     out.endObject();
     return components.isEmpty() ? 2 : json;
   }
 
-  private long value(Object record, RecordShape.Component c, SmileOut out)
+  private long value(Object record, RecordShape.Component c, SmileOut out, boolean exact)
       throws ReflectiveOperationException {
     switch (c.kind()) {
       case INT -> {
         int v = c.field().getInt(record);
         out.number(v);
-        return digits(v);
+        return exact ? digits(v) : INT_CHARS;
       }
       case LONG -> {
         long v = c.field().getLong(record);
         out.number(v);
-        return digits(v);
+        return exact ? digits(v) : LONG_CHARS;
       }
       case DOUBLE -> {
-        return number(c.field().getDouble(record), out);
+        return number(c.field().getDouble(record), out, exact);
       }
       case BOOLEAN -> {
         boolean v = c.field().getBoolean(record);
@@ -89,43 +98,43 @@ final class RecordValues {
         return v ? 4 : 5;
       }
       default -> {
-        return reference(c, c.field().get(record), out);
+        return reference(c, c.field().get(record), out, exact);
       }
     }
   }
 
-  private long reference(RecordShape.Component c, Object v, SmileOut out)
+  private long reference(RecordShape.Component c, Object v, SmileOut out, boolean exact)
       throws ReflectiveOperationException {
     if (v == null) {
       out.nullValue();
       return 4;
     }
     return switch (c.kind()) {
-      case STRING -> string((String) v, out);
-      case ENUM -> string(((Enum<?>) v).name(), out);
-      case TEXT -> string(v.toString(), out);
+      case STRING -> string((String) v, out, exact);
+      case ENUM -> string(((Enum<?>) v).name(), out, exact);
+      case TEXT -> string(v.toString(), out, exact);
       case BOXED_BOOLEAN -> {
         boolean b = (Boolean) v;
         out.bool(b);
         yield b ? 4 : 5;
       }
-      case BOXED_NUMBER -> boxed((Number) v, out);
-      case RECORD -> object(v, c.nested(), out);
+      case BOXED_NUMBER -> boxed((Number) v, out, exact);
+      case RECORD -> object(v, c.nested(), out, exact);
       default -> throw new IllegalStateException("a primitive component read as an object");
     };
   }
 
-  private static long boxed(Number v, SmileOut out) {
+  private static long boxed(Number v, SmileOut out, boolean exact) {
     if (v instanceof Double d) {
-      return number(d, out);
+      return number(d, out, exact);
     }
     if (v instanceof Long l) {
       out.number(l.longValue());
-      return digits(l);
+      return exact ? digits(l) : LONG_CHARS;
     }
     int i = v.intValue(); // Integer, Short, Byte: written as an int, as Smile's generator does
     out.number(i);
-    return digits(i);
+    return exact ? digits(i) : INT_CHARS;
   }
 
   /** The characters of {@code v} in decimal, its sign included. */
@@ -140,16 +149,19 @@ final class RecordValues {
     return n;
   }
 
-  private static long number(double v, SmileOut out) {
+  private static long number(double v, SmileOut out, boolean exact) {
     out.number(v);
+    if (!exact) {
+      return DOUBLE_CHARS;
+    }
     int text = Double.toString(v).length();
     return Double.isFinite(v) ? text : text + 2; // NaN and the infinities are written quoted
   }
 
-  private long string(String s, SmileOut out) {
+  private long string(String s, SmileOut out, boolean exact) {
     String redacted = redaction.text(s);
     out.string(redacted);
-    return jsonLength(redacted);
+    return exact ? jsonLength(redacted) : 6L * redacted.length() + 2;
   }
 
   private Names names(RecordShape shape) {
