@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.emobank.EmoBank;
+import dev.vigil.it.SmallFilesystem;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
 import java.io.ByteArrayOutputStream;

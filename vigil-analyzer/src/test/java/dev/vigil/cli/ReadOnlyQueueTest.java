@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.it.SmallFilesystem;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.EventQueues;
