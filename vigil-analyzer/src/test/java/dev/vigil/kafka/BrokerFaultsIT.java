@@ -56,22 +56,8 @@ class BrokerFaultsIT {
   }
 
   private KafkaProcess watch(String name, Link link) throws IOException {
-    return KafkaProcess.start(
-        tmp,
-        name,
-        "watch",
-        "--bootstrap",
-        TestBroker.bootstrap(link),
-        "--topic",
-        TOPIC,
-        "--group",
-        "g-faults",
-        "--out",
-        tmp.resolve(name).toString(),
-        "--window-hours",
-        "100000",
-        "--every",
-        "1s");
+    return KafkaProcess.groupWatch(
+        tmp, name, TestBroker.bootstrap(link), TOPIC, "g-faults", "--every", "1s");
   }
 
   /** Lines of {@code text} that contain {@code part}. */

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -37,21 +36,7 @@ class GroupWatchIT {
   }
 
   private KafkaProcess watch(String name, String topic, String... more) throws IOException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--bootstrap",
-                broker.bootstrap(),
-                "--topic",
-                topic,
-                "--group",
-                "g-" + topic,
-                "--out",
-                tmp.resolve(name).toString(),
-                "--window-hours",
-                "100000"));
-    args.addAll(List.of(more));
-    return KafkaProcess.start(tmp, name, "watch", args.toArray(String[]::new));
+    return KafkaProcess.groupWatch(tmp, name, broker.bootstrap(), topic, "g-" + topic, more);
   }
 
   @Test

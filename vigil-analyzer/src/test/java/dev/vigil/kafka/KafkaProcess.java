@@ -53,6 +53,30 @@ final class KafkaProcess implements AutoCloseable {
     return p;
   }
 
+  /**
+   * {@code watch} as a member of consumer group {@code group} on {@code topic}, with a window wide
+   * enough for every test event and its outputs in {@code tmp/name}; {@code more} options after.
+   */
+  static KafkaProcess groupWatch(
+      Path tmp, String name, String bootstrap, String topic, String group, String... more)
+      throws IOException {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--bootstrap",
+                bootstrap,
+                "--topic",
+                topic,
+                "--group",
+                group,
+                "--out",
+                tmp.resolve(name).toString(),
+                "--window-hours",
+                "100000"));
+    args.addAll(List.of(more));
+    return start(tmp, name, "watch", args.toArray(String[]::new));
+  }
+
   String stdout() throws IOException {
     return Files.exists(stdout) ? Files.readString(stdout) : "";
   }
