@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A soak with chaos (issue 30): agent processes under -javaagent:vigil.jar make tool calls at a steady rate into one
+# A soak with chaos: agent processes under -javaagent:vigil.jar make tool calls at a steady rate into one
 # queue while the packaged `watch` tails it and runs a pass on a timer; agent processes and watch are SIGKILLed at
 # random points (every 10-60 s each) and restarted at once. Afterwards it checks that each process's seq has no gap
 # and no duplicate, that every queue event is in the EmoBank exactly once, that the bank reads back (`run`) without an

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The EmoBank on a filesystem that fills (issue 30): the pass fails its bank stage under its guard
- * with nothing half-written (the bank reads back byte for byte as before the pass), and the next
- * pass after the space came back deposits what the failed one could not, exactly once. Runs on a
- * small tmpfs, so only where this process may mount one (root); skipped elsewhere, with the reason.
+ * The EmoBank on a filesystem that fills: the pass fails its bank stage under its guard with
+ * nothing half-written (the bank reads back byte for byte as before the pass), and the next pass
+ * after the space came back deposits what the failed one could not, exactly once. Runs on a small
+ * tmpfs, so only where this process may mount one (root); skipped elsewhere, with the reason.
  */
 class BankOnAFullDiskTest {
   private static final Instant T0 = Instant.parse("2026-11-22T08:00:00Z");

@@ -24,11 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An {@code emotions.jsonl} whose last line is torn (issue 30), with the outcomes docs/EMOBANK.md
- * gives: past the committed length (a pass that died while appending), it is moved aside and the
- * bank ends as one uninterrupted pass would have left it; within it (the file cut short outside
- * Vigil), the bank stage fails under its guard naming the file, the pass exits 1 and the bank is
- * left untouched.
+ * An {@code emotions.jsonl} whose last line is torn, with the outcomes docs/EMOBANK.md gives: past
+ * the committed length (a pass that died while appending), it is moved aside and the bank ends as
+ * one uninterrupted pass would have left it; within it (the file cut short outside Vigil), the bank
+ * stage fails under its guard naming the file, the pass exits 1 and the bank is left untouched.
  */
 class TornBankLineTest {
   private static final Instant T0 = Instant.parse("2026-11-22T08:00:00Z");

@@ -22,17 +22,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A soak with chaos (issue 30): agent processes ({@code SteadyCallsApp} under {@code
- * -javaagent:vigil.jar}, one agent name, one queue) make calls at a steady rate while the packaged
- * {@code watch} tails the queue and runs a pass on a timer. Agent processes and {@code watch} are
- * SIGKILLed at random points ({@link SoakSettings#schedule()}, from a printed seed) and restarted
- * at once. The last third of the load leaves the last {@code watch} alone, to compare its heap and
- * file descriptors from its warm-up to the end. Then every agent ends cleanly and it checks, from
- * the files ({@link SoakChecks}): each process's {@code seq} has no gap and no duplicate, the
- * cleanly ended processes' calls are all in the queue, every queue event is in the bank exactly
- * once, the bank reads back ({@code run}) without an internal thorn and with nothing left to
- * deposit, and {@code watch} leaked neither heap nor file descriptors. Its figures are printed and
- * written to {@code target/soak.txt}.
+ * A soak with chaos (docs/BENCHMARKS.md#soak-with-chaos-benchsoaksh-minutes): agent processes
+ * ({@code SteadyCallsApp} under {@code -javaagent:vigil.jar}, one agent name, one queue) make calls
+ * at a steady rate while the packaged {@code watch} tails the queue and runs a pass on a timer.
+ * Agent processes and {@code watch} are SIGKILLed at random points ({@link
+ * SoakSettings#schedule()}, from a printed seed) and restarted at once. The last third of the load
+ * leaves the last {@code watch} alone, to compare its heap and file descriptors from its warm-up to
+ * the end. Then every agent ends cleanly and it checks, from the files ({@link SoakChecks}): each
+ * process's {@code seq} has no gap and no duplicate, the cleanly ended processes' calls are all in
+ * the queue, every queue event is in the bank exactly once, the bank reads back ({@code run})
+ * without an internal thorn and with nothing left to deposit, and {@code watch} leaked neither heap
+ * nor file descriptors. Its figures are printed and written to {@code target/soak.txt}.
  *
  * <p>{@code verify} runs the short default (45 s of load, about 70 s in all); {@code bench/soak.sh
  * MINUTES} the long one. Settings: {@link SoakSettings}.

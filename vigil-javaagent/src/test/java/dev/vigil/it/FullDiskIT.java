@@ -17,11 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The queue on a file system that fills, or that is read-only (issue 30): the application's calls
- * all return normally and it exits as without the agent; the agent counts what it cannot write,
- * says so in one line, and when space comes back writes a {@code vigil.dropped} event and goes on.
- * Runs on a small tmpfs, so only where this process may mount one (root); skipped elsewhere, with
- * the reason.
+ * The queue on a file system that fills, or that is read-only: the application's calls all return
+ * normally and it exits as without the agent; the agent counts what it cannot write, says so in one
+ * line, and when space comes back writes a {@code vigil.dropped} event and goes on. Runs on a small
+ * tmpfs, so only where this process may mount one (root); skipped elsewhere, with the reason.
  */
 class FullDiskIT {
   private static final String INCLUDE = "methods.include=dev.vigil.it.apps.DiskFullApp$Tool[*]";
