@@ -100,16 +100,54 @@ final class AnalyzerThroughput {
     Path dir = Files.createTempDirectory(work, "run-" + count + "-");
     Path gcLog = dir.resolve("gc.log");
     Path rssFile = dir.resolve("rss.txt");
+    List<String> cmd = command(java, analyzerJar, events, count, everyEvent, now, dir);
+    long start = System.nanoTime();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(dir.resolve("stdout.txt").toFile())
+            .redirectError(dir.resolve("stderr.txt").toFile())
+            .start();
+    String failure = null;
+    if (!p.waitFor(TIME_LIMIT_MINUTES, TimeUnit.MINUTES)) {
+      p.destroyForcibly().waitFor();
+      failure = "stopped after " + TIME_LIMIT_MINUTES + " minutes";
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    int exit = failure == null ? p.exitValue() : -1;
+    if (failure == null) {
+      failure = failure(dir, exit);
+    }
+    long[] heap = heap(gcLog);
+    return new Figure(
+        count,
+        everyEvent,
+        seconds,
+        failure == null ? count / seconds : 0,
+        exit,
+        heap[0],
+        heap[1],
+        rssMb(rssFile),
+        heap[2],
+        failure);
+  }
+
+  private static List<String> command(
+      String java,
+      Path analyzerJar,
+      Path events,
+      int count,
+      boolean everyEvent,
+      Instant now,
+      Path dir) {
     List<String> cmd = new ArrayList<>();
-    boolean timed = Files.isExecutable(Path.of("/usr/bin/time"));
-    if (timed) {
-      cmd.addAll(List.of("/usr/bin/time", "-f", "%M", "-o", rssFile.toString()));
+    if (Files.isExecutable(Path.of("/usr/bin/time"))) {
+      cmd.addAll(List.of("/usr/bin/time", "-f", "%M", "-o", dir.resolve("rss.txt").toString()));
     }
     cmd.addAll(
         List.of(
             java,
             "-Xmx512m",
-            "-Xlog:gc,gc+heap+exit:file=" + gcLog,
+            "-Xlog:gc,gc+heap+exit:file=" + dir.resolve("gc.log"),
             "-jar",
             analyzerJar.toString(),
             "run",
@@ -126,29 +164,25 @@ final class AnalyzerThroughput {
     if (everyEvent) {
       cmd.addAll(List.of("--limit", Integer.toString(count)));
     }
-    long start = System.nanoTime();
-    Process p =
-        new ProcessBuilder(cmd)
-            .redirectOutput(dir.resolve("stdout.txt").toFile())
-            .redirectError(dir.resolve("stderr.txt").toFile())
-            .start();
-    String failure = null;
-    if (!p.waitFor(TIME_LIMIT_MINUTES, TimeUnit.MINUTES)) {
-      p.destroyForcibly().waitFor();
-      failure = "stopped after " + TIME_LIMIT_MINUTES + " minutes";
+    return cmd;
+  }
+
+  /**
+   * Why a finished run failed, or null: exit 1 is a degraded pass, which still ends with the
+   * summary; a crash (an OutOfMemoryError, say) does not.
+   */
+  private static String failure(Path dir, int exit) throws IOException {
+    if (exit <= 1 && Files.readString(dir.resolve("stdout.txt")).contains("artifacts: ")) {
+      return null;
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    int exit = failure == null ? p.exitValue() : -1;
-    // exit 1 is a degraded pass, which still ends with the summary; a crash (an OutOfMemoryError,
-    // say) does not
-    if (failure == null
-        && (exit > 1 || !Files.readString(dir.resolve("stdout.txt")).contains("artifacts: "))) {
-      String err = Files.readString(dir.resolve("stderr.txt")).strip();
-      int nl = err.indexOf('\n');
-      String first = nl > 0 ? err.substring(0, nl) : err;
-      failure =
-          "exit " + exit + ": " + (first.length() > 100 ? first.substring(0, 100) + "..." : first);
-    }
+    String err = Files.readString(dir.resolve("stderr.txt")).strip();
+    int nl = err.indexOf('\n');
+    String first = nl > 0 ? err.substring(0, nl) : err;
+    return "exit " + exit + ": " + (first.length() > 100 ? first.substring(0, 100) + "..." : first);
+  }
+
+  /** Peak heap in use and most live after a collection (MB), and collections, from the GC log. */
+  private static long[] heap(Path gcLog) throws IOException {
     String gc = Files.exists(gcLog) ? Files.readString(gcLog) : "";
     long peak = 0;
     long live = 0;
@@ -163,23 +197,12 @@ final class AnalyzerThroughput {
     while (e.find()) {
       peak = Math.max(peak, Long.parseLong(e.group(1)) / 1024);
     }
-    long rss = -1;
-    if (timed) {
-      Matcher r = RSS.matcher(Files.exists(rssFile) ? Files.readString(rssFile) : "");
-      if (r.find()) {
-        rss = Long.parseLong(r.group(1)) / 1024;
-      }
-    }
-    return new Figure(
-        count,
-        everyEvent,
-        seconds,
-        failure == null ? count / seconds : 0,
-        exit,
-        peak,
-        live,
-        rss,
-        collections,
-        failure);
+    return new long[] {peak, live, collections};
+  }
+
+  /** The process's peak resident set (MB) that {@code /usr/bin/time} wrote, or -1. */
+  private static long rssMb(Path rssFile) throws IOException {
+    Matcher r = RSS.matcher(Files.exists(rssFile) ? Files.readString(rssFile) : "");
+    return r.find() ? Long.parseLong(r.group(1)) / 1024 : -1;
   }
 }

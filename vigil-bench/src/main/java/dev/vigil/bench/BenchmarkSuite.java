@@ -168,8 +168,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     Path vigil = existing(vigilJar, "--vigil");
     Path otel = existing(otelJar, "--otel");
     Path analyzer = existing(analyzerJar, "--analyzer");
-    Path bootApp = only.contains("startup") ? existing(bootAppJar, "--boot-app") : null;
-    int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
+    if (only.contains("startup")) {
+      existing(bootAppJar, "--boot-app"); // checked now rather than after the parts before it
+    }
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path work = Files.createTempDirectory("vigil-bench");
     long began =
@@ -181,174 +182,166 @@ public final class BenchmarkSuite implements Callable<Integer> {
         Runtime.getRuntime().availableProcessors(),
         System.getProperty("os.arch"));
 
-    // 1. per call (JMH)
-    double[] withVigil = null;
-    double[] withOtel = null;
+    // each part measures now and prints its figures at the end, in this order
+    List<Runnable> figures = new ArrayList<>();
     if (only.contains("calls")) {
-      List<String> vigilArgs =
-          List.of(
-              "-javaagent:"
-                  + vigil
-                  + "=queue.dir="
-                  + work.resolve("calls-queue")
-                  + ",methods.include="
-                  + AgentCallBenchmark.Tools.class.getName()
-                  + "[tool]");
-      List<String> otelArgs =
-          new ArrayList<>(
-              List.of(
-                  "-javaagent:" + otel,
-                  "-Dotel.instrumentation.methods.include="
-                      + AgentCallBenchmark.Tools.class.getName()
-                      + "[tool]"));
-      otelArgs.addAll(OTEL_QUIET);
-      withVigil = perCall("vigil", vigilArgs, quick);
-      withOtel = perCall("otel", otelArgs, quick);
+      figures.add(perCall(vigil, otel, work));
     }
-
-    // 1b. back to back, and CPU per call pinned to one core
-    AgentThroughput.Part backToBack =
-        only.contains("backtoback")
-            ? AgentThroughput.backToBack(java, vigil, otel, work, quick)
-            : null;
-    AgentThroughput.Part cpu =
-        only.contains("cpu") ? AgentThroughput.cpu(java, vigil, otel, work, quick) : null;
-
-    // 2. start-up
-    List<StartupTimes.Figure> startup = List.of();
-    double vigilReady = -1;
-    int startupRecorded = 0;
-    int startupLaunches = 0;
-    List<BootStartup.Figure> bootFigures = List.of();
+    if (only.contains("backtoback")) {
+      AgentThroughput.Part part = AgentThroughput.backToBack(java, vigil, otel, work, quick);
+      figures.add(() -> AgentThroughput.printBackToBack(part));
+    }
+    if (only.contains("cpu")) {
+      AgentThroughput.Part part = AgentThroughput.cpu(java, vigil, otel, work, quick);
+      figures.add(() -> AgentThroughput.printCpu(part));
+    }
     if (only.contains("startup")) {
-      String tool = StartupTool.class.getName() + "[lookup]";
-      Path startupQueue = work.resolve("startup-queue");
-      Map<String, List<String>> configurations = new LinkedHashMap<>();
-      configurations.put("plain", List.of());
-      configurations.put(
-          "vigil",
-          List.of(
-              "-javaagent:" + vigil + "=queue.dir=" + startupQueue + ",methods.include=" + tool));
-      List<String> otelStartup =
-          new ArrayList<>(
-              List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + tool));
-      otelStartup.addAll(OTEL_QUIET);
-      configurations.put("otel", otelStartup);
-      startup = StartupTimes.measure(java, configurations, startupRuns, work);
-      startupRecorded = RecordedCalls.count(startupQueue, "tool.lookup");
-      startupLaunches = StartupTimes.launches(startupRuns);
-      String bootTool = "dev.vigil.bench.support.BookingDesk[findBooking]";
-      Map<String, Function<Path, List<String>>> boot = new LinkedHashMap<>();
-      boot.put("plain", queue -> List.of());
-      boot.put("vigil", queue -> List.of("-javaagent:" + vigil + "=queue.dir=" + queue));
-      List<String> otelBoot =
-          new ArrayList<>(
-              List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + bootTool));
-      otelBoot.addAll(OTEL_QUIET);
-      boot.put("otel", queue -> otelBoot);
-      int runs = bootRuns != null ? bootRuns : quick ? 1 : 5;
-      bootFigures = BootStartup.measure(java, bootApp, boot, quick ? 0 : 1, runs, work);
-      vigilReady =
-          StartupTimes.vigilReadyMs(
-              java,
-              List.of(
-                  "-javaagent:"
-                      + vigil
-                      + "=queue.dir="
-                      + work.resolve("startup-ready-queue")
-                      + ",methods.include="
-                      + tool),
-              quick ? 1 : 3,
-              work);
+      figures.add(startup(java, vigil, otel, work));
     }
-
-    // 3. analyzer run throughput
-    List<AnalyzerThroughput.Figure> analyzerFigures = new ArrayList<>();
-    AnalyzerStartup.Figure analyzerStartup = null;
     if (only.contains("analyzer")) {
-      Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-      analyzerStartup =
-          AnalyzerStartup.measure(
-              java, analyzer, existing(launcher, "--launcher"), work, now, quick ? 3 : 11);
-      for (int count :
-          quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
-        Path events = AnalyzerThroughput.generate(work, count, now);
-        analyzerFigures.add(
-            AnalyzerThroughput.run(java, analyzer, events, count, false, now, work));
-        analyzerFigures.add(AnalyzerThroughput.run(java, analyzer, events, count, true, now, work));
-        Files.delete(events);
-      }
+      figures.add(analyzer(java, analyzer, work));
     }
-
-    // 3b. fit and --model
-    FitBenchmark.Figure fitFigure =
-        only.contains("fit")
-            ? FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 11)
-            : null;
-
-    // 4. watch: append-to-appraisal delay
-    List<WatchDelay.Figure> watchFigures = new ArrayList<>();
+    if (only.contains("fit")) {
+      FitBenchmark.Figure fit =
+          FitBenchmark.measure(java, analyzer, work, quick ? 1_000 : 10_000, quick ? 1 : 11);
+      figures.add(() -> FitBenchmark.print(fit));
+    }
     if (only.contains("watch")) {
-      int live = watchCalls != null ? watchCalls : quick ? 200 : 2000;
-      watchFigures.add(
-          WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
-      watchFigures.add(
-          WatchDelay.measure(
-              java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live, List.of()));
-      watchFigures.add(
-          WatchDelay.measure(
-              java,
-              vigil,
-              analyzer,
-              work,
-              "a pass every 200 events",
-              20,
-              live,
-              List.of("--after-events", "200")));
+      figures.add(watch(java, vigil, analyzer, work));
     }
-
-    // 5. Kafka: ship and a group of two watch instances
-    List<KafkaThroughput.Figure> kafkaFigures = List.of();
     if (only.contains("kafka")) {
-      kafkaFigures =
+      List<KafkaThroughput.Figure> kafka =
           KafkaThroughput.measure(
               java, analyzer, work, kafkaEvents != null ? kafkaEvents : quick ? 10_000 : 100_000);
+      figures.add(() -> KafkaThroughput.print(kafka));
     }
 
     double minutes = (System.nanoTime() - began) / 6e10;
     deleteTree(work);
     System.out.println();
     System.out.println("=== Vigil benchmark figures ===");
-    if (withVigil != null) {
-      printPerCall(withVigil, withOtel, otel, quick);
-    }
-    if (backToBack != null) {
-      AgentThroughput.printBackToBack(backToBack);
-    }
-    if (cpu != null) {
-      AgentThroughput.printCpu(cpu);
-    }
-    if (!startup.isEmpty()) {
-      printStartup(startup, startupRuns, vigilReady, startupRecorded, startupLaunches);
-      printBoot(bootFigures);
-    }
-    if (analyzerStartup != null) {
-      AnalyzerStartup.print(analyzerStartup);
-    }
-    if (!analyzerFigures.isEmpty()) {
-      printAnalyzer(analyzerFigures);
-    }
-    if (fitFigure != null) {
-      FitBenchmark.print(fitFigure);
-    }
-    if (!watchFigures.isEmpty()) {
-      printWatch(watchFigures);
-    }
-    if (!kafkaFigures.isEmpty()) {
-      KafkaThroughput.print(kafkaFigures);
-    }
+    figures.forEach(Runnable::run);
     System.out.printf("(benchmark took %.1f minutes)%n", minutes);
     return 0;
+  }
+
+  /** 1. The time added per call (JMH), with Vigil and with the OpenTelemetry agent. */
+  private Runnable perCall(Path vigil, Path otel, Path work) throws Exception {
+    List<String> vigilArgs =
+        List.of(
+            "-javaagent:"
+                + vigil
+                + "=queue.dir="
+                + work.resolve("calls-queue")
+                + ",methods.include="
+                + AgentCallBenchmark.Tools.class.getName()
+                + "[tool]");
+    List<String> otelArgs =
+        new ArrayList<>(
+            List.of(
+                "-javaagent:" + otel,
+                "-Dotel.instrumentation.methods.include="
+                    + AgentCallBenchmark.Tools.class.getName()
+                    + "[tool]"));
+    otelArgs.addAll(OTEL_QUIET);
+    double[] withVigil = perCall("vigil", vigilArgs, quick);
+    double[] withOtel = perCall("otel", otelArgs, quick);
+    return () -> printPerCall(withVigil, withOtel, otel, quick);
+  }
+
+  /** 2. Start-up: a short process, the Spring Boot application, and when Vigil is ready. */
+  private Runnable startup(String java, Path vigil, Path otel, Path work) throws Exception {
+    Path bootApp = existing(bootAppJar, "--boot-app");
+    int startupRuns = this.startupRuns != null ? this.startupRuns : quick ? 3 : 11;
+    String tool = StartupTool.class.getName() + "[lookup]";
+    Path startupQueue = work.resolve("startup-queue");
+    Map<String, List<String>> configurations = new LinkedHashMap<>();
+    configurations.put("plain", List.of());
+    configurations.put(
+        "vigil",
+        List.of("-javaagent:" + vigil + "=queue.dir=" + startupQueue + ",methods.include=" + tool));
+    List<String> otelStartup =
+        new ArrayList<>(
+            List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + tool));
+    otelStartup.addAll(OTEL_QUIET);
+    configurations.put("otel", otelStartup);
+    List<StartupTimes.Figure> startup =
+        StartupTimes.measure(java, configurations, startupRuns, work);
+    int recorded = RecordedCalls.count(startupQueue, "tool.lookup");
+    int launches = StartupTimes.launches(startupRuns);
+    List<BootStartup.Figure> boot = boot(java, vigil, otel, bootApp, work);
+    double ready =
+        StartupTimes.vigilReadyMs(
+            java,
+            List.of(
+                "-javaagent:"
+                    + vigil
+                    + "=queue.dir="
+                    + work.resolve("startup-ready-queue")
+                    + ",methods.include="
+                    + tool),
+            quick ? 1 : 3,
+            work);
+    return () -> {
+      printStartup(startup, startupRuns, ready, recorded, launches);
+      printBoot(boot);
+    };
+  }
+
+  private List<BootStartup.Figure> boot(String java, Path vigil, Path otel, Path bootApp, Path work)
+      throws Exception {
+    String bootTool = "dev.vigil.bench.support.BookingDesk[findBooking]";
+    Map<String, Function<Path, List<String>>> boot = new LinkedHashMap<>();
+    boot.put("plain", queue -> List.of());
+    boot.put("vigil", queue -> List.of("-javaagent:" + vigil + "=queue.dir=" + queue));
+    List<String> otelBoot =
+        new ArrayList<>(
+            List.of("-javaagent:" + otel, "-Dotel.instrumentation.methods.include=" + bootTool));
+    otelBoot.addAll(OTEL_QUIET);
+    boot.put("otel", queue -> otelBoot);
+    int runs = bootRuns != null ? bootRuns : quick ? 1 : 5;
+    return BootStartup.measure(java, bootApp, boot, quick ? 0 : 1, runs, work);
+  }
+
+  /** 3. The analyzer: its fixed cost, then run at 10^4, 10^5 and 10^6 events. */
+  private Runnable analyzer(String java, Path analyzer, Path work) throws Exception {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    AnalyzerStartup.Figure fixed =
+        AnalyzerStartup.measure(
+            java, analyzer, existing(launcher, "--launcher"), work, now, quick ? 3 : 11);
+    List<AnalyzerThroughput.Figure> runs = new ArrayList<>();
+    for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
+      Path events = AnalyzerThroughput.generate(work, count, now);
+      runs.add(AnalyzerThroughput.run(java, analyzer, events, count, false, now, work));
+      runs.add(AnalyzerThroughput.run(java, analyzer, events, count, true, now, work));
+      Files.delete(events);
+    }
+    return () -> {
+      AnalyzerStartup.print(fixed);
+      printAnalyzer(runs);
+    };
+  }
+
+  /** 4. {@code watch}: the append-to-appraisal delay in three scenarios. */
+  private Runnable watch(String java, Path vigil, Path analyzer, Path work) throws Exception {
+    int live = watchCalls != null ? watchCalls : quick ? 200 : 2000;
+    List<WatchDelay.Figure> figures = new ArrayList<>();
+    figures.add(
+        WatchDelay.measure(java, vigil, analyzer, work, "deposits only", 20, live, List.of()));
+    figures.add(
+        WatchDelay.measure(
+            java, vigil, analyzer, work, "bank of 100,000 events", 100_000, live, List.of()));
+    figures.add(
+        WatchDelay.measure(
+            java,
+            vigil,
+            analyzer,
+            work,
+            "a pass every 200 events",
+            20,
+            live,
+            List.of("--after-events", "200")));
+    return () -> printWatch(figures);
   }
 
   private static void printPerCall(

@@ -41,43 +41,7 @@ final class FitBenchmark {
     Path events = dir.resolve("events.jsonl");
     Path labels = dir.resolve("labels.jsonl");
     Instant t0 = Instant.parse("2026-11-20T00:00:00Z");
-    Random r = new Random(11);
-    try (BufferedWriter ev = Files.newBufferedWriter(events);
-        BufferedWriter lab = Files.newBufferedWriter(labels)) {
-      for (int s = 0; s < sessions; s++) {
-        boolean failed = r.nextInt(3) == 0;
-        boolean shows = r.nextDouble() < 0.7;
-        for (int turn = 0; turn < 2; turn++) {
-          String id = "s" + s + "-t" + turn;
-          int base = s * 60 + turn * 30;
-          ev.write(line(t0, base, "turn.user", "ok", "{\"text\":\"" + words(r, 8) + "\"}", s, id));
-          for (int c = 0; c < 23; c++) {
-            String tool = c % 3 == 0 ? "update_order" : "get_order";
-            boolean fail = failed && shows && c == 12 || r.nextDouble() < 0.03;
-            ev.write(
-                line(
-                    t0,
-                    base + 1 + c,
-                    "tool." + tool,
-                    fail ? "fail" : "ok",
-                    "{\"tool\":\"" + tool + "\",\"args\":{\"id\":" + r.nextInt(1000) + "}}",
-                    s,
-                    id));
-          }
-          String answer = words(r, 10) + (failed && shows ? " could not" : " done");
-          ev.write(
-              line(t0, base + 25, "turn.answer", "ok", "{\"text\":\"" + answer + "\"}", s, id));
-        }
-        lab.write(
-            "{\"session\":\"s"
-                + s
-                + "\",\"failed\":"
-                + failed
-                + ",\"group\":\"g"
-                + (s % 500)
-                + "\"}\n");
-      }
-    }
+    writeSessions(events, labels, t0, sessions);
     long start = System.nanoTime();
     int exit =
         exec(
@@ -117,6 +81,51 @@ final class FitBenchmark {
               dir.resolve("model/model.json"));
     }
     return new Figure(sessions, fitSeconds, median(plain), median(model), null);
+  }
+
+  /**
+   * Writes {@code sessions} labelled sessions of two turns each: a third fail, and seven in ten of
+   * those say so in a failed call and the answer.
+   */
+  private static void writeSessions(Path events, Path labels, Instant t0, int sessions)
+      throws IOException {
+    Random r = new Random(11);
+    try (BufferedWriter ev = Files.newBufferedWriter(events);
+        BufferedWriter lab = Files.newBufferedWriter(labels)) {
+      for (int s = 0; s < sessions; s++) {
+        boolean failed = r.nextInt(3) == 0;
+        boolean shows = r.nextDouble() < 0.7;
+        for (int turn = 0; turn < 2; turn++) {
+          String id = "s" + s + "-t" + turn;
+          int base = s * 60 + turn * 30;
+          ev.write(line(t0, base, "turn.user", "ok", "{\"text\":\"" + words(r, 8) + "\"}", s, id));
+          for (int c = 0; c < 23; c++) {
+            String tool = c % 3 == 0 ? "update_order" : "get_order";
+            boolean fail = failed && shows && c == 12 || r.nextDouble() < 0.03;
+            ev.write(
+                line(
+                    t0,
+                    base + 1 + c,
+                    "tool." + tool,
+                    fail ? "fail" : "ok",
+                    "{\"tool\":\"" + tool + "\",\"args\":{\"id\":" + r.nextInt(1000) + "}}",
+                    s,
+                    id));
+          }
+          String answer = words(r, 10) + (failed && shows ? " could not" : " done");
+          ev.write(
+              line(t0, base + 25, "turn.answer", "ok", "{\"text\":\"" + answer + "\"}", s, id));
+        }
+        lab.write(
+            "{\"session\":\"s"
+                + s
+                + "\",\"failed\":"
+                + failed
+                + ",\"group\":\"g"
+                + (s % 500)
+                + "\"}\n");
+      }
+    }
   }
 
   private static double pass(

@@ -200,11 +200,7 @@ final class KafkaThroughput {
       for (List<String> cmd : commands) {
         Path out = dir.resolve(tag + "-" + processes.size() + ".out");
         outs.add(out);
-        processes.add(
-            new ProcessBuilder(cmd)
-                .redirectOutput(out.toFile())
-                .redirectError(dir.resolve(tag + "-" + processes.size() + ".err").toFile())
-                .start());
+        processes.add(launch(cmd, out, dir.resolve(tag + "-" + processes.size() + ".err")));
       }
       long firstAt = 0;
       long firstEvents = 0;
@@ -234,15 +230,9 @@ final class KafkaThroughput {
       if (firstAt == 0) {
         firstAt = launched;
       }
-      List<String> counts = new ArrayList<>();
-      for (int i = 0; i < processes.size(); i++) {
-        Process p = processes.get(i);
-        p.destroy(); // SIGTERM
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-          return failed(scenario, total, "did not stop with exit 0 on SIGTERM; see " + dir);
-        }
-        Matcher m = stopped.matcher(Files.readString(outs.get(i)));
-        counts.add(m.find() ? String.format("%,d", Long.parseLong(m.group(1))) : "?");
+      List<String> counts = stop(processes, outs, stopped);
+      if (counts == null) {
+        return failed(scenario, total, "did not stop with exit 0 on SIGTERM; see " + dir);
       }
       return new Figure(
           scenario,
@@ -259,6 +249,29 @@ final class KafkaThroughput {
         }
       }
     }
+  }
+
+  private static Process launch(List<String> cmd, Path out, Path err) throws IOException {
+    return new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+  }
+
+  /**
+   * Stops the processes with SIGTERM; each one's count of {@code stopped} from its output, or null
+   * when one did not stop with exit 0.
+   */
+  private static List<String> stop(List<Process> processes, List<Path> outs, Pattern stopped)
+      throws Exception {
+    List<String> counts = new ArrayList<>();
+    for (int i = 0; i < processes.size(); i++) {
+      Process p = processes.get(i);
+      p.destroy(); // SIGTERM
+      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        return null;
+      }
+      Matcher m = stopped.matcher(Files.readString(outs.get(i)));
+      counts.add(m.find() ? String.format("%,d", Long.parseLong(m.group(1))) : "?");
+    }
+    return counts;
   }
 
   private static Figure failed(String scenario, long total, String why) {

@@ -55,50 +55,15 @@ final class WatchDelay {
         Files.createDirectories(work.resolve("watch-" + scenario.replaceAll("[^a-z0-9]+", "-")));
     Path queue = dir.resolve("queue");
     Path bank = dir.resolve("emobank");
-    Path benchJar =
-        Path.of(PacedCalls.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    Process app =
-        new ProcessBuilder(
-                java,
-                "-javaagent:"
-                    + vigil
-                    + "=queue.dir="
-                    + queue
-                    + ",methods.include="
-                    + PacedCalls.class.getName()
-                    + "[remind]",
-                "-cp",
-                benchJar.toString(),
-                PacedCalls.class.getName())
-            .redirectError(dir.resolve("app.err").toFile())
-            .start();
+    Process app = application(java, vigil, queue, dir);
     Process watch = null;
     try (OutputStream toApp = app.getOutputStream();
         BufferedReader fromApp =
             new BufferedReader(
                 new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
       calls(toApp, fromApp, backlog, 0);
-      List<String> cmd =
-          new ArrayList<>(
-              List.of(
-                  java,
-                  "-Xmx512m",
-                  "-jar",
-                  analyzer.toString(),
-                  "watch",
-                  "--queue",
-                  queue.toString(),
-                  "--emobank",
-                  bank.toString(),
-                  "--out",
-                  dir.resolve("out").toString()));
-      cmd.addAll(watchFlags);
       Path watchOut = dir.resolve("watch.out");
-      watch =
-          new ProcessBuilder(cmd)
-              .redirectOutput(watchOut.toFile())
-              .redirectError(dir.resolve("watch.err").toFile())
-              .start();
+      watch = watch(java, analyzer, queue, bank, dir, watchFlags);
       waitFor(() -> Files.readString(watchOut).contains(" watch started: "), watch, "start");
       waitFor(() -> deposited(bank) >= backlog, watch, "deposit the backlog of " + backlog);
       calls(toApp, fromApp, calls, PACE_MS);
@@ -108,23 +73,7 @@ final class WatchDelay {
         return failed(
             scenario, backlog, calls, "watch did not stop with exit 0 on SIGTERM; see " + dir);
       }
-      String stop =
-          Files.readString(watchOut)
-              .lines()
-              .filter(l -> l.contains(" watch stopped: "))
-              .findFirst()
-              .orElse("");
-      Matcher m = STOPPED.matcher(stop);
-      if (!m.find()) {
-        return failed(scenario, backlog, calls, "no delay in the stop line: " + stop);
-      }
-      return new Figure(
-          scenario,
-          backlog,
-          Long.parseLong(m.group(3)),
-          Double.parseDouble(m.group(1)),
-          Double.parseDouble(m.group(2)),
-          null);
+      return figure(scenario, backlog, calls, watchOut);
     } catch (IllegalStateException e) {
       return failed(scenario, backlog, calls, e.getMessage());
     } finally {
@@ -135,6 +84,74 @@ final class WatchDelay {
         app.destroyForcibly();
       }
     }
+  }
+
+  /** The application under {@code -javaagent:vigil.jar}, calling its tool when told to. */
+  private static Process application(String java, Path vigil, Path queue, Path dir)
+      throws Exception {
+    Path benchJar =
+        Path.of(PacedCalls.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    return new ProcessBuilder(
+            java,
+            "-javaagent:"
+                + vigil
+                + "=queue.dir="
+                + queue
+                + ",methods.include="
+                + PacedCalls.class.getName()
+                + "[remind]",
+            "-cp",
+            benchJar.toString(),
+            PacedCalls.class.getName())
+        .redirectError(dir.resolve("app.err").toFile())
+        .start();
+  }
+
+  /** The packaged {@code watch} tailing {@code queue}, its output in {@code dir}. */
+  private static Process watch(
+      String java, Path analyzer, Path queue, Path bank, Path dir, List<String> watchFlags)
+      throws IOException {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-Xmx512m",
+                "-jar",
+                analyzer.toString(),
+                "watch",
+                "--queue",
+                queue.toString(),
+                "--emobank",
+                bank.toString(),
+                "--out",
+                dir.resolve("out").toString()));
+    cmd.addAll(watchFlags);
+    return new ProcessBuilder(cmd)
+        .redirectOutput(dir.resolve("watch.out").toFile())
+        .redirectError(dir.resolve("watch.err").toFile())
+        .start();
+  }
+
+  /** The figure of {@code watch}'s stop line ({@code delay median=… p99=… n=…}). */
+  private static Figure figure(String scenario, int backlog, int calls, Path watchOut)
+      throws IOException {
+    String stop =
+        Files.readString(watchOut)
+            .lines()
+            .filter(l -> l.contains(" watch stopped: "))
+            .findFirst()
+            .orElse("");
+    Matcher m = STOPPED.matcher(stop);
+    if (!m.find()) {
+      return failed(scenario, backlog, calls, "no delay in the stop line: " + stop);
+    }
+    return new Figure(
+        scenario,
+        backlog,
+        Long.parseLong(m.group(3)),
+        Double.parseDouble(m.group(1)),
+        Double.parseDouble(m.group(2)),
+        null);
   }
 
   private static Figure failed(String scenario, long backlog, long calls, String why) {
