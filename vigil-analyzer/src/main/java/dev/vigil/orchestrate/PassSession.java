@@ -81,6 +81,7 @@ public final class PassSession {
     try {
       done = perform(step);
     } catch (Exception | LinkageError e) {
+      PassCancelled.rethrowIfCancelled(e);
       InternalThorn thorn = InternalThorn.of(step, e);
       thorns.add(thorn);
       done =
@@ -197,6 +198,7 @@ public final class PassSession {
               w -> {},
               Sweep.scorer(pass.options().rules()));
     } catch (RuntimeException | LinkageError e) {
+      PassCancelled.rethrowIfCancelled(e);
       thorns.add(InternalThorn.of(Step.UPDATE_EB_FROM_LOGS, e));
       sweep = Sweep.none();
     }

@@ -139,6 +139,29 @@ class SwappedStageTest {
   }
 
   @Test
+  void anInterruptedStageCancelsThePassInsteadOfBecomingAnInternalThorn() throws Exception {
+    // what watch's stop does to a pass still running after its grace (WatcherTest): the read of
+    // the queue is interrupted, and the pass must end without a thorn or a report
+    Path bank = tmp.resolve("bank");
+    int exit =
+        run(
+            Stages.defaults()
+                .withDiagnose(
+                    (pass, update, detections) -> {
+                      throw new java.io.UncheckedIOException(
+                          new java.nio.channels.ClosedByInterruptException());
+                    }),
+            events("a.jsonl", 0, 30),
+            bank);
+    assertEquals(1, exit);
+    assertTrue(
+        err.toString().contains("java.util.concurrent.CancellationException"), err.toString());
+    assertFalse(err.toString().contains("internal thorn"), err.toString());
+    assertFalse(Files.exists(tmp.resolve("out/report.json")));
+    assertFalse(Files.exists(tmp.resolve("out/internal_thorns.json")));
+  }
+
+  @Test
   void aFailingPromptStageIsAnIoThornAndTheCodeStageStillRuns() throws Exception {
     Path bank = tmp.resolve("bank");
     Path prompt =
