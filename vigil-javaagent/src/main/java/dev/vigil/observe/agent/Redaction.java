@@ -87,17 +87,35 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * Whether {@code s} holds the literal beginning of one of the {@link #DEFAULT_PATTERNS} ({@code
    * sk-}, {@code gh?_}, {@code AIza}, {@code xox}, and in any case {@code bearer}, {@code akia},
    * {@code asia}: the {@code (?i)} before the bearer alternative holds for the alternatives after
-   * it too); when it holds none, none of them can match. One pass over the string: most characters
-   * begin none of them.
+   * it too) at a word boundary; when it holds none, none of them can match. Every alternative
+   * begins with {@code \b} and a word character, so only a character that no word character comes
+   * before can begin one: within a word nothing is checked. A character beyond ASCII is taken as a
+   * boundary (the check then looks at more places than the search, never fewer). One pass over the
+   * string.
    */
   static boolean mayHoldDefaultShape(String s) {
+    boolean inWord = false;
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      if (c < SHAPE_STARTS.length && SHAPE_STARTS[c] && beginsShape(s, i, c, n)) {
+      if (c >= WORD.length) {
+        inWord = false;
+        continue;
+      }
+      if (!inWord && SHAPE_STARTS[c] && beginsShape(s, i, c, n)) {
         return true;
       }
+      inWord = WORD[c];
     }
     return false;
+  }
+
+  /** The ASCII word characters of a regular expression's {@code \b}: letters, digits, {@code _}. */
+  private static final boolean[] WORD = new boolean[128];
+
+  static {
+    for (char c = 0; c < 128; c++) {
+      WORD[c] = Character.isLetterOrDigit(c) || c == '_';
+    }
   }
 
   /** The characters a default shape can begin with. */
