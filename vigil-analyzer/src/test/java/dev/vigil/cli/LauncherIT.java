@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher {@code bin/vigil} (docs/COMMANDS.md#the-launcher-binvigil): the first short command
  * records a class-data-sharing archive, later commands map the analyzer's classes from it and give
- * the same results, {@code watch} and {@code VIGIL_CDS=off} record none, and a missing jar is
- * named.
+ * the same results, {@code run} is compiled by C1 alone, {@code watch} and {@code VIGIL_CDS=off}
+ * record none, and a missing jar is named.
  */
 class LauncherIT {
   private static final Path LAUNCHER = Path.of("..", "bin", "vigil").toAbsolutePath().normalize();
@@ -83,9 +83,14 @@ class LauncherIT {
     Path classes = tmp.resolve("classes.txt");
     Result second =
         launch(
-            Map.of("VIGIL_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes),
+            Map.of(
+                "VIGIL_JAVA_OPTS",
+                "-Xlog:class+load=info:file=" + classes + " -XX:+PrintFlagsFinal"),
             run(tmp.resolve("second").toString()));
     assertEquals(0, second.exit(), second.err());
+    assertTrue(
+        second.out().lines().anyMatch(l -> l.matches("\\s*intx TieredStopAtLevel\\s+= 1 .*")),
+        "run is compiled by C1 alone");
     long shared;
     try (Stream<String> lines = Files.lines(classes)) {
       shared =

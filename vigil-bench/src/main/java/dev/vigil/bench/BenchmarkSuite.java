@@ -306,9 +306,11 @@ public final class BenchmarkSuite implements Callable<Integer> {
   /** 3. The analyzer: its fixed cost, then run at 10^4, 10^5 and 10^6 events. */
   private Runnable analyzer(String java, Path analyzer, Path work) throws Exception {
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    Path start = existing(launcher, "--launcher");
     AnalyzerStartup.Figure fixed =
-        AnalyzerStartup.measure(
-            java, analyzer, existing(launcher, "--launcher"), work, now, quick ? 3 : 11);
+        AnalyzerStartup.measure(java, analyzer, start, work, now, 1_000, false, quick ? 3 : 11);
+    AnalyzerStartup.Figure used =
+        AnalyzerStartup.measure(java, analyzer, start, work, now, 100_000, true, quick ? 1 : 3);
     List<AnalyzerThroughput.Figure> runs = new ArrayList<>();
     for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
       Path events = AnalyzerThroughput.generate(work, count, now);
@@ -318,6 +320,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
     return () -> {
       AnalyzerStartup.print(fixed);
+      AnalyzerStartup.print(used);
       printAnalyzer(runs);
     };
   }
