@@ -229,6 +229,48 @@ public final class SmileOut {
     length = end;
   }
 
+  /**
+   * Looks at each character of a string that {@link #asciiString} writes, before writing it; true
+   * stops the writing.
+   */
+  @FunctionalInterface
+  public interface AsciiGuard {
+    /**
+     * Whether {@code c}, the character of {@code s} at {@code i} (below 128), stops the writing.
+     */
+    boolean stops(String s, int i, char c);
+  }
+
+  /**
+   * Writes {@code s} as a string value, as {@link #string} does, when every character is ASCII and
+   * {@code guard} stops at none; otherwise writes nothing and returns false. One pass over the
+   * characters for the check and the writing (the agent's redaction check, for one).
+   */
+  public boolean asciiString(String s, AsciiGuard guard) {
+    int n = s.length();
+    ensure(n + 2);
+    byte[] b = buf;
+    int start = length;
+    int at = start + 1;
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80 || guard.stops(s, i, c)) {
+        return false; // nothing is kept: length still ends before start
+      }
+      b[at++] = (byte) c;
+    }
+    if (n == 0) {
+      b[start] = EMPTY;
+    } else if (n > SHORT_BYTES) {
+      b[start] = (byte) 0xE0;
+      b[at++] = END_STRING;
+    } else {
+      b[start] = (byte) (n <= 32 ? 0x40 + n - 1 : 0x60 + n - 33);
+    }
+    length = at;
+    return true;
+  }
+
   /** A string value; null writes null. */
   public void string(String s) {
     if (s == null) {

@@ -65,6 +65,24 @@ class SmileOutTest {
   }
 
   @Test
+  void anAsciiStringIsWrittenAsStringWritesItAndAnythingElseLeavesNothing() {
+    for (int n = 0; n <= 70; n++) {
+      String s = "a".repeat(n);
+      SmileOut fused = new SmileOut();
+      assertTrue(fused.asciiString(s, (str, i, c) -> false));
+      SmileOut plain = new SmileOut();
+      plain.string(s);
+      assertArrayEquals(plain.toByteArray(), fused.toByteArray(), "length " + n);
+    }
+    SmileOut out = new SmileOut();
+    out.startObject();
+    int before = out.length();
+    assertFalse(out.asciiString("caf\u00e9", (str, i, c) -> false));
+    assertFalse(out.asciiString("stop here", (str, i, c) -> c == ' '));
+    assertEquals(before, out.length());
+  }
+
+  @Test
   // -3.25e10f is the float 32500000768, which JDK 17's Float.toString writes 3.25000008E10
   @SuppressWarnings("FloatingPointLiteralPrecision")
   void numbersKeepTheirType() throws Exception {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.vigil.observe.SmileOut;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -81,6 +82,33 @@ public record Redaction(List<String> keys, Pattern patterns) {
       return text;
     }
     return patterns.matcher(text).replaceAll(MASK);
+  }
+
+  /**
+   * Writes {@code s} as it is when it is ASCII and, with the default patterns, holds none of their
+   * beginnings ({@link #mayHoldDefaultShape}): the check and the encoding in one pass. False, with
+   * nothing written, when the caller must write {@link #text}{@code (s)} instead.
+   */
+  public boolean writeUnchanged(String s, SmileOut out) {
+    if (patterns == null) {
+      return out.asciiString(s, NO_GUARD);
+    }
+    return DEFAULT_PATTERNS.equals(patterns.pattern()) && out.asciiString(s, SHAPE_GUARD);
+  }
+
+  private static final SmileOut.AsciiGuard NO_GUARD = (s, i, c) -> false;
+
+  /**
+   * Stops at a word start that begins a default shape, as {@link #mayHoldDefaultShape} finds it.
+   */
+  private static final SmileOut.AsciiGuard SHAPE_GUARD =
+      (s, i, c) ->
+          Redaction.SHAPE_STARTS[c]
+              && (i == 0 || !isAsciiWord(s.charAt(i - 1)))
+              && beginsShape(s, i, c, s.length());
+
+  private static boolean isAsciiWord(char c) {
+    return c < WORD.length && WORD[c];
   }
 
   /**

@@ -159,6 +159,9 @@ final class RecordValues {
   }
 
   private long string(String s, SmileOut out, boolean exact) {
+    if (redaction.writeUnchanged(s, out)) {
+      return exact ? jsonLength(s) : 6L * s.length() + 2;
+    }
     String redacted = redaction.text(s);
     out.string(redacted);
     return exact ? jsonLength(redacted) : 6L * redacted.length() + 2;

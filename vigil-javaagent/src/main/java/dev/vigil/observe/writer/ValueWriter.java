@@ -48,7 +48,9 @@ final class ValueWriter {
     } else if (v instanceof String s) {
       if (!out.repeat(s)) {
         int mark = out.mark();
-        out.string(cut(redaction.text(s), site, index));
+        if (s.length() > maxChars || !redaction.writeUnchanged(s, out)) {
+          out.string(cut(redaction.text(s), site, index));
+        }
         if (s.length() <= maxChars) { // a string cut is written (and reported) each time
           out.remember(s, mark);
         }

@@ -114,6 +114,16 @@ class RedactionTest {
         assertTrue(Redaction.mayHoldDefaultShape(s), s);
       }
       assertEquals(full.matcher(s).replaceAll(Redaction.MASK), redaction.text(s), s);
+      // written in one pass when nothing would change: the same bytes as the redacted text's
+      dev.vigil.observe.SmileOut fused = new dev.vigil.observe.SmileOut();
+      if (!redaction.writeUnchanged(s, fused)) {
+        assertEquals(0, fused.length(), s);
+        fused.string(redaction.text(s));
+      }
+      dev.vigil.observe.SmileOut plain = new dev.vigil.observe.SmileOut();
+      plain.string(redaction.text(s));
+      org.junit.jupiter.api.Assertions.assertArrayEquals(
+          plain.toByteArray(), fused.toByteArray(), s);
     }
   }
 
