@@ -96,16 +96,30 @@ public record Redaction(List<String> keys, Pattern patterns) {
     return DEFAULT_PATTERNS.equals(patterns.pattern()) && out.asciiString(s, SHAPE_GUARD);
   }
 
-  private static final SmileOut.AsciiGuard NO_GUARD = (s, i, c) -> false;
+  /** Stops nowhere: without patterns nothing is redacted. */
+  private static final SmileOut.AsciiGuard NO_GUARD = new NoGuard();
 
   /**
    * Stops at a word start that begins a default shape, as {@link #mayHoldDefaultShape} finds it.
+   * Classes rather than lambdas: no bootstrap of a lambda while the agent starts.
    */
-  private static final SmileOut.AsciiGuard SHAPE_GUARD =
-      (s, i, c) ->
-          Redaction.SHAPE_STARTS[c]
-              && (i == 0 || !isAsciiWord(s.charAt(i - 1)))
-              && beginsShape(s, i, c, s.length());
+  private static final SmileOut.AsciiGuard SHAPE_GUARD = new ShapeGuard();
+
+  private static final class NoGuard implements SmileOut.AsciiGuard {
+    @Override
+    public boolean stops(String s, int i, char c) {
+      return false;
+    }
+  }
+
+  private static final class ShapeGuard implements SmileOut.AsciiGuard {
+    @Override
+    public boolean stops(String s, int i, char c) {
+      return SHAPE_STARTS[c]
+          && (i == 0 || !isAsciiWord(s.charAt(i - 1)))
+          && beginsShape(s, i, c, s.length());
+    }
+  }
 
   private static boolean isAsciiWord(char c) {
     return c < WORD.length && WORD[c];
