@@ -536,6 +536,16 @@ public final class BenchmarkSuite implements Callable<Integer> {
   /**
    * The queues, events and outputs of the run (gigabytes of queue from the per-call benchmark) go.
    */
+  /**
+   * The analyzer as the benchmarks run it in a child JVM: {@code java -Xmx512m -jar
+   * vigil-analyzer.jar ARGS}.
+   */
+  static List<String> analyzerCommand(String java, Path analyzerJar, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-jar", analyzerJar.toString()));
+    cmd.addAll(List.of(args));
+    return cmd;
+  }
+
   private static void deleteTree(Path root) throws java.io.IOException {
     try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
       for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {

@@ -104,11 +104,9 @@ final class KafkaThroughput {
               "ship",
               total,
               List.of(
-                  List.of(
+                  BenchmarkSuite.analyzerCommand(
                       java,
-                      "-Xmx512m",
-                      "-jar",
-                      analyzer.toString(),
+                      analyzer,
                       "ship",
                       "--queue",
                       queue.toString(),
@@ -125,11 +123,9 @@ final class KafkaThroughput {
       List<List<String>> watches = new ArrayList<>();
       for (String name : List.of("a", "b")) {
         watches.add(
-            List.of(
+            BenchmarkSuite.analyzerCommand(
                 java,
-                "-Xmx512m",
-                "-jar",
-                analyzer.toString(),
+                analyzer,
                 "watch",
                 "--bootstrap",
                 bootstrap,

@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -112,19 +111,16 @@ final class WatchDelay {
       String java, Path analyzer, Path queue, Path bank, Path dir, List<String> watchFlags)
       throws IOException {
     List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                java,
-                "-Xmx512m",
-                "-jar",
-                analyzer.toString(),
-                "watch",
-                "--queue",
-                queue.toString(),
-                "--emobank",
-                bank.toString(),
-                "--out",
-                dir.resolve("out").toString()));
+        BenchmarkSuite.analyzerCommand(
+            java,
+            analyzer,
+            "watch",
+            "--queue",
+            queue.toString(),
+            "--emobank",
+            bank.toString(),
+            "--out",
+            dir.resolve("out").toString());
     cmd.addAll(watchFlags);
     return new ProcessBuilder(cmd)
         .redirectOutput(dir.resolve("watch.out").toFile())
