@@ -78,13 +78,24 @@ final class ValueWriter {
       tree(tree, site, index, out);
     } else if (v instanceof ValueCapture.Unreadable u) {
       out.string(u.text());
-    } else if (v instanceof Record r && RecordShape.of(r.getClass()) != null) {
-      if (!records.write(r, RecordShape.of(r.getClass()), out)) {
-        write(trees.tree(r, site, index), false, site, index, out); // longer than the limit: cut
-      }
-    } else {
+    } else if (!(v instanceof Record r && record(r, site, index, out))) {
       out.string(cut(redaction.text(String.valueOf(v)), site, index));
     }
+  }
+
+  /**
+   * Writes a record that cannot change ({@link RecordShape}); false, with nothing written, for any
+   * other.
+   */
+  private boolean record(Record r, Site site, int index, SmileOut out) {
+    RecordShape shape = RecordShape.of(r.getClass());
+    if (shape == null) {
+      return false;
+    }
+    if (!records.write(r, shape, out)) {
+      write(trees.tree(r, site, index), false, site, index, out); // longer than the limit: cut
+    }
+    return true;
   }
 
   private void tree(JsonNode tree, Site site, int index, SmileOut out) {
