@@ -282,10 +282,31 @@ public final class BenchmarkSuite implements Callable<Integer> {
                     + tool),
             quick ? 1 : 3,
             work);
+    double queueAlone = StartupTimes.queueAloneMs(java, chronicleOptions(), startupRuns, work);
     return () -> {
       printStartup(startup, startupRuns, ready, recorded, launches);
+      System.out.printf(
+          "  (the floor: a JVM with no agent whose main opens a Chronicle Queue, appends one excerpt"
+              + " and closes it takes %.1f ms from main, median of %d; Vigil's exit waits for the"
+              + " same work)%n",
+          queueAlone, startupRuns);
       printBoot(boot);
     };
+  }
+
+  /**
+   * The module options Chronicle Queue needs in a JVM without Vigil's agent: those this JVM was
+   * started with ({@code bench/run.sh} passes them).
+   */
+  private static List<String> chronicleOptions() {
+    List<String> out = new ArrayList<>();
+    for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
+        out.add(a);
+      }
+    }
+    out.add("-Dchronicle.analytics.disable=true");
+    return out;
   }
 
   private List<BootStartup.Figure> boot(String java, Path vigil, Path otel, Path bootApp, Path work)

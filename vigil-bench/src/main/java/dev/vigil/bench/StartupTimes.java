@@ -8,11 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Start-up as a user sees it, plain and with each agent: {@link StartupProbe}, whose {@code main}
@@ -91,6 +94,30 @@ final class StartupTimes {
     return ready.isEmpty() ? -1 : median(ready, 0);
   }
 
+  /**
+   * Median milliseconds, over {@code runs} launches of {@link QueueAlone} in a JVM of its own with
+   * no agent, from its {@code main} to its one excerpt appended and the queue closed.
+   */
+  static double queueAloneMs(String java, List<String> chronicleOptions, int runs, Path work)
+      throws Exception {
+    String classPath = queueAloneClassDir(work).toString();
+    List<double[]> times = new ArrayList<>();
+    for (int i = 0; i < runs; i++) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(java);
+      cmd.addAll(chronicleOptions);
+      cmd.addAll(
+          List.of(
+              "-cp",
+              classPath,
+              QueueAlone.class.getName(),
+              work.resolve("queue-alone-" + i).toString()));
+      double[] t = launch(cmd);
+      times.add(new double[] {t[1] - t[0]});
+    }
+    return median(times, 0);
+  }
+
   private static final Pattern READY =
       Pattern.compile("instrumentation ready (\\d+) ms after premain began");
 
@@ -137,6 +164,37 @@ final class StartupTimes {
       Files.createDirectories(target.getParent());
       try (InputStream in = c.getClassLoader().getResourceAsStream(resource)) {
         Files.write(target, in.readAllBytes());
+      }
+    }
+    return dir;
+  }
+
+  /**
+   * What {@link QueueAlone} needs, copied out of this benchmark's jar into a directory: Chronicle
+   * and the event module. Read from the whole jar, a class path of tens of megabytes, Chronicle's
+   * classes took about half as long again to load, which no agent pays.
+   */
+  private static Path queueAloneClassDir(Path work) throws Exception {
+    Path dir = Files.createDirectories(work.resolve("queue-alone-classes"));
+    Path jar =
+        Path.of(QueueAlone.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    String probe = QueueAlone.class.getName().replace('.', '/') + ".class";
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      for (ZipEntry e : Collections.list(zip.entries())) {
+        String name = e.getName();
+        boolean wanted =
+            name.equals(probe)
+                || name.startsWith("net/openhft/")
+                || name.startsWith("org/slf4j/")
+                || (name.startsWith("dev/vigil/observe/")
+                    && name.indexOf('/', "dev/vigil/observe/".length()) < 0);
+        if (wanted && !e.isDirectory()) {
+          Path target = dir.resolve(name);
+          Files.createDirectories(target.getParent());
+          try (InputStream in = zip.getInputStream(e)) {
+            Files.write(target, in.readAllBytes());
+          }
+        }
       }
     }
     return dir;
