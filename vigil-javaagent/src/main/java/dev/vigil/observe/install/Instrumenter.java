@@ -233,9 +233,12 @@ public final class Instrumenter implements ClassFileTransformer {
     return false;
   }
 
-  /** Types {@link ValueCapture} keeps or writes as text without Jackson. */
+  /**
+   * Types {@link ValueCapture} keeps or writes as text without Jackson, and records the writer
+   * writes from their fields ({@link RecordDescriptions}).
+   */
   private static boolean capturedAsIs(TypeDescription type) {
-    if (type.isPrimitive() || type.isEnum()) {
+    if (type.isPrimitive() || type.isEnum() || RecordDescriptions.writtenFromFields(type)) {
       return true;
     }
     String name = type.getName();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.Frameworks;
 import dev.vigil.observe.capture.Sites;
@@ -26,10 +27,30 @@ import org.junit.jupiter.api.Test;
 class InstrumenterTest {
   /** Tools of a booking desk, named in {@code vigil.methods.include}. */
   static final class Desk {
-    record Booking(String number, java.time.LocalDate pickUp) {}
+    enum Size {
+      COMPACT,
+      VAN
+    }
+
+    record Car(Size size, boolean automatic) {}
+
+    record Booking(String number, java.time.LocalDate pickUp, Car car, Long customer) {}
+
+    record Receipt(String number, List<String> lines) {}
+
+    record Named(@JsonProperty("n") String name) {}
 
     Booking find(String number) {
-      return new Booking(number, java.time.LocalDate.of(2026, 12, 18));
+      return new Booking(
+          number, java.time.LocalDate.of(2026, 12, 18), new Car(Size.COMPACT, true), 7L);
+    }
+
+    Receipt receipt(String number) {
+      return new Receipt(number, List.of("one day"));
+    }
+
+    Named named(String name) {
+      return new Named(name);
     }
 
     String status(String number, int day) {
@@ -49,7 +70,7 @@ class InstrumenterTest {
   void instrumentsTheIncludedMethodsAndPreparesObjectCaptureOnceForAToolReturningAnObject()
       throws Exception {
     Sites sites = new Sites();
-    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[find,status]", sites);
+    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[receipt,status]", sites);
     CountDownLatch prepared = new CountDownLatch(1);
     AtomicInteger preparations = new AtomicInteger();
     instrumenter.onFirstObjectCapture(
@@ -76,6 +97,18 @@ class InstrumenterTest {
     assertNotNull(
         instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
     assertEquals(List.of("status"), List.of(sites.get(0).method()));
+    assertEquals(1, sites.size());
+    assertEquals(0, preparations.get());
+  }
+
+  @Test
+  void aToolOfRecordsWrittenFromTheirFieldsNeedsNoPreparation() throws Exception {
+    Sites sites = new Sites();
+    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[find]", sites);
+    AtomicInteger preparations = new AtomicInteger();
+    instrumenter.onFirstObjectCapture(preparations::incrementAndGet);
+    assertNotNull(
+        instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
     assertEquals(1, sites.size());
     assertEquals(0, preparations.get());
   }

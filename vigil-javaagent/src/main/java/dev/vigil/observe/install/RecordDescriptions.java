@@ -1,0 +1,144 @@
+package dev.vigil.observe.install;
+
+import java.util.HashSet;
+import java.util.Set;
+import net.bytebuddy.description.annotation.AnnotationDescription;
+import net.bytebuddy.description.annotation.AnnotationList;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.RecordComponentDescription;
+import net.bytebuddy.description.type.TypeDescription;
+
+/**
+ * Whether a record type, described from class files while its tool is instrumented, will be written
+ * from its fields rather than through Jackson: the rules of {@code capture.RecordShape}
+ * (docs/AGENT.md, what is captured), read from a type description, so that nothing is loaded. A
+ * tool whose values are all such records, strings or numbers never needs Vigil's Jackson mapper,
+ * and the {@link Instrumenter} does not build it ahead of the first call. When a description cannot
+ * be read the answer is no, and the mapper is built ahead as for any object; should a record pass
+ * here and not there, the mapper is built at its first capture instead, which costs time once and
+ * changes no event.
+ */
+final class RecordDescriptions {
+  /** Records nested deeper than this are written through Jackson, as in {@code RecordShape}. */
+  private static final int MAX_DEPTH = 8;
+
+  private static final String JACKSON = "com.fasterxml.jackson.";
+
+  private static final Set<String> PLAIN =
+      Set.of(
+          "java.lang.String",
+          "int",
+          "short",
+          "byte",
+          "long",
+          "double",
+          "boolean",
+          "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Short",
+          "java.lang.Byte",
+          "java.lang.Double",
+          "java.lang.Boolean",
+          "java.util.UUID");
+
+  private RecordDescriptions() {}
+
+  /** Whether {@code type} is a record written from its fields; never throws. */
+  static boolean writtenFromFields(TypeDescription type) {
+    try {
+      return record(type, new HashSet<>());
+    } catch (RuntimeException | LinkageError unreadable) {
+      return false;
+    }
+  }
+
+  private static boolean record(TypeDescription type, Set<String> enclosing) {
+    if (!type.isRecord()
+        || enclosing.size() >= MAX_DEPTH
+        || !enclosing.add(type.getName())
+        || jackson(type.getDeclaredAnnotations())
+        || jacksonInterface(type)
+        || type.getRecordComponents().isEmpty()) {
+      return false;
+    }
+    for (RecordComponentDescription.InDefinedShape c : type.getRecordComponents()) {
+      if (jackson(c.getDeclaredAnnotations()) || !component(type, c, enclosing)) {
+        return false;
+      }
+    }
+    enclosing.remove(type.getName());
+    return true;
+  }
+
+  private static boolean component(
+      TypeDescription owner, RecordComponentDescription.InDefinedShape c, Set<String> enclosing) {
+    for (FieldDescription.InDefinedShape f : owner.getDeclaredFields()) {
+      if (f.getName().equals(c.getActualName()) && jackson(f.getDeclaredAnnotations())) {
+        return false;
+      }
+    }
+    for (MethodDescription.InDefinedShape m : owner.getDeclaredMethods()) {
+      if (m.getName().equals(c.getActualName())
+          && m.getParameters().isEmpty()
+          && jackson(m.getDeclaredAnnotations())) {
+        return false;
+      }
+    }
+    TypeDescription t = c.getType().asErasure();
+    String name = t.getName();
+    if (PLAIN.contains(name)) {
+      return true;
+    }
+    if (name.startsWith("java.time.")) {
+      return t.isFinal();
+    }
+    if (t.isEnum()) {
+      return plainEnum(t);
+    }
+    return record(t, enclosing);
+  }
+
+  /** An enum written by its constants' names: nothing of Jackson's declared on it. */
+  private static boolean plainEnum(TypeDescription t) {
+    if (jackson(t.getDeclaredAnnotations()) || jacksonInterface(t)) {
+      return false;
+    }
+    for (FieldDescription.InDefinedShape f : t.getDeclaredFields()) {
+      if (jackson(f.getDeclaredAnnotations())) {
+        return false;
+      }
+    }
+    for (MethodDescription.InDefinedShape m : t.getDeclaredMethods()) {
+      if (jackson(m.getDeclaredAnnotations())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether one of {@code annotations} is Jackson's, or is annotated with one of Jackson's. */
+  private static boolean jackson(AnnotationList annotations) {
+    for (AnnotationDescription a : annotations) {
+      TypeDescription type = a.getAnnotationType();
+      if (type.getName().startsWith(JACKSON)) {
+        return true;
+      }
+      for (AnnotationDescription meta : type.getDeclaredAnnotations()) {
+        if (meta.getAnnotationType().getName().startsWith(JACKSON)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean jacksonInterface(TypeDescription t) {
+    for (TypeDescription.Generic i : t.getInterfaces()) {
+      if (i.asErasure().getName().startsWith(JACKSON)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
