@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -29,7 +31,11 @@ import java.util.function.ToDoubleFunction;
 final class AgentThroughput {
   /** The runs of one part, by shape and configuration within each run. */
   record Part(
-      String name, List<BackToBack.Round> rounds, List<BackToBack.Run> runs, int repetitions) {
+      String name,
+      List<BackToBack.Round> rounds,
+      List<BackToBack.Run> runs,
+      int repetitions,
+      Map<String, Path> profiles) {
     List<BackToBack.Run> of(String setup, String shape) {
       return runs.stream()
           .filter(r -> r.setup().name().equals(setup) && r.setup().shape().equals(shape))
@@ -45,20 +51,28 @@ final class AgentThroughput {
 
   private AgentThroughput() {}
 
-  /** The back-to-back figures: plain, Vigil and OpenTelemetry, not pinned. */
-  static Part backToBack(String java, Path vigil, Path otel, Path work, boolean quick)
+  /**
+   * The back-to-back figures: plain, Vigil and OpenTelemetry, not pinned; Vigil's children under
+   * {@code profiler} when it is not null.
+   */
+  static Part backToBack(
+      String java, Path vigil, Path otel, Path work, boolean quick, Profiler profiler)
       throws Exception {
     List<BackToBack.Round> rounds =
         quick
             ? List.of(new BackToBack.Round(1, 200_000), new BackToBack.Round(16, 12_500))
             : List.of(new BackToBack.Round(1, 2_000_000), new BackToBack.Round(16, 125_000));
-    return part("backtoback", java, vigil, otel, work, quick, rounds, false);
+    return part("backtoback", java, vigil, otel, work, quick, rounds, false, profiler);
   }
 
-  /** The CPU figures: plain, Vigil and OpenTelemetry, each pinned to one core. */
-  static Part cpu(String java, Path vigil, Path otel, Path work, boolean quick) throws Exception {
+  /**
+   * The CPU figures: plain, Vigil and OpenTelemetry, each pinned to one core; Vigil's children
+   * under {@code profiler} when it is not null.
+   */
+  static Part cpu(String java, Path vigil, Path otel, Path work, boolean quick, Profiler profiler)
+      throws Exception {
     List<BackToBack.Round> rounds = List.of(new BackToBack.Round(1, quick ? 200_000 : 2_000_000));
-    return part("cpu", java, vigil, otel, work, quick, rounds, true);
+    return part("cpu", java, vigil, otel, work, quick, rounds, true, profiler);
   }
 
   private static Part part(
@@ -69,17 +83,25 @@ final class AgentThroughput {
       Path work,
       boolean quick,
       List<BackToBack.Round> rounds,
-      boolean pinned)
+      boolean pinned,
+      Profiler profiler)
       throws Exception {
     int repetitions = quick ? 1 : 3;
     BackToBack.Round warmUp = new BackToBack.Round(1, quick ? 100_000 : 500_000);
     List<BackToBack.Run> runs = new ArrayList<>();
+    Map<String, Path> profiles = new LinkedHashMap<>();
     for (int rep = 1; rep <= repetitions; rep++) {
       Path dir = Files.createDirectories(work.resolve(name + "-" + rep));
       List<BackToBack.Setup> setups = new ArrayList<>();
       for (String shape : SHAPES) {
+        List<String> extra = List.of();
+        if (profiler != null) {
+          Path profile = profiler.file(name + "-" + rep + "-vigil-" + shape);
+          extra = List.of(profiler.option(profile));
+          profiles.put("Vigil, " + name + " run " + rep + ", " + shape + " values", profile);
+        }
         setups.add(BackToBack.plain(pinned, shape));
-        setups.add(BackToBack.vigil(vigil, dir, pinned, shape));
+        setups.add(BackToBack.vigil(vigil, dir, pinned, shape, extra));
         setups.add(BackToBack.otel(otel, pinned, shape));
       }
       for (BackToBack.Setup setup : setups) {
@@ -111,10 +133,30 @@ final class AgentThroughput {
         runs.add(run);
       }
     }
-    return new Part(name, rounds, runs, repetitions);
+    return new Part(name, rounds, runs, repetitions, profiles);
   }
 
   /** Prints the back-to-back figures, fresh values first. */
+  /**
+   * Prints the summary of each profile of the part's first run (the later runs' files stay beside
+   * it).
+   */
+  static void printProfiles(Part part) {
+    for (Map.Entry<String, Path> p : part.profiles().entrySet()) {
+      if (!p.getKey().contains(" run 1,")) {
+        continue;
+      }
+      try {
+        Profiler.summarize(p.getKey(), p.getValue(), PROFILE_ROWS, System.out);
+      } catch (java.io.IOException | RuntimeException e) {
+        System.out.println(p.getKey() + ": no profile (" + e + ")");
+      }
+    }
+  }
+
+  /** Rows of each list of a profile's summary. */
+  private static final int PROFILE_ROWS = 15;
+
   static void printBackToBack(Part part) {
     System.out.println(
         "back to back (median of "
@@ -179,7 +221,7 @@ final class AgentThroughput {
   }
 
   private static void printCpu(Part part, String shape) {
-    double[] added = new double[2];
+    double[] added = {Double.NaN, Double.NaN};
     double plain = Double.NaN;
     for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
       List<BackToBack.Run> runs = part.of(setup, shape);
@@ -205,6 +247,10 @@ final class AgentThroughput {
           "    %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
     }
     double ratio = added[0] / added[1];
+    if (Double.isNaN(ratio)) {
+      System.out.println("    (no ratio: a configuration failed)");
+      return;
+    }
     System.out.printf(
         "    Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n",
         ratio, ratio <= 1 ? "met" : "not met");

@@ -98,23 +98,20 @@ final class BackToBack {
 
   /**
    * The child's options for Vigil: its queue under {@code dir}, {@link BackToBackApp#tool}
-   * included.
+   * included, and {@code extra} (a profiler's) before them.
    */
-  static Setup vigil(Path vigilJar, Path dir, boolean pinned, String shape) {
+  static Setup vigil(Path vigilJar, Path dir, boolean pinned, String shape, List<String> extra) {
     Path queue = dir.resolve("queue-" + shape);
-    return new Setup(
-        "Vigil",
-        List.of(
-            "-javaagent:"
-                + vigilJar
-                + "=queue.dir="
-                + queue
-                + ",methods.include="
-                + BackToBackApp.class.getName()
-                + METHODS),
-        queue,
-        pinned,
-        shape);
+    List<String> options = new ArrayList<>(extra);
+    options.add(
+        "-javaagent:"
+            + vigilJar
+            + "=queue.dir="
+            + queue
+            + ",methods.include="
+            + BackToBackApp.class.getName()
+            + METHODS);
+    return new Setup("Vigil", options, queue, pinned, shape);
   }
 
   /** The child's options for the OpenTelemetry agent, exporters off, the same method included. */
@@ -205,6 +202,9 @@ final class BackToBack {
 
   private static String[] expect(BufferedReader fromApp, String word) throws IOException {
     String line = fromApp.readLine();
+    while (PROFILER_STARTED.equals(line)) {
+      line = fromApp.readLine(); // async-profiler's line on the child's stdout (--profile)
+    }
     if (line == null || !line.startsWith(word + " ")) {
       throw new IllegalStateException(
           "the application ended or said '" + line + "' where '" + word + " ...' was expected");
@@ -216,6 +216,8 @@ final class BackToBack {
    * The queue the child's agent writes, opened once it exists; its last excerpt's {@code seq}
    * polled.
    */
+  private static final String PROFILER_STARTED = "Profiling started";
+
   private static final class QueueWatch implements AutoCloseable {
     private final Path dir;
     private ChronicleQueue queue;

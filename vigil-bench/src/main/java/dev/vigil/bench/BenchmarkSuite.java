@@ -153,6 +153,14 @@ public final class BenchmarkSuite implements Callable<Integer> {
   private List<String> only;
 
   @Option(
+      names = "--profile",
+      description =
+          "Runs Vigil's children of the back-to-back and CPU figures under async-profiler and prints"
+              + " a summary of each profile of their first run (their figures then carry the"
+              + " profiler's cost); the collapsed stacks stay in vigil-bench/target/profiles.")
+  private boolean profile;
+
+  @Option(
       names = "--quick",
       description = "Fewer iterations and sizes, to check the command itself.")
   private boolean quick;
@@ -187,14 +195,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     if (only.contains("calls")) {
       figures.add(perCall(vigil, otel, work));
     }
-    if (only.contains("backtoback")) {
-      AgentThroughput.Part part = AgentThroughput.backToBack(java, vigil, otel, work, quick);
-      figures.add(() -> AgentThroughput.printBackToBack(part));
-    }
-    if (only.contains("cpu")) {
-      AgentThroughput.Part part = AgentThroughput.cpu(java, vigil, otel, work, quick);
-      figures.add(() -> AgentThroughput.printCpu(part));
-    }
+    throughput(java, vigil, otel, work, figures);
     if (only.contains("startup")) {
       figures.add(startup(java, vigil, otel, work));
     }
@@ -223,6 +224,31 @@ public final class BenchmarkSuite implements Callable<Integer> {
     figures.forEach(Runnable::run);
     System.out.printf("(benchmark took %.1f minutes)%n", minutes);
     return 0;
+  }
+
+  /**
+   * 3 and 4. Back to back and the CPU per call, with their profiles under {@code --profile}; adds
+   * their printing to {@code figures}.
+   */
+  private void throughput(String java, Path vigil, Path otel, Path work, List<Runnable> figures)
+      throws Exception {
+    Profiler profiler = profile ? Profiler.prepare(work) : null;
+    if (profiler != null) {
+      System.out.println(
+          "--profile: Vigil's children of the back-to-back and CPU figures run under async-profiler,"
+              + " and their figures carry its cost");
+    }
+    if (only.contains("backtoback")) {
+      AgentThroughput.Part part =
+          AgentThroughput.backToBack(java, vigil, otel, work, quick, profiler);
+      figures.add(() -> AgentThroughput.printBackToBack(part));
+      figures.add(() -> AgentThroughput.printProfiles(part));
+    }
+    if (only.contains("cpu")) {
+      AgentThroughput.Part part = AgentThroughput.cpu(java, vigil, otel, work, quick, profiler);
+      figures.add(() -> AgentThroughput.printCpu(part));
+      figures.add(() -> AgentThroughput.printProfiles(part));
+    }
   }
 
   /** 1. The time added per call (JMH), with Vigil and with the OpenTelemetry agent. */
