@@ -103,7 +103,7 @@ final class Profiler {
         self.merge(frames[frames.length - 1], n, Long::sum);
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < frames.length; i++) {
-          if (frames[i].startsWith("dev/vigil/") && seen.add(frames[i])) {
+          if (isVigil(frames[i]) && seen.add(frames[i])) {
             vigil.merge(frames[i], n, Long::sum);
           }
         }
@@ -120,6 +120,11 @@ final class Profiler {
     out.println(shares(self, total, top, "\n"));
     out.println("  Vigil's frames, samples beneath them:");
     out.println(shares(vigil, total, top, "\n"));
+  }
+
+  /** A frame of Vigil's own classes, not of the benchmark's application. */
+  private static boolean isVigil(String frame) {
+    return frame.startsWith("dev/vigil/") && !frame.startsWith("dev/vigil/bench/");
   }
 
   /**
