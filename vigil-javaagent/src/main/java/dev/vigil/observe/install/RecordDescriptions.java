@@ -12,12 +12,12 @@ import net.bytebuddy.description.type.TypeDescription;
 /**
  * Whether a record type, described from class files while its tool is instrumented, will be written
  * from its fields rather than through Jackson: the rules of {@code capture.RecordShape}
- * (docs/AGENT.md, what is captured), read from a type description, so that nothing is loaded. A
- * tool whose values are all such records, strings or numbers never needs Vigil's Jackson mapper,
- * and the {@link Instrumenter} does not build it ahead of the first call. When a description cannot
- * be read the answer is no, and the mapper is built ahead as for any object; should a record pass
- * here and not there, the mapper is built at its first capture instead, which costs time once and
- * changes no event.
+ * (docs/AGENT.md, what is captured), read from a type description, so that nothing is loaded. For a
+ * tool whose values are all such records, strings or numbers the {@link Instrumenter} does not
+ * build Vigil's Jackson mapper ahead of the first call (it is needed only to cut a record longer
+ * than the size limit). When a description cannot be read the answer is no, and the mapper is built
+ * ahead as for any object; should a record pass here and not there, the mapper is built at its
+ * first capture instead, which costs time once and changes no event.
  */
 final class RecordDescriptions {
   /** Records nested deeper than this are written through Jackson, as in {@code RecordShape}. */
