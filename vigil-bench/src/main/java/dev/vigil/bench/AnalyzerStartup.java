@@ -40,19 +40,7 @@ final class AnalyzerStartup {
     Path events = AnalyzerThroughput.generate(work, count, now);
     Path cds = Files.createDirectories(work.resolve("cds"));
     Path javaHome = Path.of(java).getParent().getParent();
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "run",
-                "--events",
-                events.toString(),
-                "--now",
-                now.toString(),
-                "--window-hours",
-                "24"));
-    if (everyEvent) {
-      args.addAll(List.of("--limit", Integer.toString(count)));
-    }
+    List<String> args = AnalyzerThroughput.runArgs(events, now, count, everyEvent);
     double recording =
         time(launcher(launcher, analyzerJar, javaHome, cds, args, work, count + "-record"));
     double[] plain = new double[runs];

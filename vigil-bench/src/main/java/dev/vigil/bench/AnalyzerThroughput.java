@@ -149,22 +149,36 @@ final class AnalyzerThroughput {
             "-Xmx512m",
             "-Xlog:gc,gc+heap+exit:file=" + dir.resolve("gc.log"),
             "-jar",
-            analyzerJar.toString(),
-            "run",
-            "--events",
-            events.toString(),
+            analyzerJar.toString()));
+    cmd.addAll(runArgs(events, now, count, everyEvent));
+    cmd.addAll(
+        List.of(
             "--emobank",
             dir.resolve("emobank").toString(),
             "--out",
-            dir.resolve("out").toString(),
-            "--now",
-            now.toString(),
-            "--window-hours",
-            "24"));
-    if (everyEvent) {
-      cmd.addAll(List.of("--limit", Integer.toString(count)));
-    }
+            dir.resolve("out").toString()));
     return cmd;
+  }
+
+  /**
+   * The analyzer's {@code run} over {@code events} as of {@code now}, the last 24 hours: the newest
+   * 500 of them appraised, or all {@code count} when {@code everyEvent}.
+   */
+  static List<String> runArgs(Path events, Instant now, int count, boolean everyEvent) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--events",
+                events.toString(),
+                "--now",
+                now.toString(),
+                "--window-hours",
+                "24"));
+    if (everyEvent) {
+      args.addAll(List.of("--limit", Integer.toString(count)));
+    }
+    return args;
   }
 
   /**

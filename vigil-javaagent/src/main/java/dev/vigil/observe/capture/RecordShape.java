@@ -9,8 +9,8 @@ import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The shape of a record whose value can never change once made, so that the calling thread can hand
@@ -66,7 +66,7 @@ public final class RecordShape {
       };
 
   /** Records nested deeper than this have no shape. */
-  private static final int MAX_DEPTH = 8;
+  public static final int MAX_DEPTH = 8;
 
   private final List<Component> components;
 
@@ -137,39 +137,50 @@ public final class RecordShape {
   }
 
   private static Kind kind(Class<?> t) {
-    if (t == String.class) {
-      return Kind.STRING;
-    }
-    if (t == int.class || t == short.class || t == byte.class) {
-      return Kind.INT;
-    }
-    if (t == long.class) {
-      return Kind.LONG;
-    }
-    if (t == double.class) {
-      return Kind.DOUBLE;
-    }
-    if (t == boolean.class) {
-      return Kind.BOOLEAN;
-    }
-    if (t == Integer.class
-        || t == Long.class
-        || t == Short.class
-        || t == Byte.class
-        || t == Double.class) {
-      return Kind.BOXED_NUMBER;
-    }
-    if (t == Boolean.class) {
-      return Kind.BOXED_BOOLEAN;
+    Kind named = NAMED.get(t.getName()); // java.* names: only the bootstrap loader defines them
+    if (named != null) {
+      return named;
     }
     if (t.isEnum()) {
       return plainEnum(t) ? Kind.ENUM : null;
     }
-    if (t == UUID.class
-        || (t.getName().startsWith("java.time.") && Modifier.isFinal(t.getModifiers()))) {
-      return Kind.TEXT;
-    }
-    return null;
+    return isTimeText(t.getName(), Modifier.isFinal(t.getModifiers())) ? Kind.TEXT : null;
+  }
+
+  /**
+   * The component types known by their name alone: {@code String}, the primitives and boxed types
+   * written as numbers or booleans ({@code float}, {@code char} and their boxes are not), and
+   * {@code UUID}.
+   */
+  private static final Map<String, Kind> NAMED =
+      Map.ofEntries(
+          Map.entry("java.lang.String", Kind.STRING),
+          Map.entry("int", Kind.INT),
+          Map.entry("short", Kind.INT),
+          Map.entry("byte", Kind.INT),
+          Map.entry("long", Kind.LONG),
+          Map.entry("double", Kind.DOUBLE),
+          Map.entry("boolean", Kind.BOOLEAN),
+          Map.entry("java.lang.Integer", Kind.BOXED_NUMBER),
+          Map.entry("java.lang.Long", Kind.BOXED_NUMBER),
+          Map.entry("java.lang.Short", Kind.BOXED_NUMBER),
+          Map.entry("java.lang.Byte", Kind.BOXED_NUMBER),
+          Map.entry("java.lang.Double", Kind.BOXED_NUMBER),
+          Map.entry("java.lang.Boolean", Kind.BOXED_BOOLEAN),
+          Map.entry("java.util.UUID", Kind.TEXT));
+
+  /**
+   * Whether a component declared with the type named {@code typeName} is written as it is without
+   * looking further: a {@code String}, a primitive or boxed type written as a number or a boolean,
+   * or a {@code UUID}. For the instrumenter's reading of class files, which loads nothing.
+   */
+  public static boolean isNamedKind(String typeName) {
+    return NAMED.containsKey(typeName);
+  }
+
+  /** Whether a type that is no enum is written as its text: a final {@code java.time} class. */
+  public static boolean isTimeText(String typeName, boolean isFinal) {
+    return isFinal && typeName.startsWith("java.time.");
   }
 
   /** An enum Jackson writes by its constants' names: nothing of Jackson's declared on it. */
@@ -216,6 +227,11 @@ public final class RecordShape {
   }
 
   private static boolean isJackson(Class<?> type) {
-    return type.getName().startsWith("com.fasterxml.jackson.");
+    return isJackson(type.getName());
+  }
+
+  /** Whether the type named {@code typeName} is Jackson's. */
+  public static boolean isJackson(String typeName) {
+    return typeName.startsWith("com.fasterxml.jackson.");
   }
 }

@@ -1,5 +1,6 @@
 package dev.vigil.observe.install;
 
+import dev.vigil.observe.capture.RecordShape;
 import java.util.HashSet;
 import java.util.Set;
 import net.bytebuddy.description.annotation.AnnotationDescription;
@@ -11,37 +12,15 @@ import net.bytebuddy.description.type.TypeDescription;
 
 /**
  * Whether a record type, described from class files while its tool is instrumented, will be written
- * from its fields rather than through Jackson: the rules of {@code capture.RecordShape}
- * (docs/AGENT.md, what is captured), read from a type description, so that nothing is loaded. For a
- * tool whose values are all such records, strings or numbers the {@link Instrumenter} does not
- * build Vigil's Jackson mapper ahead of the first call (it is needed only to cut a record longer
- * than the size limit). When a description cannot be read the answer is no, and the mapper is built
- * ahead as for any object; should a record pass here and not there, the mapper is built at its
- * first capture instead, which costs time once and changes no event.
+ * from its fields rather than through Jackson: the rules of {@link RecordShape} (docs/AGENT.md,
+ * what is captured), applied to a type description, so that nothing is loaded. For a tool whose
+ * values are all such records, strings or numbers the {@link Instrumenter} does not build Vigil's
+ * Jackson mapper ahead of the first call (it is needed only to cut a record longer than the size
+ * limit). When a description cannot be read the answer is no, and the mapper is built ahead as for
+ * any object; should a record pass here and not there, the mapper is built at its first capture
+ * instead, which costs time once and changes no event.
  */
 final class RecordDescriptions {
-  /** Records nested deeper than this are written through Jackson, as in {@code RecordShape}. */
-  private static final int MAX_DEPTH = 8;
-
-  private static final String JACKSON = "com.fasterxml.jackson.";
-
-  private static final Set<String> PLAIN =
-      Set.of(
-          "java.lang.String",
-          "int",
-          "short",
-          "byte",
-          "long",
-          "double",
-          "boolean",
-          "java.lang.Integer",
-          "java.lang.Long",
-          "java.lang.Short",
-          "java.lang.Byte",
-          "java.lang.Double",
-          "java.lang.Boolean",
-          "java.util.UUID");
-
   private RecordDescriptions() {}
 
   /** Whether {@code type} is a record written from its fields; never throws. */
@@ -55,7 +34,7 @@ final class RecordDescriptions {
 
   private static boolean record(TypeDescription type, Set<String> enclosing) {
     if (!type.isRecord()
-        || enclosing.size() >= MAX_DEPTH
+        || enclosing.size() >= RecordShape.MAX_DEPTH
         || !enclosing.add(type.getName())
         || jackson(type.getDeclaredAnnotations())
         || jacksonInterface(type)
@@ -86,17 +65,13 @@ final class RecordDescriptions {
       }
     }
     TypeDescription t = c.getType().asErasure();
-    String name = t.getName();
-    if (PLAIN.contains(name)) {
+    if (RecordShape.isNamedKind(t.getName())) {
       return true;
-    }
-    if (name.startsWith("java.time.")) {
-      return t.isFinal();
     }
     if (t.isEnum()) {
       return plainEnum(t);
     }
-    return record(t, enclosing);
+    return RecordShape.isTimeText(t.getName(), t.isFinal()) || record(t, enclosing);
   }
 
   /** An enum written by its constants' names: nothing of Jackson's declared on it. */
@@ -121,11 +96,11 @@ final class RecordDescriptions {
   private static boolean jackson(AnnotationList annotations) {
     for (AnnotationDescription a : annotations) {
       TypeDescription type = a.getAnnotationType();
-      if (type.getName().startsWith(JACKSON)) {
+      if (RecordShape.isJackson(type.getName())) {
         return true;
       }
       for (AnnotationDescription meta : type.getDeclaredAnnotations()) {
-        if (meta.getAnnotationType().getName().startsWith(JACKSON)) {
+        if (RecordShape.isJackson(meta.getAnnotationType().getName())) {
           return true;
         }
       }
@@ -135,7 +110,7 @@ final class RecordDescriptions {
 
   private static boolean jacksonInterface(TypeDescription t) {
     for (TypeDescription.Generic i : t.getInterfaces()) {
-      if (i.asErasure().getName().startsWith(JACKSON)) {
+      if (RecordShape.isJackson(i.asErasure().getName())) {
         return true;
       }
     }

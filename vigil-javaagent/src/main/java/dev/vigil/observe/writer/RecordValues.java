@@ -58,7 +58,10 @@ final class RecordValues {
   /** Writes the object; the length of its JSON text, {@code exact} or a bound. */
   private long object(Object record, RecordShape shape, SmileOut out, boolean exact)
       throws ReflectiveOperationException {
-    Names n = names.computeIfAbsent(shape, this::names);
+    Names n = names.get(shape); // computeIfAbsent locks the bin when the shape is not its first
+    if (n == null) {
+      n = names.computeIfAbsent(shape, this::names);
+    }
     List<RecordShape.Component> components = shape.components();
     out.startObject();
     long json = 1 + components.size(); // the braces and the commas, one fewer than the names

@@ -18,6 +18,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The transformer behind the gate: it instruments the selected methods of a class it is handed,
@@ -88,28 +90,18 @@ class InstrumenterTest {
     assertEquals(1, preparations.get());
   }
 
-  @Test
-  void aToolOfJdkValuesNeedsNoPreparation() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"status", "find"})
+  void aToolOfJdkValuesOrOfRecordsWrittenFromTheirFieldsNeedsNoPreparation(String method)
+      throws Exception {
     Sites sites = new Sites();
-    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[status]", sites);
-    AtomicInteger preparations = new AtomicInteger();
-    instrumenter.onFirstObjectCapture(preparations::incrementAndGet);
-    assertNotNull(
-        instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
-    assertEquals(List.of("status"), List.of(sites.get(0).method()));
-    assertEquals(1, sites.size());
-    assertEquals(0, preparations.get());
-  }
-
-  @Test
-  void aToolOfRecordsWrittenFromTheirFieldsNeedsNoPreparation() throws Exception {
-    Sites sites = new Sites();
-    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[find]", sites);
+    Instrumenter instrumenter = instrumenter(Desk.class.getName() + "[" + method + "]", sites);
     AtomicInteger preparations = new AtomicInteger();
     instrumenter.onFirstObjectCapture(preparations::incrementAndGet);
     assertNotNull(
         instrumenter.transform(null, loader, internal(Desk.class), null, null, bytes(Desk.class)));
     assertEquals(1, sites.size());
+    assertEquals(method, sites.get(0).method());
     assertEquals(0, preparations.get());
   }
 
