@@ -19,6 +19,7 @@ only=${2:-}
 # module, test class, fuzz test method, classes to instrument for coverage beside Vigil's own (the parser's library)
 targets=(
   "vigil-event dev.vigil.observe.EventJsonFuzzTest readLine com.fasterxml.jackson.core.**"
+  "vigil-event dev.vigil.observe.HeaderScanFuzzTest sameAsParser com.fasterxml.jackson.core.**"
   "vigil-event dev.vigil.observe.EventWireFuzzTest readExcerpt com.fasterxml.jackson.dataformat.smile.**,net.openhft.chronicle.bytes.**"
   "vigil-analyzer dev.vigil.orchestrate.RulesFuzzTest loadRules dev.cel.**,com.fasterxml.jackson.core.**"
   "vigil-analyzer dev.vigil.adapt.prompt.PromptPatchFuzzTest patchPrompt -"

@@ -129,44 +129,29 @@ public final class EventJson {
 
   /**
    * Reads and checks one JSON line given as UTF-8 bytes like {@link #read(byte[], int, int,
-   * ZoneId)}, with the same outcome for every line, but decodes only {@code ts} and {@code agent}:
-   * the other fields are checked for their types as the parser passes them, and nothing of the line
-   * is kept.
+   * ZoneId)}, with the same outcome for every line, but decodes only {@code ts} and {@code agent}
+   * and keeps nothing of the line: one pass over its bytes ({@link HeaderScan}) for a valid line,
+   * the full reading for any other.
    *
    * @throws EventFormatException naming the field and the defect
    */
   public static Header readHeader(byte[] utf8, int offset, int length, ZoneId assumeZone)
       throws EventFormatException {
-    return parsing(
-        () -> FACTORY.createParser(utf8, offset, length),
-        p -> {
-          startObject(p);
-          String ts = null;
-          String agent = null;
-          boolean kind = false;
-          boolean status = false;
-          boolean payload = false;
-          for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-            JsonToken t = p.nextToken();
-            switch (name) {
-              case "ts" -> ts = string(p, t, name);
-              case "kind" -> kind = checkString(p, t, name);
-              case "status" -> status = checkString(p, t, name);
-              case "payload" -> payload = checkObject(p, t);
-              case "agent" -> agent = common(string(p, t, name));
-              case "seq", "pid" -> checkInteger(p, t, name);
-              case "thread", "turn", "call_id", "session" -> checkString(p, t, name);
-              default -> p.skipChildren();
-            }
-          }
-          endOfLine(p);
-          require(ts, "ts");
-          require(kind ? "" : null, "kind");
-          require(status ? "" : null, "status");
-          require(payload ? "" : null, "payload");
-          Timestamps.Reading reading = timestamp(ts, assumeZone);
-          return new Header(reading.instant(), agent, reading.naive());
-        });
+    Header sure = HeaderScan.read(utf8, offset, length, assumeZone);
+    return sure != null ? sure : parseHeader(utf8, offset, length, assumeZone);
+  }
+
+  /**
+   * {@link #readHeader} by Jackson's parser, for the lines {@link HeaderScan} leaves to it: the
+   * full reading, whose header it keeps. (Jackson's parser checks less when it passes over a string
+   * than when it decodes one: text that is not well-formed UTF-8 in a payload's string, such as a
+   * surrogate written in UTF-8, was taken by a reading that only passed over the payload and
+   * refused by the full one.)
+   */
+  static Header parseHeader(byte[] utf8, int offset, int length, ZoneId assumeZone)
+      throws EventFormatException {
+    Parsed parsed = read(utf8, offset, length, assumeZone);
+    return new Header(parsed.event().ts(), parsed.event().agent(), parsed.naiveTs());
   }
 
   /**
@@ -236,38 +221,6 @@ public final class EventJson {
     }
   }
 
-  /** Checks a string field as {@link #string} does, without decoding it; false when it is null. */
-  private static boolean checkString(JsonParser p, JsonToken t, String name)
-      throws IOException, EventFormatException {
-    if (t == JsonToken.VALUE_NULL) {
-      return false;
-    }
-    if (t != JsonToken.VALUE_STRING) {
-      p.skipChildren();
-      throw new EventFormatException(
-          EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
-    }
-    return true;
-  }
-
-  /**
-   * Checks the payload as {@link #object} does, skipping its content (the parser checks its JSON as
-   * it skips).
-   */
-  private static boolean checkObject(JsonParser p, JsonToken t)
-      throws IOException, EventFormatException {
-    if (t == JsonToken.VALUE_NULL) {
-      return false;
-    }
-    if (t != JsonToken.START_OBJECT) {
-      p.skipChildren();
-      throw new EventFormatException(
-          EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
-    }
-    p.skipChildren();
-    return true;
-  }
-
   private static Parsed read(JsonParser p, ZoneId assumeZone)
       throws IOException, EventFormatException {
     startObject(p);
@@ -326,7 +279,7 @@ public final class EventJson {
    * not hold a million copies of {@code "tool.set_reminder"}; the table stops growing at {@value
    * #MAX_COMMON} entries.
    */
-  private static String common(String value) {
+  static String common(String value) {
     if (value == null) {
       return null;
     }
@@ -358,21 +311,6 @@ public final class EventJson {
           EventDefect.BAD_FIELD, "field \"" + name + "\" must be a string, not " + t);
     }
     return p.getText();
-  }
-
-  /** Checks an integer field as {@link #integer} does, without boxing it. */
-  private static void checkInteger(JsonParser p, JsonToken t, String name)
-      throws IOException, EventFormatException {
-    // at most 18 characters (a sign and 17 digits, or 18 digits) always fit a long: no need to
-    // convert
-    if (t != JsonToken.VALUE_NULL
-        && (t != JsonToken.VALUE_NUMBER_INT
-            || (p.getTextLength() > 18
-                && p.getNumberType() == JsonParser.NumberType.BIG_INTEGER))) {
-      p.skipChildren();
-      throw new EventFormatException(
-          EventDefect.BAD_FIELD, "field \"" + name + "\" must be an integer, not " + t);
-    }
   }
 
   private static Long integer(JsonParser p, JsonToken t, String name)
