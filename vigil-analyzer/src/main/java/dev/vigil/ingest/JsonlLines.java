@@ -1,5 +1,6 @@
 package dev.vigil.ingest;
 
+import dev.vigil.ingest.LineMarks.Mark;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -25,10 +26,24 @@ public final class JsonlLines {
    * @return how many lines it held, blank ones included
    */
   public static long read(InputStream in, LineSink sink) throws IOException {
+    return read(in, Mark.START, null, sink);
+  }
+
+  /**
+   * Reads like {@link #read(InputStream, LineSink)} a stream that begins with the line {@code
+   * from}: lines are numbered from {@code from.line()}, and every {@value LineMarks#EVERY}th line
+   * of the stream (by its number) is noted in {@code marks}, when given, with its offset counted
+   * from {@code from.offset()}.
+   *
+   * @return how many lines it held, blank ones included
+   */
+  public static long read(InputStream in, Mark from, LineMarks marks, LineSink sink)
+      throws IOException {
     byte[] buf = new byte[1 << 16];
+    long base = from.offset(); // the offset of buf[0]
     int start = 0;
     int end = 0;
-    long lineNo = 0;
+    long lineNo = from.line() - 1;
     boolean eof = false;
     while (!eof || start < end) {
       int nl = -1;
@@ -41,6 +56,7 @@ public final class JsonlLines {
       if (nl < 0 && !eof) {
         if (start > 0) {
           System.arraycopy(buf, start, buf, 0, end - start);
+          base += start;
           end -= start;
           start = 0;
         } else if (end == buf.length) {
@@ -56,13 +72,16 @@ public final class JsonlLines {
       }
       int lineEnd = nl < 0 ? end : nl;
       lineNo++;
+      if (marks != null && lineNo % LineMarks.EVERY == 0) {
+        marks.add(lineNo, base + start);
+      }
       int to = lineEnd > start && buf[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
       if (!blank(buf, start, to)) {
         sink.line(buf, start, to, lineNo);
       }
       start = nl < 0 ? end : nl + 1;
     }
-    return lineNo;
+    return lineNo - (from.line() - 1);
   }
 
   private static boolean blank(byte[] buf, int from, int to) {

@@ -1,12 +1,16 @@
 package dev.vigil.ingest;
 
+import dev.vigil.ingest.LineMarks.Mark;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.PendingEvent;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,14 +73,26 @@ public final class JsonlSource {
    * (1-based) without parsing them; the statistics count only the lines read.
    */
   public IngestStats read(IngestSink sink, long firstLine) throws IOException {
+    return read(sink, firstLine, Mark.START);
+  }
+
+  /**
+   * Reads like {@link #read(IngestSink, long)}, starting at {@code from}, a line at or before line
+   * {@code firstLine} that the first reading marked ({@link LineMarks}): the lines before it are
+   * not even split. A file only; standard input is read from its start.
+   */
+  public IngestStats read(IngestSink sink, long firstLine, Mark from) throws IOException {
     check();
     IngestStats stats = new IngestStats();
-    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
+    Mark start = STDIN.equals(path) ? Mark.START : from;
+    try (InputStream in = open(start)) {
       JsonlLines.read(
           in,
-          (buf, from, to, lineNo) -> {
+          start,
+          null,
+          (buf, from2, to, lineNo) -> {
             if (lineNo >= firstLine) {
-              line(buf, from, to, lineNo, stats, sink);
+              line(buf, from2, to, lineNo, stats, sink);
             }
           });
     }
@@ -103,14 +119,17 @@ public final class JsonlSource {
   public IngestStats scan(HeaderSink sink) throws IOException {
     check();
     IngestStats stats = new IngestStats();
-    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      scan(in, stats, sink);
+    try (InputStream in = open(Mark.START)) {
+      scan(in, 0, stats, new LineMarks(), sink);
     }
     return stats;
   }
 
-  /** What one part of a split scan counted, and how many lines it held (blank ones included). */
-  public record ScannedPart(IngestStats stats, long lines) {}
+  /**
+   * What one part of a split scan counted, how many lines it held (blank ones included), and where
+   * some of them begin: their numbers counted from the part's start, their offsets from the file's.
+   */
+  public record ScannedPart(IngestStats stats, long lines, LineMarks marks) {}
 
   /**
    * Scans like {@link #scan(HeaderSink)}, but a large file is split at line ends into at most
@@ -124,29 +143,37 @@ public final class JsonlSource {
     check();
     if (STDIN.equals(path)) {
       IngestStats stats = new IngestStats();
+      LineMarks marks = new LineMarks();
       try (InputStream in = stdin) {
-        return List.of(new ScannedPart(stats, scan(in, stats, sinkOfPart.apply(0))));
+        return List.of(
+            new ScannedPart(stats, scan(in, 0, stats, marks, sinkOfPart.apply(0)), marks));
       }
     }
     IngestStats[] stats = new IngestStats[parts];
+    LineMarks[] marks = new LineMarks[parts];
     List<ScanParts.Part> read =
         ScanParts.read(
             Path.of(path),
             parts,
-            (in, i) -> {
+            (in, i, from) -> {
               stats[i] = new IngestStats();
-              return scan(in, stats[i], sinkOfPart.apply(i));
+              marks[i] = new LineMarks();
+              return scan(in, from, stats[i], marks[i], sinkOfPart.apply(i));
             });
     List<ScannedPart> result = new ArrayList<>(read.size());
     for (int i = 0; i < read.size(); i++) {
-      result.add(new ScannedPart(stats[i], read.get(i).lines()));
+      result.add(new ScannedPart(stats[i], read.get(i).lines(), marks[i]));
     }
     return result;
   }
 
-  private long scan(InputStream in, IngestStats stats, HeaderSink sink) throws IOException {
+  private long scan(
+      InputStream in, long offset, IngestStats stats, LineMarks marks, HeaderSink sink)
+      throws IOException {
     return JsonlLines.read(
         in,
+        new Mark(1, offset),
+        marks,
         (buf, from, to, lineNo) -> {
           EventJson.Header header;
           try {
@@ -166,10 +193,37 @@ public final class JsonlSource {
    * the sink ({@link ReadAhead}): for a reader that uses nearly every event it is given.
    */
   public IngestStats readAhead(IngestSink sink, long firstLine) throws IOException {
+    return readAhead(sink, firstLine, Mark.START);
+  }
+
+  /**
+   * Reads ahead like {@link #readAhead(IngestSink, long)}, starting at {@code from} as {@link
+   * #read(IngestSink, long, Mark)} does.
+   */
+  public IngestStats readAhead(IngestSink sink, long firstLine, Mark from) throws IOException {
     check();
-    try (InputStream in = STDIN.equals(path) ? stdin : Files.newInputStream(Path.of(path))) {
-      return ReadAhead.read(in, assumeZone, firstLine, sink);
+    Mark start = STDIN.equals(path) ? Mark.START : from;
+    try (InputStream in = open(start)) {
+      return ReadAhead.read(in, start, assumeZone, firstLine, sink);
     }
+  }
+
+  /**
+   * The input from {@code start}: standard input as it is, a file from that offset (past its end, a
+   * file that has shrunk since its first reading, it holds nothing).
+   */
+  private InputStream open(Mark start) throws IOException {
+    if (STDIN.equals(path)) {
+      return stdin;
+    }
+    FileChannel ch = FileChannel.open(Path.of(path), StandardOpenOption.READ);
+    try {
+      ch.position(start.offset());
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw e;
+    }
+    return Channels.newInputStream(ch);
   }
 
   private void line(byte[] buf, int from, int to, long lineNo, IngestStats stats, IngestSink sink) {

@@ -1,5 +1,6 @@
 package dev.vigil.ingest;
 
+import dev.vigil.ingest.LineMarks.Mark;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
@@ -45,22 +46,26 @@ final class ReadAhead {
 
   private final BlockingQueue<Batch> handed = new ArrayBlockingQueue<>(BATCHES);
   private final InputStream in;
+  private final Mark start;
   private final ZoneId assumeZone;
   private final long firstLine;
 
-  private ReadAhead(InputStream in, ZoneId assumeZone, long firstLine) {
+  private ReadAhead(InputStream in, Mark start, ZoneId assumeZone, long firstLine) {
     this.in = in;
+    this.start = start;
     this.assumeZone = assumeZone;
     this.firstLine = firstLine;
   }
 
   /**
-   * Reads {@code in} to its end, handing each event of line {@code firstLine} on to {@code sink} on
-   * the calling thread; the statistics count only the lines from {@code firstLine} on.
+   * Reads {@code in}, which begins with the line {@code start}, to its end, handing each event of
+   * line {@code firstLine} on to {@code sink} on the calling thread; the statistics count only the
+   * lines from {@code firstLine} on.
    */
-  static IngestStats read(InputStream in, ZoneId assumeZone, long firstLine, IngestSink sink)
+  static IngestStats read(
+      InputStream in, Mark start, ZoneId assumeZone, long firstLine, IngestSink sink)
       throws IOException {
-    ReadAhead ahead = new ReadAhead(in, assumeZone, firstLine);
+    ReadAhead ahead = new ReadAhead(in, start, assumeZone, firstLine);
     Thread reader = new Thread(ahead::produce, "vigil-read-ahead");
     reader.setDaemon(true);
     reader.start();
@@ -125,6 +130,8 @@ final class ReadAhead {
     try {
       JsonlLines.read(
           in,
+          start,
+          null,
           (buf, from, to, lineNo) -> {
             if (lineNo < firstLine) {
               return;

@@ -20,11 +20,11 @@ final class ScanParts {
   /** A file smaller than this is read whole: a thread would cost more than it saves. */
   static final long SPLIT_BYTES = 4L << 20;
 
-  /** Reads one part: its bytes as a stream, and its index. */
+  /** Reads one part: its bytes as a stream, its index, and where it begins in the file. */
   @FunctionalInterface
   interface PartReader {
     /** Returns how many lines the part held, blank ones included. */
-    long read(InputStream part, int index) throws IOException;
+    long read(InputStream part, int index, long from) throws IOException;
   }
 
   /** What reading one part came to: how many lines it held. */
@@ -136,7 +136,7 @@ final class ScanParts {
   private static long readPart(Path file, long from, long to, int index, PartReader reader)
       throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-      return reader.read(new RangeStream(ch, from, to), index);
+      return reader.read(new RangeStream(ch, from, to), index, from);
     }
   }
 

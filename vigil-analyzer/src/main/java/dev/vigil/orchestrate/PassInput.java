@@ -4,6 +4,7 @@ import dev.vigil.ingest.AgentName;
 import dev.vigil.ingest.IngestSink;
 import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
+import dev.vigil.ingest.LineMarks;
 import dev.vigil.ingest.QueueSource;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
@@ -24,9 +25,10 @@ import java.util.Set;
  * is read once however many agents it has) and finds where the newest {@code --limit} begin,
  * keeping 24 bytes an event up to the limit ({@link NewestKeys}); a large file is read in two parts
  * side by side, each keeping its own newest until they are merged; the pass then walks its events
- * by reading the input again ({@link WindowEvents}), so it never holds them. Standard input is
- * copied to a temporary file first, deleted when the JVM exits; a queue is read again only up to
- * the last excerpt the first reading saw.
+ * by reading the input again ({@link WindowEvents}), so it never holds them, from a line the first
+ * reading marked at or before the oldest event used ({@link LineMarks}). Standard input is copied
+ * to a temporary file first, deleted when the JVM exits; a queue is read again only up to the last
+ * excerpt the first reading saw.
  */
 public final class PassInput {
   /** The key of everything when the input is not split by agent. */
@@ -49,6 +51,10 @@ public final class PassInput {
   private static final int PARTS = 2;
 
   private final Map<String, Kept> kept = new LinkedHashMap<>();
+
+  /** Where some lines of a JSONL input begin, for the second reading's start. */
+  private final LineMarks marks = new LineMarks();
+
   private final PassOptions options;
   private final boolean perAgent;
   private final String events;
@@ -128,9 +134,11 @@ public final class PassInput {
     List<JsonlSource.ScannedPart> parts =
         jsonl.scan(PARTS, i -> (h, line) -> offer(shares.get(i), h.ts(), h.agent(), line, line));
     stats = parts.get(0).stats();
+    marks.addAll(parts.get(0).marks(), 0);
     long shift = parts.get(0).lines();
     for (int i = 1; i < parts.size(); i++) {
       stats.add(parts.get(i).stats());
+      marks.addAll(parts.get(i).marks(), shift);
       for (Map.Entry<String, Kept> e : shares.get(i).entrySet()) {
         Kept k = kept.computeIfAbsent(e.getKey(), x -> new Kept(options.limit()));
         k.newest.addAll(e.getValue().newest, shift);
@@ -250,12 +258,13 @@ public final class PassInput {
         try {
           JsonlSource again =
               new JsonlSource(events, o.assumeZone(), InputStream.nullInputStream());
+          LineMarks.Mark from = marks.atOrBefore(firstRef);
           if (kept.size() > 1) {
-            again.read(
-                sink, firstRef); // other agents' lines may be many: only this agent's are built
+            // other agents' lines may be many: only this agent's are built
+            again.read(sink, firstRef, from);
           } else {
-            again.readAhead(
-                sink, firstRef); // one agent: nearly every line from firstRef on is used
+            // one agent: nearly every line from firstRef on is used
+            again.readAhead(sink, firstRef, from);
           }
         } catch (IOException e) {
           throw new UncheckedIOException(

@@ -242,4 +242,68 @@ public class JsonlSourceTest {
     assertEquals(wholeStats.eventsRead(), joinedStats.eventsRead());
     assertEquals(wholeStats.naiveTimestamps(), joinedStats.naiveTimestamps());
   }
+
+  @Test
+  void readingFromTheMarkOfALineYieldsWhatReadingFromTheStartDoesFromThatLine(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    byte[] block = mixed();
+    java.nio.file.Path file = tmp.resolve("large.jsonl");
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+      for (long written = 0; written < 2 * SPLIT_BYTES + 1; written += block.length) {
+        out.write(block);
+      }
+    }
+    JsonlSource source =
+        new JsonlSource(file.toString(), ZoneOffset.UTC, java.io.InputStream.nullInputStream());
+    LineMarks marks = new LineMarks();
+    long shift = 0;
+    for (JsonlSource.ScannedPart part : source.scan(2, i -> (header, line) -> {})) {
+      marks.addAll(part.marks(), shift);
+      shift += part.lines();
+    }
+    long lines = shift;
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    for (long line = LineMarks.EVERY; line <= lines; line += 7 * LineMarks.EVERY + 1) {
+      LineMarks.Mark mark = marks.atOrBefore(line);
+      assertEquals(
+          true, mark.line() <= line && line - mark.line() < 2L * LineMarks.EVERY, "" + mark);
+      assertEquals('\n', bytes[(int) mark.offset() - 1], "a mark is where a line begins");
+      assertEquals(mark.line() - 1, newlines(bytes, (int) mark.offset()), "and that line is hers");
+    }
+    for (long firstLine : new long[] {1, LineMarks.EVERY, 3L * LineMarks.EVERY + 5, lines - 2}) {
+      LineMarks.Mark mark = marks.atOrBefore(firstLine);
+      List<Seen> whole = new ArrayList<>();
+      IngestStats wholeStats =
+          source.read(
+              (e, id, ref) -> whole.add(new Seen(e.event(), ref, id.getAsLong())), firstLine);
+      List<Seen> fromMark = new ArrayList<>();
+      IngestStats markStats =
+          source.read(
+              (e, id, ref) -> fromMark.add(new Seen(e.event(), ref, id.getAsLong())),
+              firstLine,
+              mark);
+      List<Seen> ahead = new ArrayList<>();
+      IngestStats aheadStats =
+          source.readAhead(
+              (e, id, ref) -> ahead.add(new Seen(e.event(), ref, id.getAsLong())), firstLine, mark);
+      assertEquals(whole, fromMark, "from line " + firstLine);
+      assertEquals(whole, ahead, "from line " + firstLine);
+      for (IngestStats s : List.of(markStats, aheadStats)) {
+        assertEquals(wholeStats.skipped(), s.skipped());
+        assertEquals(wholeStats.eventsRead(), s.eventsRead());
+        assertEquals(wholeStats.naiveTimestamps(), s.naiveTimestamps());
+      }
+    }
+    assertEquals(LineMarks.Mark.START, marks.atOrBefore(LineMarks.EVERY - 1));
+  }
+
+  private static long newlines(byte[] bytes, int before) {
+    long n = 0;
+    for (int i = 0; i < before; i++) {
+      if (bytes[i] == '\n') {
+        n++;
+      }
+    }
+    return n;
+  }
 }
