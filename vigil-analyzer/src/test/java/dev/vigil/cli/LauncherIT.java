@@ -112,6 +112,32 @@ class LauncherIT {
     return MAPPER.createArrayNode().add(report.path("detectors")).add(report.path("alarm"));
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({
+    "--limit, 499999, 1",
+    "--limit, 500000, 4",
+    "--limit=1000000, '', 4",
+    "--limit, 99999999999999999999, 4",
+    "--limit, lots, 1"
+  })
+  void aPassToldToUseHalfAMillionEventsOrMoreKeepsTheSecondCompiler(
+      String option, String value, int level) throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of(run(tmp.resolve("l").toString())));
+    args.add(option);
+    if (!value.isEmpty()) {
+      args.add(value);
+    }
+    Result r =
+        launch(
+            Map.of("VIGIL_CDS", "off", "VIGIL_JAVA_OPTS", "-XX:+PrintFlagsFinal"),
+            args.toArray(new String[0]));
+    assertTrue(
+        r.out()
+            .lines()
+            .anyMatch(l -> l.matches("\\s*intx TieredStopAtLevel\\s+= " + level + " .*")),
+        option + " " + value + ": " + r.err());
+  }
+
   @Test
   void watchAndCdsOffRecordNoArchive() throws Exception {
     Result watch = launch(Map.of(), "watch", "--help");
