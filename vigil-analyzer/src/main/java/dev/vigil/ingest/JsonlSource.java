@@ -77,22 +77,22 @@ public final class JsonlSource {
   }
 
   /**
-   * Reads like {@link #read(IngestSink, long)}, starting at {@code from}, a line at or before line
+   * Reads like {@link #read(IngestSink, long)}, starting at {@code mark}, a line at or before line
    * {@code firstLine} that the first reading marked ({@link LineMarks}): the lines before it are
    * not even split. A file only; standard input is read from its start.
    */
-  public IngestStats read(IngestSink sink, long firstLine, Mark from) throws IOException {
+  public IngestStats read(IngestSink sink, long firstLine, Mark mark) throws IOException {
     check();
     IngestStats stats = new IngestStats();
-    Mark start = STDIN.equals(path) ? Mark.START : from;
+    Mark start = STDIN.equals(path) ? Mark.START : mark;
     try (InputStream in = open(start)) {
       JsonlLines.read(
           in,
           start,
           null,
-          (buf, from2, to, lineNo) -> {
+          (buf, from, to, lineNo) -> {
             if (lineNo >= firstLine) {
-              line(buf, from2, to, lineNo, stats, sink);
+              line(buf, from, to, lineNo, stats, sink);
             }
           });
     }
@@ -197,12 +197,12 @@ public final class JsonlSource {
   }
 
   /**
-   * Reads ahead like {@link #readAhead(IngestSink, long)}, starting at {@code from} as {@link
+   * Reads ahead like {@link #readAhead(IngestSink, long)}, starting at {@code mark} as {@link
    * #read(IngestSink, long, Mark)} does.
    */
-  public IngestStats readAhead(IngestSink sink, long firstLine, Mark from) throws IOException {
+  public IngestStats readAhead(IngestSink sink, long firstLine, Mark mark) throws IOException {
     check();
-    Mark start = STDIN.equals(path) ? Mark.START : from;
+    Mark start = STDIN.equals(path) ? Mark.START : mark;
     try (InputStream in = open(start)) {
       return ReadAhead.read(in, start, assumeZone, firstLine, sink);
     }

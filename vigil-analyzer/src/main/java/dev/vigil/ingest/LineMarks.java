@@ -51,9 +51,4 @@ public final class LineMarks {
     }
     return i < 0 ? Mark.START : new Mark(lines[i], offsets[i]);
   }
-
-  /** How many marks there are. */
-  int size() {
-    return size;
-  }
 }
