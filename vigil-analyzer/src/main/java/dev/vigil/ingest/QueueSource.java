@@ -32,6 +32,9 @@ public final class QueueSource {
   private long lastIndex;
   private long lastRead = -1;
 
+  /** The index of the excerpt being handed to the sink. */
+  private long current = -1;
+
   /**
    * @param dir the queue directory
    * @throws IllegalArgumentException naming the path when it is missing or not a queue
@@ -100,11 +103,26 @@ public final class QueueSource {
    * {@code through} (its {@link #lastRead()}), so that excerpts appended since are not read.
    */
   public IngestStats readThrough(long through, Instant now, Instant from, IngestSink sink) {
-    return read(-1, now, from, through, sink);
+    return readThrough(through, now, from, -1, sink);
+  }
+
+  /**
+   * Reads again like {@link #readThrough(long, Instant, Instant, IngestSink)}, from the excerpt at
+   * {@code fromIndex} on (from the start when -1, or when the queue no longer holds it): the
+   * excerpts before it are not even looked at.
+   */
+  public IngestStats readThrough(
+      long through, Instant now, Instant from, long fromIndex, IngestSink sink) {
+    return read(-1, fromIndex, now, from, through, sink);
   }
 
   private IngestStats read(
       long afterIndex, Instant now, Instant from, long through, IngestSink sink) {
+    return read(afterIndex, -1, now, from, through, sink);
+  }
+
+  private IngestStats read(
+      long afterIndex, long fromIndex, Instant now, Instant from, long through, IngestSink sink) {
     IngestStats stats = new IngestStats();
     lastIndex = afterIndex;
     lastRead = -1;
@@ -113,6 +131,8 @@ public final class QueueSource {
       ExcerptTailer tailer = queue.createTailer();
       if (afterIndex >= 0 && tailer.moveToIndex(afterIndex)) {
         tailer.readingDocument().close(); // the excerpt at afterIndex was read by an earlier pass
+      } else if (fromIndex >= 0 && !tailer.moveToIndex(fromIndex)) {
+        tailer.toStart();
       }
       for (long n = 1; ; n++) {
         if ((n & 4095) == 0 && Thread.currentThread().isInterrupted()) {
@@ -134,6 +154,7 @@ public final class QueueSource {
               Event e = EventWire.read(dc.wire().bytes());
               future |= e.ts().isAfter(now);
               stats.read(false);
+              current = index;
               sink.accept(
                   PendingEvent.of(e, false),
                   () -> EventIdentity.ofQueueEvent(e, key, index),
@@ -149,6 +170,14 @@ public final class QueueSource {
       }
     }
     return stats;
+  }
+
+  /**
+   * The index of the excerpt whose event is being handed to the sink (valid during the sink's
+   * call): a place in the queue, in the order of the queue, that a second reading can start from.
+   */
+  public long index() {
+    return current;
   }
 
   /** The index of the last excerpt read, or -1. */

@@ -94,7 +94,6 @@ public final class PassInput {
     if (jsonl != null) {
       jsonl.check();
     }
-    long[] order = {0};
     // a queue is read over the whole window, so that detectors see what earlier passes deposited
     try {
       if (jsonl != null) {
@@ -106,9 +105,10 @@ public final class PassInput {
                 o.now(),
                 o.windowStart(),
                 (event, identity, ref) -> {
-                  if (o.acceptsAgent(
-                      event.agent())) { // the queue's order counts this pass's agent's events only
-                    input.offer(event.ts(), event.agent(), order[0]++, ref);
+                  if (o.acceptsAgent(event.agent())) {
+                    // an excerpt's index is its place in input order, and where to read it again
+                    long index = input.queue.index();
+                    input.offer(event.ts(), event.agent(), index, index);
                   }
                 });
         input.queueLastRead = input.queue.lastRead();
@@ -233,27 +233,28 @@ public final class PassInput {
   }
 
   /**
-   * Reads the input again, handing on the events of {@code key} from the oldest one used on; a
-   * JSONL input from the line {@code firstRef} on (the lines before it hold no event used).
+   * Reads the input again, handing on the events of {@code key} from the oldest one used on: a
+   * JSONL input from the line {@code firstRef} on, a queue from the excerpt at index {@code
+   * firstRef} on (what comes before holds no event used).
    */
   private WindowEvents.Reader reader(String key, long fromTs, long fromOrder, long firstRef) {
     PassOptions o = options;
     return selected -> {
-      long[] order = {0};
+      QueueSource queueAgain = queue == null ? null : new QueueSource(o.queue());
       IngestSink sink =
           (event, identity, ref) -> {
             if (!o.acceptsAgent(event.agent())) {
               return;
             }
-            long n = queue == null ? ref : order[0]++;
+            long n = queueAgain == null ? ref : queueAgain.index();
             if (inWindow(event.ts())
                 && (!perAgent || AgentName.display(event.agent()).equals(key))
                 && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {
               selected.accept(event, identity, ref, n);
             }
           };
-      if (queue != null) {
-        new QueueSource(o.queue()).readThrough(queueLastRead, o.now(), o.windowStart(), sink);
+      if (queueAgain != null) {
+        queueAgain.readThrough(queueLastRead, o.now(), o.windowStart(), firstRef, sink);
       } else {
         try {
           JsonlSource again =

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -199,6 +200,44 @@ class StreamedWindowTest {
     assertEquals(10_000, recorder.secondsBefore.size());
     assertEquals(1, r.bank().sweep().outOfOrder());
     assertOldestFirst(recorder.secondsBefore.subList(0, 9_999 - 4096));
+  }
+
+  @Test
+  void theNewestLimitOfAQueueAreChosenFromAnyOrderAndReadAgainFromTheOldestUsed() throws Exception {
+    Path queue = tmp.resolve("queue");
+    List<Long> ages = new ArrayList<>();
+    for (long s = 20_000; s >= 1; s--) {
+      ages.add(s);
+    }
+    Random random = new Random(17);
+    for (int i = 0; i + 500 < ages.size(); i += 500) {
+      Collections.shuffle(ages.subList(i, i + 500), random);
+    }
+    java.util.Map<Long, Long> seqOf = new java.util.HashMap<>();
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender appender = q.createAppender();
+      long seq = 0;
+      for (long age : ages) {
+        seq++;
+        seqOf.put(age, seq);
+        EventWire.append(
+            appender,
+            Event.of(NOW.minusSeconds(age), "tool.search", "ok").withOrigin("a", seq, 1L, "main"));
+        if (seq % 3 == 0) { // an event before the window beside it, which the pass passes over
+          EventWire.append(appender, Event.of(NOW.minus(Duration.ofDays(2)), "tool.old", "ok"));
+        }
+      }
+    }
+    Recorder recorder = new Recorder();
+    PassResult r = run(Analyzer.builder().queue(queue), recorder, 700);
+
+    List<Long> expected = new ArrayList<>();
+    for (long s = 700; s >= 1; s--) {
+      expected.add(s);
+    }
+    assertEquals(expected, recorder.secondsBefore);
+    assertEquals(expected.stream().map(seqOf::get).toList(), recorder.refs);
+    assertEquals(20_000, r.eventsInWindow());
   }
 
   @Test
