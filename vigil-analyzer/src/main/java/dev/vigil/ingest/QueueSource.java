@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.stream.Stream;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -121,8 +122,66 @@ public final class QueueSource {
     return read(afterIndex, -1, now, from, through, sink);
   }
 
+  /** Receives what a first reading keeps of an event. */
+  @FunctionalInterface
+  public interface HeaderSink {
+    /**
+     * Receives one event's header.
+     *
+     * @param ts its time
+     * @param agent its agent, or null
+     * @param index its excerpt's index: its place in the queue, and where to read it again
+     */
+    void accept(Instant ts, String agent, long index);
+  }
+
+  /**
+   * Reads like {@link #read(long, Instant, Instant, IngestSink)} from the queue's start, with the
+   * same counts, failures and positions, but decodes only each event's {@code ts} and {@code agent}
+   * ({@link EventWire#readHeader}): for a first reading that only counts the events and finds the
+   * newest.
+   */
+  public IngestStats scan(Instant now, Instant from, HeaderSink sink) {
+    return read(
+        -1,
+        -1,
+        now,
+        from,
+        Long.MAX_VALUE,
+        (bytes, index) -> {
+          EventWire.Header h = EventWire.readHeader(bytes);
+          sink.accept(h.ts(), h.agent(), index);
+          return h.ts();
+        });
+  }
+
+  /** Reads the event of one excerpt, hands it on, and returns its time. */
+  @FunctionalInterface
+  private interface Taker {
+    Instant take(Bytes<?> bytes, long index) throws EventFormatException;
+  }
+
   private IngestStats read(
       long afterIndex, long fromIndex, Instant now, Instant from, long through, IngestSink sink) {
+    return read(
+        afterIndex,
+        fromIndex,
+        now,
+        from,
+        through,
+        (bytes, index) -> {
+          Event e = EventWire.read(bytes);
+          current = index;
+          sink.accept(
+              PendingEvent.of(e, false),
+              () -> EventIdentity.ofQueueEvent(e, key, index),
+              e.seq() != null ? e.seq() : index);
+          return e.ts();
+        });
+  }
+
+  private IngestStats read(
+      long afterIndex, long fromIndex, Instant now, Instant from, long through, Taker taker) {
     IngestStats stats = new IngestStats();
     lastIndex = afterIndex;
     lastRead = -1;
@@ -150,15 +209,10 @@ public final class QueueSource {
           }
           lastRead = index;
           try {
-            if (from == null || !EventWire.peekTs(dc.wire().bytes()).isBefore(from)) {
-              Event e = EventWire.read(dc.wire().bytes());
-              future |= e.ts().isAfter(now);
+            Bytes<?> bytes = dc.wire().bytes();
+            if (from == null || !EventWire.peekTs(bytes).isBefore(from)) {
+              future |= taker.take(bytes, index).isAfter(now);
               stats.read(false);
-              current = index;
-              sink.accept(
-                  PendingEvent.of(e, false),
-                  () -> EventIdentity.ofQueueEvent(e, key, index),
-                  e.seq() != null ? e.seq() : index);
             }
           } catch (EventFormatException ex) {
             stats.skip(ex.defect().code());

@@ -100,15 +100,13 @@ public final class PassInput {
         input.scan(jsonl);
       } else {
         input.stats =
-            input.queue.read(
-                -1,
+            input.queue.scan(
                 o.now(),
                 o.windowStart(),
-                (event, identity, ref) -> {
-                  if (o.acceptsAgent(event.agent())) {
+                (ts, agent, index) -> {
+                  if (o.acceptsAgent(agent)) {
                     // an excerpt's index is its place in input order, and where to read it again
-                    long index = input.queue.index();
-                    input.offer(event.ts(), event.agent(), index, index);
+                    input.offer(ts, agent, index, index);
                   }
                 });
         input.queueLastRead = input.queue.lastRead();

@@ -1,5 +1,7 @@
 package dev.vigil.observe;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -154,6 +156,81 @@ public final class EventWire {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     } finally {
       in.readPosition(start);
+    }
+  }
+
+  /** What a first reading keeps of an excerpt: its {@code ts} and {@code agent}. */
+  public record Header(Instant ts, String agent) {}
+
+  /**
+   * Reads and checks one encoded event like {@link #read}, with the same outcome for every excerpt,
+   * but keeps only its {@code ts} and {@code agent}: the other strings are decoded into a buffer
+   * and dropped, and the payload is checked by walking its Smile tokens, each decoded as a tree
+   * would decode it, without building the tree (docs/COMMANDS.md#memory).
+   */
+  public static Header readHeader(BytesIn<?> in) throws EventFormatException {
+    try {
+      byte version = checkHeader(in);
+      Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+      StringBuilder text = new StringBuilder(32);
+      boolean kind = in.readUtf8(text);
+      boolean status = in.readUtf8(text);
+      String agent = in.readUtf8();
+      int flags = in.readByte();
+      if ((flags & HAS_SEQ) != 0) {
+        in.readStopBit();
+      }
+      if ((flags & HAS_PID) != 0) {
+        in.readStopBit();
+      }
+      int strings = version == VERSION_WITHOUT_SESSION ? 3 : 4; // thread, turn, call_id, session
+      for (int i = 0; i < strings; i++) {
+        in.readUtf8(text);
+      }
+      int length = Math.toIntExact(in.readStopBit());
+      if (length < 0 || length > in.readRemaining()) {
+        throw new EventFormatException(
+            EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
+      }
+      byte[] payload = new byte[length];
+      in.read(payload);
+      if (!kind || !status || !isObject(payload)) {
+        throw new EventFormatException(
+            EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
+      }
+      return new Header(ts, agent);
+    } catch (IOException | RuntimeException e) {
+      throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
+    }
+  }
+
+  /**
+   * Whether a Smile document reads as a tree whose root is an object: its first value walked token
+   * by token, each string, number and embedded value decoded (what follows it is ignored, as the
+   * tree's reading ignores it).
+   */
+  private static boolean isObject(byte[] smile) throws IOException {
+    try (JsonParser p = SMILE.getFactory().createParser(smile)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return false;
+      }
+      for (int depth = 1; depth > 0; ) {
+        JsonToken t = p.nextToken();
+        if (t == null) {
+          throw new IOException("the payload ends inside its object");
+        }
+        switch (t) {
+          case START_OBJECT, START_ARRAY -> depth++;
+          case END_OBJECT, END_ARRAY -> depth--;
+          case VALUE_STRING -> p.getText();
+          case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getNumberValue();
+          case VALUE_EMBEDDED_OBJECT -> p.getEmbeddedObject();
+          default -> {
+            // a name (decoded as its token is read), true, false or null
+          }
+        }
+      }
+      return true;
     }
   }
 

@@ -2,6 +2,7 @@ package dev.vigil.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.time.Instant;
@@ -11,9 +12,10 @@ import net.openhft.chronicle.bytes.Bytes;
  * Fuzzes the queue's excerpt decoder, layout versions 1 and 2 (docs/CONTRIBUTING.md#fuzzing): an
  * excerpt's bytes either read as an event or throw {@link EventFormatException} ({@code
  * not_an_event}), never anything else, and so do the peeks at its {@code ts} and {@code agent},
- * which agree with the full reading and leave the read position where it was; an event read writes
- * back to an excerpt that reads as the same event. Without {@code JAZZER_FUZZ} this replays the
- * inputs under {@code EventWireFuzzTestInputs/readExcerpt/}.
+ * which agree with the full reading and leave the read position where it was, and the header
+ * reading, which takes exactly the excerpts the full reading takes, with the same ts and agent; an
+ * event read writes back to an excerpt that reads as the same event. Without {@code JAZZER_FUZZ}
+ * this replays the inputs under {@code EventWireFuzzTestInputs/readExcerpt/}.
  */
 class EventWireFuzzTest {
   @FuzzTest
@@ -35,13 +37,21 @@ class EventWireFuzzTest {
       assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
     }
     assertEquals(0, in.readPosition(), "peekAgent moved the read position");
+    EventWire.Header header = null;
+    try {
+      header = EventWire.readHeader(Bytes.wrapForRead(excerpt));
+    } catch (EventFormatException e) {
+      assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+    }
     Event event;
     try {
       event = EventWire.read(in);
     } catch (EventFormatException e) {
       assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+      assertNull(header, "the header reading took an excerpt the full reading refuses");
       return;
     }
+    assertEquals(new EventWire.Header(event.ts(), event.agent()), header);
     assertNotNull(ts, "peekTs refused an excerpt that reads as an event");
     assertEquals(event.ts(), ts);
     assertEquals(true, agentRead, "peekAgent refused an excerpt that reads as an event");
