@@ -13,14 +13,21 @@ import java.util.concurrent.TimeUnit;
  * vigil-analyzer.jar} and through the launcher {@code bin/vigil}, which maps the analyzer's classes
  * from a class-data-sharing archive and compiles a {@code run} with C1 alone (docs/COMMANDS.md, the
  * launcher): over a small file (1,000 events, the fixed cost), over 100,000 events all used, and
- * over the newest 500 (the default {@code --limit}) of 1,000,000. The launcher's first run, which
- * records the archive, is timed apart; then the two ways alternate, run after run, and the median
- * wall time of each is printed.
+ * over the newest 500 (the default {@code --limit}) of 1,000,000, in a JSONL file and in a
+ * Chronicle queue as an agent writes it. The launcher's first run, which records the archive, is
+ * timed apart; then the two ways alternate, run after run, and the median wall time of each is
+ * printed.
  */
 final class AnalyzerStartup {
   /** The figures, in seconds of wall time. */
   record Figure(
-      int events, boolean everyEvent, double plain, double launcher, double recording, int runs) {}
+      int events,
+      boolean everyEvent,
+      boolean queue,
+      double plain,
+      double launcher,
+      double recording,
+      int runs) {}
 
   private AnalyzerStartup() {}
 
@@ -36,9 +43,13 @@ final class AnalyzerStartup {
       Instant now,
       int count,
       boolean everyEvent,
+      boolean queue,
       int runs)
       throws Exception {
-    Path events = AnalyzerThroughput.generate(work, count, now);
+    Path events =
+        queue
+            ? AnalyzerThroughput.generateQueue(work, count, now)
+            : AnalyzerThroughput.generate(work, count, now);
     Path cds = Files.createDirectories(work.resolve("cds"));
     Path javaHome = Path.of(java).getParent().getParent();
     List<String> args = AnalyzerThroughput.runArgs(events, now, count, everyEvent);
@@ -54,15 +65,20 @@ final class AnalyzerStartup {
           time(
               launcher(launcher, analyzerJar, javaHome, cds, args, work, count + "-launcher-" + i));
     }
-    Files.delete(events);
-    return new Figure(count, everyEvent, median(plain), median(fast), recording, runs);
+    if (queue) {
+      BenchmarkSuite.deleteTree(events);
+    } else {
+      Files.delete(events);
+    }
+    return new Figure(count, everyEvent, queue, median(plain), median(fast), recording, runs);
   }
 
   static void print(Figure f) {
     System.out.printf(
-        "analyzer as started: run over %,d events%s, whole process (median of %d, alternating):"
+        "analyzer as started: run over %s%,d events%s, whole process (median of %d, alternating):"
             + " java -jar %.2f s (%,.0f events/s); bin/vigil %.2f s (%,.0f events/s, %+.0f %%);"
             + " bin/vigil's first run, which records the archive, %.2f s%n",
+        f.queue() ? "a queue of " : "",
         f.events(),
         f.everyEvent() ? ", every event used" : f.events() > 500 ? ", the newest 500 used" : "",
         f.runs(),

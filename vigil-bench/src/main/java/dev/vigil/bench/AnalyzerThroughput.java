@@ -1,16 +1,24 @@
 package dev.vigil.bench;
 
+import dev.vigil.observe.EventFormatException;
+import dev.vigil.observe.EventJson;
+import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.EventWire;
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 
 /**
  * The analyzer's {@code run} over generated events, as a whole process: {@code java -Xmx512m -jar
@@ -82,6 +90,26 @@ final class AnalyzerThroughput {
       }
     }
     return file;
+  }
+
+  /**
+   * Writes the same {@code count} events into a Chronicle queue {@code dir/queue-count}, as an
+   * agent's writer would, in the order of the lines.
+   */
+  static Path generateQueue(Path dir, int count, Instant now) throws IOException {
+    Path lines = generate(dir, count, now);
+    Path queue = dir.resolve("queue-" + count);
+    try (ChronicleQueue q = EventQueues.openForWriting(queue);
+        ExcerptAppender a = q.createAppender();
+        BufferedReader in = Files.newBufferedReader(lines, StandardCharsets.UTF_8)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        EventWire.append(a, EventJson.read(line, ZoneOffset.UTC).event());
+      }
+    } catch (EventFormatException e) {
+      throw new IllegalStateException("a generated line is not an event: " + e.getMessage(), e);
+    }
+    Files.delete(lines);
+    return queue;
   }
 
   /**
@@ -169,7 +197,7 @@ final class AnalyzerThroughput {
         new ArrayList<>(
             List.of(
                 "run",
-                "--events",
+                Files.isDirectory(events) ? "--queue" : "--events",
                 events.toString(),
                 "--now",
                 now.toString(),

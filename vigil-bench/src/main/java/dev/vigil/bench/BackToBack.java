@@ -179,7 +179,7 @@ final class BackToBack {
     Map<String, Long> kinds =
         setup.queue() == null || failure != null ? Map.of() : kindsIn(setup.queue());
     if (setup.queue() != null) {
-      deleteTree(setup.queue());
+      BenchmarkSuite.deleteTree(setup.queue());
     }
     return new Run(setup, timings, made, kinds, failure);
   }
@@ -309,17 +309,6 @@ final class BackToBack {
           }
           kinds.merge(kind, 1L, Long::sum);
         }
-      }
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(p);
       }
     }
   }

@@ -358,14 +358,20 @@ public final class BenchmarkSuite implements Callable<Integer> {
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     Path start = existing(launcher, "--launcher");
     AnalyzerStartup.Figure fixed =
-        AnalyzerStartup.measure(java, analyzer, start, work, now, 1_000, false, quick ? 3 : 11);
+        AnalyzerStartup.measure(
+            java, analyzer, start, work, now, 1_000, false, false, quick ? 3 : 11);
     AnalyzerStartup.Figure used =
-        AnalyzerStartup.measure(java, analyzer, start, work, now, 100_000, true, quick ? 1 : 3);
-    // the default --limit over a large file: what a user's run over a long log costs
-    AnalyzerStartup.Figure newest =
-        quick
-            ? null
-            : AnalyzerStartup.measure(java, analyzer, start, work, now, 1_000_000, false, 3);
+        AnalyzerStartup.measure(
+            java, analyzer, start, work, now, 100_000, true, false, quick ? 1 : 3);
+    // the default --limit over a large file and a large queue: what a user's run over a long log
+    // costs
+    List<AnalyzerStartup.Figure> newest = new ArrayList<>();
+    if (!quick) {
+      for (boolean queue : new boolean[] {false, true}) {
+        newest.add(
+            AnalyzerStartup.measure(java, analyzer, start, work, now, 1_000_000, false, queue, 3));
+      }
+    }
     List<AnalyzerThroughput.Figure> runs = new ArrayList<>();
     for (int count : quick ? new int[] {10_000, 100_000} : new int[] {10_000, 100_000, 1_000_000}) {
       Path events = AnalyzerThroughput.generate(work, count, now);
@@ -376,9 +382,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     return () -> {
       AnalyzerStartup.print(fixed);
       AnalyzerStartup.print(used);
-      if (newest != null) {
-        AnalyzerStartup.print(newest);
-      }
+      newest.forEach(AnalyzerStartup::print);
       printAnalyzer(runs);
     };
   }
@@ -604,7 +608,11 @@ public final class BenchmarkSuite implements Callable<Integer> {
     return cmd;
   }
 
-  private static void deleteTree(Path root) throws java.io.IOException {
+  /** Deletes {@code root} and everything under it, when it exists. */
+  static void deleteTree(Path root) throws java.io.IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
     try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
       for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
         Files.deleteIfExists(p);
