@@ -139,6 +139,29 @@ class LauncherIT {
   }
 
   @Test
+  void aPassOverAQueueOf64MbOrMoreKeepsTheSecondCompiler() throws Exception {
+    Path small = Files.createDirectories(tmp.resolve("small-queue"));
+    Files.write(small.resolve("20261127F.cq4"), new byte[1 << 20]);
+    Path large = Files.createDirectories(tmp.resolve("large-queue"));
+    Files.write(large.resolve("20261127F.cq4"), new byte[64 << 20]);
+    // --help: the JVM starts with the level chosen and ends at once, without opening the queue
+    assertEquals(1, compilerLevel("run", "--queue", small.toString(), "--help"));
+    assertEquals(4, compilerLevel("run", "--queue", large.toString(), "--help"));
+    assertEquals(4, compilerLevel("export", "--queue=" + large, "--help"));
+  }
+
+  /** The highest compiler level the launcher gives the JVM of a command. */
+  private int compilerLevel(String... args) throws Exception {
+    Result r = launch(Map.of("VIGIL_CDS", "off", "VIGIL_JAVA_OPTS", "-XX:+PrintFlagsFinal"), args);
+    return r.out()
+        .lines()
+        .filter(l -> l.matches("\\s*intx TieredStopAtLevel\\s+= \\d .*"))
+        .map(l -> Integer.parseInt(l.replaceAll(".*= (\\d) .*", "$1")))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no TieredStopAtLevel printed: " + r.err()));
+  }
+
+  @Test
   void watchAndCdsOffRecordNoArchive() throws Exception {
     Result watch = launch(Map.of(), "watch", "--help");
     assertEquals(0, watch.exit(), watch.err());
