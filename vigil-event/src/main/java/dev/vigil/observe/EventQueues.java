@@ -197,6 +197,14 @@ public final class EventQueues {
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".cq4")).toList()) {
         long size = Files.size(f);
+        if (size > 0 && !hasHeader(f)) {
+          throw new IllegalArgumentException(
+              "queue file "
+                  + f
+                  + " has no header (its first bytes are zeros): it is not a queue file, or one"
+                  + " whose writing never began; move it out of the queue directory to read the"
+                  + " rest");
+        }
         if (size % PAGE_BYTES != 0) {
           throw new IllegalArgumentException(
               "queue file "
@@ -212,6 +220,42 @@ public final class EventQueues {
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "queue directory " + dir + " cannot be listed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Tries before a file without a header is refused: a writer creating it writes one at once. */
+  private static final int HEADER_TRIES = 5;
+
+  private static final long HEADER_WAIT_MS = 50;
+
+  /**
+   * Whether the cycle file {@code f} begins with a header: Chronicle would wait for one (about 10
+   * seconds at each opening) and then read nothing, without a word. A file just created by a writer
+   * is looked at again for a short while.
+   */
+  private static boolean hasHeader(Path f) throws IOException {
+    ByteBuffer first = ByteBuffer.allocate(Integer.BYTES);
+    for (int attempt = 1; ; attempt++) {
+      first.clear();
+      try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+        while (first.hasRemaining() && ch.read(first, first.position()) > 0) {
+          // read the first four bytes
+        }
+      } catch (java.nio.channels.ClosedByInterruptException e) {
+        return true; // left for Chronicle to judge: the reader is stopping (its interrupt is kept)
+      }
+      if (first.position() == Integer.BYTES && first.getInt(0) != 0) {
+        return true;
+      }
+      if (attempt == HEADER_TRIES) {
+        return false;
+      }
+      try {
+        Thread.sleep(HEADER_WAIT_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return true; // left for Chronicle to judge: the reader is stopping
+      }
     }
   }
 

@@ -24,6 +24,24 @@ class EventWireTest {
   @TempDir Path dir;
 
   @Test
+  void aCycleFileOfZerosIsRefusedNamingItInsteadOfWaitedFor() throws Exception {
+    try (ChronicleQueue q = EventQueues.openForWriting(dir)) {
+      EventWire.append(q.createAppender(), new RandomEvents(3, 10).next());
+    }
+    Path zeros = dir.resolve("20991231F.cq4");
+    Files.write(zeros, new byte[64 * 1024]);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> EventQueues.openForReading(dir));
+    assertTrue(
+        e.getMessage().contains(zeros.toString()) && e.getMessage().contains("has no header"),
+        e.getMessage());
+    Files.delete(zeros);
+    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
+      assertNotNull(EventWire.next(q.createTailer()), "the rest is read once it is moved out");
+    }
+  }
+
+  @Test
   void aCycleFileCutShortIsRefusedNamingItBeforeAnythingIsMapped() throws Exception {
     try (ChronicleQueue q = EventQueues.openForWriting(dir)) {
       EventWire.append(q.createAppender(), new RandomEvents(3, 10).next());
