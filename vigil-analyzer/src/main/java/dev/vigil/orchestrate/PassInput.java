@@ -27,8 +27,9 @@ import java.util.Set;
  * side by side, each keeping its own newest until they are merged; the pass then walks its events
  * by reading the input again ({@link WindowEvents}), so it never holds them, from a line the first
  * reading marked at or before the oldest event used ({@link LineMarks}). Standard input is copied
- * to a temporary file first, deleted when the JVM exits; a queue is read again only up to the last
- * excerpt the first reading saw.
+ * to a temporary file first, deleted when the JVM exits; a queue is read again from the oldest
+ * excerpt used (an excerpt's index is its input order) up to the last excerpt the first reading
+ * saw.
  */
 public final class PassInput {
   /** The key of everything when the input is not split by agent. */

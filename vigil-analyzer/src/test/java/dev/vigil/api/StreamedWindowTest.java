@@ -83,6 +83,19 @@ class StreamedWindowTest {
    * in time.
    */
   private Path nearlyInOrder(int n, int shift, long seed) throws IOException {
+    List<Long> ages = nearlyInOrderAges(n, shift, seed);
+    StringBuilder sb = new StringBuilder();
+    ages.forEach(a -> sb.append(line(a)));
+    Path file = tmp.resolve("events.jsonl");
+    Files.writeString(file, sb.toString());
+    return file;
+  }
+
+  /**
+   * The ages {@code n..1} seconds before now, each moved at most {@code shift} places from its
+   * place in time.
+   */
+  private static List<Long> nearlyInOrderAges(int n, int shift, long seed) {
     List<Long> ages = new ArrayList<>();
     for (long s = n; s >= 1; s--) {
       ages.add(s);
@@ -91,11 +104,7 @@ class StreamedWindowTest {
     for (int i = 0; i + shift < ages.size(); i += shift) {
       Collections.shuffle(ages.subList(i, i + shift), random);
     }
-    StringBuilder sb = new StringBuilder();
-    ages.forEach(a -> sb.append(line(a)));
-    Path file = tmp.resolve("events.jsonl");
-    Files.writeString(file, sb.toString());
-    return file;
+    return ages;
   }
 
   private PassResult run(AnalyzerBuilder b, Recorder recorder, int limit) throws IOException {
@@ -205,14 +214,7 @@ class StreamedWindowTest {
   @Test
   void theNewestLimitOfAQueueAreChosenFromAnyOrderAndReadAgainFromTheOldestUsed() throws Exception {
     Path queue = tmp.resolve("queue");
-    List<Long> ages = new ArrayList<>();
-    for (long s = 20_000; s >= 1; s--) {
-      ages.add(s);
-    }
-    Random random = new Random(17);
-    for (int i = 0; i + 500 < ages.size(); i += 500) {
-      Collections.shuffle(ages.subList(i, i + 500), random);
-    }
+    List<Long> ages = nearlyInOrderAges(20_000, 500, 17);
     java.util.Map<Long, Long> seqOf = new java.util.HashMap<>();
     try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
       ExcerptAppender appender = q.createAppender();

@@ -209,12 +209,9 @@ public class JsonlSourceTest {
   @Test
   void aLargeFileScannedInPartsYieldsWhatOneScanDoesOnceEachPartsLinesAreShifted(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
-    byte[] block = mixed();
-    java.nio.file.Path file = tmp.resolve("large.jsonl");
-    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
-      for (long written = 0; written < 2 * SPLIT_BYTES + 1; written += block.length) {
-        out.write(block);
-      }
+    java.nio.file.Path file = largeFile(tmp);
+    try (java.io.OutputStream out =
+        java.nio.file.Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND)) {
       out.write(line(1, "{}").getBytes(StandardCharsets.UTF_8)); // a last line without a line feed
     }
     JsonlSource source =
@@ -246,13 +243,7 @@ public class JsonlSourceTest {
   @Test
   void readingFromTheMarkOfALineYieldsWhatReadingFromTheStartDoesFromThatLine(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
-    byte[] block = mixed();
-    java.nio.file.Path file = tmp.resolve("large.jsonl");
-    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
-      for (long written = 0; written < 2 * SPLIT_BYTES + 1; written += block.length) {
-        out.write(block);
-      }
-    }
+    java.nio.file.Path file = largeFile(tmp);
     JsonlSource source =
         new JsonlSource(file.toString(), ZoneOffset.UTC, java.io.InputStream.nullInputStream());
     LineMarks marks = new LineMarks();
@@ -295,6 +286,21 @@ public class JsonlSourceTest {
       }
     }
     assertEquals(LineMarks.Mark.START, marks.atOrBefore(LineMarks.EVERY - 1));
+  }
+
+  /**
+   * A file of {@link #mixed} blocks, more than twice the size from which a file is scanned in
+   * parts.
+   */
+  private static java.nio.file.Path largeFile(java.nio.file.Path tmp) throws java.io.IOException {
+    byte[] block = mixed();
+    java.nio.file.Path file = tmp.resolve("large.jsonl");
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+      for (long written = 0; written < 2 * SPLIT_BYTES + 1; written += block.length) {
+        out.write(block);
+      }
+    }
+    return file;
   }
 
   private static long newlines(byte[] bytes, int before) {

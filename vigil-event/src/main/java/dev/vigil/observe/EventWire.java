@@ -187,13 +187,7 @@ public final class EventWire {
       for (int i = 0; i < strings; i++) {
         in.readUtf8(text);
       }
-      int length = Math.toIntExact(in.readStopBit());
-      if (length < 0 || length > in.readRemaining()) {
-        throw new EventFormatException(
-            EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
-      }
-      byte[] payload = new byte[length];
-      in.read(payload);
+      byte[] payload = payload(in);
       if (!kind || !status || !isObject(payload)) {
         throw new EventFormatException(
             EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
@@ -249,13 +243,7 @@ public final class EventWire {
       String turn = in.readUtf8();
       String callId = in.readUtf8();
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
-      int length = Math.toIntExact(in.readStopBit());
-      if (length < 0 || length > in.readRemaining()) {
-        throw new EventFormatException(
-            EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
-      }
-      byte[] payload = new byte[length];
-      in.read(payload);
+      byte[] payload = payload(in);
       JsonNode tree = SMILE.readTree(payload);
       if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
         throw new EventFormatException(
@@ -265,6 +253,18 @@ public final class EventWire {
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
+  }
+
+  /** The length-prefixed payload that ends an excerpt, its length checked against the excerpt. */
+  private static byte[] payload(BytesIn<?> in) throws EventFormatException {
+    int length = Math.toIntExact(in.readStopBit());
+    if (length < 0 || length > in.readRemaining()) {
+      throw new EventFormatException(
+          EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
+    }
+    byte[] payload = new byte[length];
+    in.read(payload);
+    return payload;
   }
 
   private static byte checkHeader(BytesIn<?> in) throws EventFormatException {
