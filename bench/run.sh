@@ -9,6 +9,7 @@
 #   bench/run.sh                        # everything
 #   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself
 #   bench/run.sh --only analyzer,watch  # some of: calls, backtoback, cpu, startup, analyzer, watch, kafka, fit
+#   bench/run.sh --only cpu --work-root /dev/shm   # the queues on a tmpfs: without the file system's share
 #
 # The OpenTelemetry agent is resolved from Maven Central by the bench profile only (vigil-bench/pom.xml).
 set -euo pipefail

@@ -161,6 +161,15 @@ public final class BenchmarkSuite implements Callable<Integer> {
   private boolean profile;
 
   @Option(
+      names = "--work-root",
+      paramLabel = "DIR",
+      description =
+          "Where the run's files go, the agent's queues among them: a new directory under DIR"
+              + " (default: the system's temporary directory). A tmpfs such as /dev/shm takes the"
+              + " file system's share out of the back-to-back and CPU figures.")
+  private Path workRoot;
+
+  @Option(
       names = "--quick",
       description = "Fewer iterations and sizes, to check the command itself.")
   private boolean quick;
@@ -180,7 +189,10 @@ public final class BenchmarkSuite implements Callable<Integer> {
       existing(bootAppJar, "--boot-app"); // checked now rather than after the parts before it
     }
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Path work = Files.createTempDirectory("vigil-bench");
+    Path work =
+        workRoot == null
+            ? Files.createTempDirectory("vigil-bench")
+            : Files.createTempDirectory(existingDirectory(workRoot), "vigil-bench");
     long began =
         System.nanoTime(); // a measurement (the run's length, printed), so the machine's own clock
 
@@ -641,6 +653,15 @@ public final class BenchmarkSuite implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(),
           option + " " + p + " not found: build it first (bench/run.sh " + "does)");
+    }
+    return p;
+  }
+
+  /** {@code --work-root}'s directory, or a usage error naming it. */
+  private Path existingDirectory(Path path) {
+    Path p = path.toAbsolutePath();
+    if (!Files.isDirectory(p)) {
+      throw new ParameterException(spec.commandLine(), "--work-root " + p + " is not a directory");
     }
     return p;
   }
