@@ -120,12 +120,14 @@ final class AgentThroughput {
             BackToBack.run(java, setup, warmUp, rounds, dir.resolve(setup.name() + ".err"));
         for (BackToBack.Timing t : run.rounds()) {
           System.out.printf(
-              "    %2d x %,d: loop %,.0f calls/s, recorded %,.0f events/s, CPU %.0f ns/call%n",
+              "    %2d x %,d: loop %,.0f calls/s, recorded %,.0f events/s, CPU %.0f ns/call"
+                  + " (system %.0f)%n",
               t.round().threads(),
               t.round().perThread(),
               t.loopPerSecond(),
               t.recordedPerSecond(),
-              t.cpuPerCall());
+              t.cpuPerCall(),
+              t.systemPerCall());
         }
         if (run.failure() != null) {
           System.out.println("    FAILED: " + run.failure());
@@ -246,6 +248,7 @@ final class AgentThroughput {
       System.out.printf(
           "    %-13s %7.0f ns/call  added %7.0f ns%s%n", setup, cpu, cpu - plain, extra);
     }
+    printSystem(part, shape);
     double ratio = added[0] / added[1];
     if (Double.isNaN(ratio)) {
       System.out.println("    (no ratio: a configuration failed)");
@@ -254,6 +257,25 @@ final class AgentThroughput {
     System.out.printf(
         "    Vigil adds %.2f x the OpenTelemetry agent's CPU per call (goal: at most 1 x: %s)%n",
         ratio, ratio <= 1 ? "met" : "not met");
+  }
+
+  /**
+   * The system time within each configuration's CPU per call (the kernel's work for the process:
+   * page faults, the file system, system calls), where the system says.
+   */
+  private static void printSystem(Part part, String shape) {
+    StringBuilder line = new StringBuilder("    of which system time (the kernel's):");
+    for (String setup : List.of("plain", "Vigil", "OpenTelemetry")) {
+      List<BackToBack.Run> runs = part.of(setup, shape);
+      double system =
+          failure(runs) != null ? Double.NaN : median(runs, r -> r.rounds().get(0).systemPerCall());
+      line.append(
+          Double.isNaN(system)
+              ? String.format(" %s unknown,", setup)
+              : String.format(" %s %.0f ns,", setup, system));
+    }
+    line.setLength(line.length() - 1);
+    System.out.println(line + " per call");
   }
 
   private static void printLoss(Part part, String shape) {

@@ -56,8 +56,10 @@ final class BackToBack {
    * @param recordedNanos from the loop's start until the last event was in the queue (the loop's
    *     when no queue)
    * @param cpuNanos the whole process's CPU time over the same span
+   * @param systemNanos the system time within it (the kernel's work for the process), or -1 where
+   *     the system does not say
    */
-  record Timing(Round round, long loopNanos, long recordedNanos, long cpuNanos) {
+  record Timing(Round round, long loopNanos, long recordedNanos, long cpuNanos, long systemNanos) {
     double loopPerSecond() {
       return round.calls() * 1e9 / loopNanos;
     }
@@ -68,6 +70,11 @@ final class BackToBack {
 
     double cpuPerCall() {
       return (double) cpuNanos / round.calls();
+    }
+
+    /** The system time per call, or NaN where the system does not say. */
+    double systemPerCall() {
+      return systemNanos < 0 ? Double.NaN : (double) systemNanos / round.calls();
     }
   }
 
@@ -196,8 +203,9 @@ final class BackToBack {
     long recorded = queue == null ? loopNanos : queue.awaitSeq(before + round.calls()) - start;
     toApp.write("drained\n".getBytes(StandardCharsets.UTF_8));
     toApp.flush();
-    long cpu = Long.parseLong(expect(fromApp, "cpu")[1]);
-    return new Timing(round, loopNanos, recorded, cpu);
+    String[] cpu = expect(fromApp, "cpu");
+    long system = cpu.length > 2 ? Long.parseLong(cpu[2]) : -1;
+    return new Timing(round, loopNanos, recorded, Long.parseLong(cpu[1]), system);
   }
 
   private static String[] expect(BufferedReader fromApp, String word) throws IOException {

@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * together, and prints {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at
  * start>}; the benchmark then waits until the agent has written every event and answers {@code
  * drained}, whereupon the application prints {@code cpu <process CPU nanos from the start until
- * then>}. End of input ends the process.
+ * then> <system time of it, nanos, or -1 where the system does not say>}. End of input ends the
+ * process.
  */
 public final class BackToBackApp {
   private static volatile long sink;
@@ -77,6 +78,7 @@ public final class BackToBackApp {
       int threads = Integer.parseInt(parts[0]);
       int calls = Integer.parseInt(parts[1]);
       long cpu = os.getProcessCpuTime();
+      long[] ticks = ProcessTicks.read();
       long start = System.nanoTime();
       if (threads == 1) {
         calls(app, calls);
@@ -89,7 +91,8 @@ public final class BackToBackApp {
       if (!"drained".equals(in.readLine())) {
         return;
       }
-      System.out.println("cpu " + (os.getProcessCpuTime() - cpu));
+      long spent = os.getProcessCpuTime() - cpu;
+      System.out.println("cpu " + spent + " " + ProcessTicks.systemShare(ticks, spent));
       System.out.flush();
     }
   }
