@@ -28,7 +28,8 @@ final class ProcessTicks {
 
   /**
    * The system time's share of {@code cpuNanos}, the process's CPU time since {@code before} was
-   * {@link #read}; -1 when either reading is missing or no tick passed.
+   * {@link #read}; -1 when either reading is missing. When no tick passed (less than a tick of CPU,
+   * 10 ms on most systems), 0.
    */
   static long systemShare(long[] before, long cpuNanos) {
     long[] now = read();
@@ -37,6 +38,6 @@ final class ProcessTicks {
     }
     long user = now[0] - before[0];
     long system = now[1] - before[1];
-    return user + system <= 0 ? -1 : Math.round((double) cpuNanos * system / (user + system));
+    return user + system <= 0 ? 0 : Math.round((double) cpuNanos * system / (user + system));
   }
 }
