@@ -121,13 +121,14 @@ final class AgentThroughput {
         for (BackToBack.Timing t : run.rounds()) {
           System.out.printf(
               "    %2d x %,d: loop %,.0f calls/s, recorded %,.0f events/s, CPU %.0f ns/call"
-                  + " (system %.0f)%n",
+                  + " (system %.0f)%s%n",
               t.round().threads(),
               t.round().perThread(),
               t.loopPerSecond(),
               t.recordedPerSecond(),
               t.cpuPerCall(),
-              t.systemPerCall());
+              t.systemPerCall(),
+              busiest(t));
         }
         if (run.failure() != null) {
           System.out.println("    FAILED: " + run.failure());
@@ -136,6 +137,20 @@ final class AgentThroughput {
       }
     }
     return new Part(name, rounds, runs, repetitions, profiles);
+  }
+
+  /**
+   * The busiest thread beside the calling ones, as a share of the round until the last event was in
+   * the queue, and the system time's share of its CPU; empty when the child named none.
+   */
+  private static String busiest(BackToBack.Timing t) {
+    ThreadTimes.Times b = t.busiest();
+    if (b == null || b.cpu() <= 0) {
+      return "";
+    }
+    return String.format(
+        "; busiest other thread %s: CPU %.0f %% of the round, %.0f %% of it system",
+        b.name(), 100.0 * b.cpu() / t.recordedNanos(), 100.0 * (b.cpu() - b.user()) / b.cpu());
   }
 
   /** Prints the back-to-back figures, fresh values first. */

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,8 +59,15 @@ final class BackToBack {
    * @param cpuNanos the whole process's CPU time over the same span
    * @param systemNanos the system time within it (the kernel's work for the process), or -1 where
    *     the system does not say
+   * @param busiest the busiest thread other than the calling ones over the same span, or null
    */
-  record Timing(Round round, long loopNanos, long recordedNanos, long cpuNanos, long systemNanos) {
+  record Timing(
+      Round round,
+      long loopNanos,
+      long recordedNanos,
+      long cpuNanos,
+      long systemNanos,
+      ThreadTimes.Times busiest) {
     double loopPerSecond() {
       return round.calls() * 1e9 / loopNanos;
     }
@@ -205,7 +213,14 @@ final class BackToBack {
     toApp.flush();
     String[] cpu = expect(fromApp, "cpu");
     long system = cpu.length > 2 ? Long.parseLong(cpu[2]) : -1;
-    return new Timing(round, loopNanos, recorded, Long.parseLong(cpu[1]), system);
+    ThreadTimes.Times busiest =
+        cpu.length > 5
+            ? new ThreadTimes.Times(
+                String.join(" ", Arrays.asList(cpu).subList(5, cpu.length)),
+                Long.parseLong(cpu[3]),
+                Long.parseLong(cpu[4]))
+            : null;
+    return new Timing(round, loopNanos, recorded, Long.parseLong(cpu[1]), system, busiest);
   }
 
   private static String[] expect(BufferedReader fromApp, String word) throws IOException {

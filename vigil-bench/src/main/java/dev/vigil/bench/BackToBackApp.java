@@ -23,8 +23,9 @@ import java.util.concurrent.CountDownLatch;
  * together, and prints {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at
  * start>}; the benchmark then waits until the agent has written every event and answers {@code
  * drained}, whereupon the application prints {@code cpu <process CPU nanos from the start until
- * then> <system time of it, nanos, or -1 where the system does not say>}. End of input ends the
- * process.
+ * then> <system time of it, nanos, or -1 where the system does not say> <CPU nanos> <user nanos>
+ * <name>}, the last three those of the busiest thread other than the calling ones ({@link
+ * ThreadTimes}), when there is one. End of input ends the process.
  */
 public final class BackToBackApp {
   private static volatile long sink;
@@ -79,6 +80,7 @@ public final class BackToBackApp {
       int calls = Integer.parseInt(parts[1]);
       long cpu = os.getProcessCpuTime();
       long[] ticks = ProcessTicks.read();
+      ThreadTimes threadsBefore = ThreadTimes.now();
       long start = System.nanoTime();
       if (threads == 1) {
         calls(app, calls);
@@ -92,7 +94,15 @@ public final class BackToBackApp {
         return;
       }
       long spent = os.getProcessCpuTime() - cpu;
-      System.out.println("cpu " + spent + " " + ProcessTicks.systemShare(ticks, spent));
+      ThreadTimes.Times busiest = ThreadTimes.now().busiestSince(threadsBefore);
+      System.out.println(
+          "cpu "
+              + spent
+              + " "
+              + ProcessTicks.systemShare(ticks, spent)
+              + (busiest == null
+                  ? ""
+                  : " " + busiest.cpu() + " " + busiest.user() + " " + busiest.name()));
       System.out.flush();
     }
   }
