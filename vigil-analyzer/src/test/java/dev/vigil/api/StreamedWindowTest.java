@@ -91,15 +91,21 @@ class StreamedWindowTest {
     return file;
   }
 
+  /** The ages {@code n}, {@code n - 1}, ... 1 seconds: the newest {@code n}, oldest first. */
+  private static List<Long> agesDownFrom(long n) {
+    List<Long> ages = new ArrayList<>();
+    for (long s = n; s >= 1; s--) {
+      ages.add(s);
+    }
+    return ages;
+  }
+
   /**
    * The ages {@code n..1} seconds before now, each moved at most {@code shift} places from its
    * place in time.
    */
   private static List<Long> nearlyInOrderAges(int n, int shift, long seed) {
-    List<Long> ages = new ArrayList<>();
-    for (long s = n; s >= 1; s--) {
-      ages.add(s);
-    }
+    List<Long> ages = agesDownFrom(n);
     Random random = new Random(seed);
     for (int i = 0; i + shift < ages.size(); i += shift) {
       Collections.shuffle(ages.subList(i, i + shift), random);
@@ -183,10 +189,7 @@ class StreamedWindowTest {
     Recorder recorder = new Recorder();
     PassResult r = run(Analyzer.builder().events(file), recorder, 1_000);
 
-    List<Long> expected = new ArrayList<>();
-    for (long s = 1_000; s >= 1; s--) {
-      expected.add(s);
-    }
+    List<Long> expected = agesDownFrom(1_000);
     assertEquals(expected, recorder.secondsBefore);
     assertEquals(expected.stream().map(lineOf::get).toList(), recorder.refs);
     assertEquals(n, r.eventsRead());
@@ -233,10 +236,7 @@ class StreamedWindowTest {
     Recorder recorder = new Recorder();
     PassResult r = run(Analyzer.builder().queue(queue), recorder, 700);
 
-    List<Long> expected = new ArrayList<>();
-    for (long s = 700; s >= 1; s--) {
-      expected.add(s);
-    }
+    List<Long> expected = agesDownFrom(700);
     assertEquals(expected, recorder.secondsBefore);
     assertEquals(expected.stream().map(seqOf::get).toList(), recorder.refs);
     assertEquals(20_000, r.eventsInWindow());
