@@ -84,7 +84,7 @@ public final class JsonlSource {
   public IngestStats read(IngestSink sink, long firstLine, Mark mark) throws IOException {
     check();
     IngestStats stats = new IngestStats();
-    Mark start = STDIN.equals(path) ? Mark.START : mark;
+    Mark start = startAt(mark);
     try (InputStream in = open(start)) {
       JsonlLines.read(
           in,
@@ -202,10 +202,15 @@ public final class JsonlSource {
    */
   public IngestStats readAhead(IngestSink sink, long firstLine, Mark mark) throws IOException {
     check();
-    Mark start = STDIN.equals(path) ? Mark.START : mark;
+    Mark start = startAt(mark);
     try (InputStream in = open(start)) {
       return ReadAhead.read(in, start, assumeZone, firstLine, sink);
     }
+  }
+
+  /** Where a reading asked to start at {@code mark} starts: standard input from its start. */
+  private Mark startAt(Mark mark) {
+    return STDIN.equals(path) ? Mark.START : mark;
   }
 
   /**

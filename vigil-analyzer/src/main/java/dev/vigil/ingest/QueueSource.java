@@ -96,7 +96,7 @@ public final class QueueSource {
    * @return the statistics; {@link #lastIndex()} then gives the position to commit
    */
   public IngestStats read(long afterIndex, Instant now, Instant from, IngestSink sink) {
-    return read(afterIndex, now, from, Long.MAX_VALUE, sink);
+    return read(afterIndex, -1, now, from, Long.MAX_VALUE, sink);
   }
 
   /**
@@ -115,11 +115,6 @@ public final class QueueSource {
   public IngestStats readThrough(
       long through, Instant now, Instant from, long fromIndex, IngestSink sink) {
     return read(-1, fromIndex, now, from, through, sink);
-  }
-
-  private IngestStats read(
-      long afterIndex, Instant now, Instant from, long through, IngestSink sink) {
-    return read(afterIndex, -1, now, from, through, sink);
   }
 
   /** Receives what a first reading keeps of an event. */
