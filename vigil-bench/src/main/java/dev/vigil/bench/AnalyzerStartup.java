@@ -65,11 +65,7 @@ final class AnalyzerStartup {
           time(
               launcher(launcher, analyzerJar, javaHome, cds, args, work, count + "-launcher-" + i));
     }
-    if (queue) {
-      BenchmarkSuite.deleteTree(events);
-    } else {
-      Files.delete(events);
-    }
+    BenchmarkSuite.deleteTree(events); // a file, or a queue's directory
     return new Figure(count, everyEvent, queue, median(plain), median(fast), recording, runs);
   }
 
