@@ -258,7 +258,9 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
     if (only.contains("cpu")) {
       AgentThroughput.Part part = AgentThroughput.cpu(java, vigil, otel, work, quick, profiler);
+      PageCost.Figure pages = PageCost.measure(work);
       figures.add(() -> AgentThroughput.printCpu(part));
+      figures.add(() -> PageCost.print(pages));
       figures.add(() -> AgentThroughput.printProfiles(part));
     }
   }

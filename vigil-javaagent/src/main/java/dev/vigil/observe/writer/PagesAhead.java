@@ -46,8 +46,9 @@ final class PagesAhead {
   static final long RETRY = 64L << 20;
 
   /**
-   * Bytes appended between two fills at least (near the end of the file's present length, which
-   * Chronicle extends a chunk at a time, a fill reaches less than {@link #LEAD} ahead).
+   * Bytes appended before the first fill, and between two fills at least (near the end of the
+   * file's present length, which Chronicle extends a chunk at a time, a fill reaches less than
+   * {@link #LEAD} ahead).
    */
   static final long STEP = 1L << 20;
 
@@ -61,8 +62,11 @@ final class PagesAhead {
   /** The end of the zeros written into {@link #file}. */
   private long filledTo;
 
-  /** Bytes that may be appended before the next fill is due. */
-  private long budget;
+  /**
+   * Bytes that may be appended before the next fill is due: the first after {@link #STEP}, so that
+   * a process that writes a few events (a short one, or a quiet one) writes no zeros ahead.
+   */
+  private long budget = STEP;
 
   /** A fill failed for {@link #file}: none more for it. */
   private boolean off;

@@ -99,6 +99,13 @@ class PagesAheadTest {
   }
 
   @Test
+  void theFirstFillIsDueOnlyOnceAStepOfEventsIsAppended() {
+    PagesAhead ahead = new PagesAhead();
+    assertFalse(ahead.due(PagesAhead.STEP), "a process that writes a few events writes no zeros");
+    assertTrue(ahead.due(1));
+  }
+
+  @Test
   void aFileSystemShortOfRoomGetsNoZeros() throws IOException {
     File f = dataFile(8 << 20);
     PagesAhead ahead = new PagesAhead();
