@@ -43,7 +43,7 @@ import net.openhft.chronicle.wire.WriteAfterEOFException;
  * at every call, whoever appended last, about a third of its cost, while {@code writeBytes} looks
  * it up only when the file's write position has moved past this appender's last excerpt (another
  * process appended). The excerpt is the same: one event, its bytes as {@link EventEncoder} writes
- * them. Once every few MiB of events an append goes through a {@code writingDocument()} after all:
+ * them. About once a MiB of events an append goes through a {@code writingDocument()} after all:
  * while it holds Chronicle's write lock, the pages past the end of the queue are written with zeros
  * ahead of the appends ({@link PagesAhead}), which spares the kernel reading them in as holes.
  *

@@ -28,16 +28,26 @@ import java.nio.file.StandardOpenOption;
  * Used under {@link EventLog}'s append lock only.
  */
 final class PagesAhead {
-  /** How far past the write position the zeros reach after a fill, at most. */
-  static final long SPAN = 24L << 20;
-
   /**
-   * A fill is due when fewer than this many bytes past the write position are filled: more than the
+   * How far past the write position the zeros are kept at least, once built up: more than the
    * kernel reads ahead of a page fault (8 MiB on the development machine's disk), so that the
    * read-ahead begun by the file's first page fault finds its next window already in the page cache
    * and stops there.
    */
   static final long LEAD = 20L << 20;
+
+  /**
+   * Bytes of zeros one fill writes at most: a fill holds the append lock and Chronicle's write
+   * lock, so the work comes in small pieces (about a millisecond each on the development machine at
+   * most), never in a burst of the whole lead.
+   */
+  static final long CHUNK = 1L << 20;
+
+  /**
+   * Bytes appended between two fills while the zeros reach less than {@link #LEAD} ahead: the lead
+   * is built up a {@link #CHUNK} at a time, over about a MiB of events.
+   */
+  static final long RAMP = 64L << 10;
 
   /** Free space below which nothing is written ahead. */
   static final long MIN_FREE = 1L << 30;
@@ -46,9 +56,8 @@ final class PagesAhead {
   static final long RETRY = 64L << 20;
 
   /**
-   * Bytes appended before the first fill, and between two fills at least (near the end of the
-   * file's present length, which Chronicle extends a chunk at a time, a fill reaches less than
-   * {@link #LEAD} ahead).
+   * Bytes appended before the first fill, and after a fill that stopped at the end of the file's
+   * present length (Chronicle extends it a chunk at a time).
    */
   static final long STEP = 1L << 20;
 
@@ -78,9 +87,11 @@ final class PagesAhead {
   }
 
   /**
-   * Fills the pages from {@code writePosition} (the end of the queue in {@code current}, read under
-   * Chronicle's write lock) to {@link #SPAN} past it, within the file's present length, when the
-   * file system has {@code freeBytes} of at least {@link #MIN_FREE}. Never throws.
+   * Writes up to a {@link #CHUNK} of zeros on from where the last fill ended, or from {@code
+   * writePosition} (the end of the queue in {@code current}, read under Chronicle's write lock),
+   * whichever is further, up to a {@link #CHUNK} beyond {@link #LEAD} past it and within the file's
+   * present length, when the file system has {@code freeBytes} of at least {@link #MIN_FREE}. Never
+   * throws.
    */
   void fill(File current, long writePosition, long freeBytes) {
     if (!current.equals(file)) {
@@ -98,13 +109,15 @@ final class PagesAhead {
         channel = FileChannel.open(current.toPath(), StandardOpenOption.WRITE);
       }
       long start = Math.max(filledTo, ceilPage(writePosition));
-      long end = Math.min(writePosition + SPAN, channel.size()) & -PAGE;
+      long fileEnd = channel.size() & -PAGE;
+      long end = Math.min(Math.min(writePosition + LEAD + CHUNK, start + CHUNK), fileEnd) & -PAGE;
       while (start < end) {
         zeros.clear().limit((int) Math.min(zeros.capacity(), end - start));
         start += channel.write(zeros, start);
       }
       filledTo = Math.max(filledTo, start);
-      budget = Math.max(filledTo - writePosition - LEAD, STEP);
+      long ahead = filledTo - writePosition;
+      budget = filledTo >= fileEnd ? STEP : Math.max(ahead - LEAD, RAMP);
     } catch (IOException | RuntimeException e) {
       off = true;
       close();

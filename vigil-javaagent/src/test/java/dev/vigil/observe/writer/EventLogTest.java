@@ -83,7 +83,7 @@ class EventLogTest {
     log.close();
 
     if (roomForZeros()) {
-      assertTrue(filled > PagesAhead.SPAN, "filled again after the first fill: " + filled);
+      assertTrue(filled > PagesAhead.LEAD, "the lead built up and kept: " + filled);
     }
     int[] next = {0};
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {

@@ -52,9 +52,9 @@ class PagesAheadTest {
   }
 
   @Test
-  void zerosGoFromThePageAfterTheWritePositionToTheSpanAndTheFileKeepsItsLength()
+  void aFillWritesAChunkOfZerosFromThePageAfterTheWritePositionAndTheFileKeepsItsLength()
       throws IOException {
-    long length = PagesAhead.SPAN + (8 << 20);
+    long length = 32L << 20;
     File f = dataFile(length);
     PagesAhead ahead = new PagesAhead();
     long position = 100_000; // within the page that starts at 98,304
@@ -62,28 +62,33 @@ class PagesAheadTest {
     ahead.fill(f, position, PLENTY);
 
     assertAll(DATA, read(f, 0, 102_400), "below the write position's page end");
-    assertAll((byte) 0, read(f, 102_400, 4096), "the first page past it");
-    long end = (position + PagesAhead.SPAN) & -4096L;
+    long end = 102_400 + PagesAhead.CHUNK;
     assertEquals(end, ahead.filledTo());
-    assertAll((byte) 0, read(f, end - 4096, 4096), "the span's last page");
-    assertAll(DATA, read(f, end, 4096), "past the span");
+    assertAll((byte) 0, read(f, 102_400, (int) PagesAhead.CHUNK), "the chunk");
+    assertAll(DATA, read(f, end, 4096), "past the chunk");
     assertEquals(length, f.length());
+    assertFalse(ahead.due(PagesAhead.RAMP), "the lead is built up a chunk at a time");
+    assertTrue(ahead.due(1));
   }
 
   @Test
-  void aFillNeverReachesBelowTheWritePositionNorBeyondTheFileAndIsDueAgainAfterItsLead()
-      throws IOException {
+  void fillsBuildTheLeadNeverReachBelowTheWritePositionNorBeyondTheFile() throws IOException {
     long length = 32L << 20;
     File f = dataFile(length);
     PagesAhead ahead = new PagesAhead();
-    ahead.fill(f, 0, PLENTY);
-    long first = ahead.filledTo();
-    long bytesBeforeDue = first - PagesAhead.LEAD;
-    assertFalse(ahead.due(bytesBeforeDue), "not due while the lead is filled");
+    long before;
+    do {
+      before = ahead.filledTo();
+      ahead.fill(f, 0, PLENTY);
+    } while (ahead.filledTo() > before);
+    long lead = PagesAhead.LEAD + PagesAhead.CHUNK;
+    assertEquals(lead, ahead.filledTo(), "a chunk beyond the lead, no further");
+    assertAll(DATA, read(f, lead, 4096), "past it");
+    assertFalse(ahead.due(PagesAhead.CHUNK), "not due while the lead is filled");
     assertTrue(ahead.due(1), "due once fewer than the lead are filled");
 
-    // events appended into the zeros, past where the first fill ended
-    long position = first + 8192;
+    // events appended into the zeros, past where the fills ended
+    long position = lead + 8192;
     try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
       byte[] events = new byte[(int) (position - 4096)];
       Arrays.fill(events, DATA);
@@ -91,11 +96,18 @@ class PagesAheadTest {
       raf.write(events);
     }
     ahead.fill(f, position, PLENTY);
-
     assertAll(DATA, read(f, 4096, (int) (position - 4096)), "the events below the position");
+    assertAll((byte) 0, read(f, position, (int) PagesAhead.CHUNK), "the chunk after them");
+
+    do {
+      before = ahead.filledTo();
+      ahead.fill(f, position, PLENTY);
+    } while (ahead.filledTo() > before);
     assertEquals(length, ahead.filledTo(), "the file's end, never past it");
     assertAll((byte) 0, read(f, length - 4096, 4096), "the file's last page");
     assertEquals(length, f.length());
+    assertFalse(ahead.due(PagesAhead.STEP), "at the file's end, looked at again after a step");
+    assertTrue(ahead.due(1));
   }
 
   @Test
@@ -130,7 +142,7 @@ class PagesAheadTest {
 
     File next = dataFile(1 << 20);
     ahead.fill(next, 0, PLENTY);
-    assertEquals(1 << 20, ahead.filledTo());
+    assertEquals(1 << 20, ahead.filledTo(), "the whole of the next file, a chunk");
     assertAll((byte) 0, read(next, 0, 1 << 20), "the next file");
     ahead.close();
   }
