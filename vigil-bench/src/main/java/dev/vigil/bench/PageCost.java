@@ -14,8 +14,9 @@ import java.nio.file.Path;
  * What a new page of a file costs the kernel on the file system of the benchmark's queues, the two
  * ways the agent's queue file gets its pages: a hole first touched through a memory mapping (how
  * Chronicle grows a day file), and a page written with zeros through {@code write(2)} ahead of the
- * mapping's first touch (the agent's {@code PagesAhead}). CPU time of this thread, in microseconds
- * a 4 KiB page, over a file of {@link #BYTES}; almost all of it is the kernel's.
+ * mapping's first touch (tried in the agent and left out: docs/BENCHMARKS.md). CPU time of this
+ * thread, in microseconds a 4 KiB page, over a file of {@link #BYTES}; almost all of it is the
+ * kernel's.
  */
 final class PageCost {
   static final long BYTES = 256L << 20;
@@ -82,7 +83,7 @@ final class PageCost {
     System.out.printf(
         "  the kernel's cost of a new page of the queues' file system (CPU, µs a 4 KiB page, %d MiB"
             + " each way): a hole touched through a mapping %.2f; written with zeros first %.2f,"
-            + " then touched %.2f (the agent writes its queue's next pages ahead so)%n",
+            + " then touched %.2f%n",
         BYTES >> 20, f.hole(), f.write(), f.touchWritten());
   }
 }

@@ -20,7 +20,6 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.WriteAfterEOFException;
 
 /**
@@ -43,9 +42,7 @@ import net.openhft.chronicle.wire.WriteAfterEOFException;
  * at every call, whoever appended last, about a third of its cost, while {@code writeBytes} looks
  * it up only when the file's write position has moved past this appender's last excerpt (another
  * process appended). The excerpt is the same: one event, its bytes as {@link EventEncoder} writes
- * them. About once a MiB of events an append goes through a {@code writingDocument()} after all:
- * while it holds Chronicle's write lock, the pages past the end of the queue are written with zeros
- * ahead of the appends ({@link PagesAhead}), which spares the kernel reading them in as holes.
+ * them.
  *
  * <p>Measured: with Chronicle's write lock alone, 16 threads that outran the writer spun on it (it
  * is meant for other processes and spins while its holder may be descheduled), two to three times
@@ -152,9 +149,6 @@ final class EventLog {
 
   /** The writer thread's encoder. */
   private final EventEncoder encoder = new EventEncoder();
-
-  /** Zeros written ahead of the appends; under the lock. */
-  private final PagesAhead ahead = new PagesAhead();
 
   private long lastOpenAttempt;
 
@@ -431,33 +425,11 @@ final class EventLog {
     ensureRoom(b.readRemaining() + 8); // the excerpt and its header
     long from = b.readPosition();
     try {
-      if (ahead.due(b.readRemaining() + 4)) {
-        writeAndFill(a, b);
-        return;
-      }
       a.writeBytes(b);
     } catch (WriteAfterEOFException laterDayFile) {
       time.advanceTo(Math.max(clock.now().toEpochMilli(), newestCycleStart()));
       b.readPosition(from);
       a.writeBytes(b);
-    }
-  }
-
-  /**
-   * Appends the excerpt {@code b} in a {@code writingDocument()}, which holds Chronicle's write
-   * lock for every process, and while it is held fills the pages past the new end of the queue
-   * ({@link PagesAhead}).
-   */
-  private void writeAndFill(ExcerptAppender a, Bytes<?> b) {
-    try (DocumentContext dc = a.writingDocument()) {
-      Bytes<?> out = dc.wire().bytes();
-      try {
-        out.write(b);
-      } catch (RuntimeException | Error e) {
-        dc.rollbackOnClose();
-        throw e;
-      }
-      ahead.fill(a.currentFile(), out.writePosition(), usableSpace());
     }
   }
 
@@ -493,25 +465,6 @@ final class EventLog {
     }
     full = false;
     roomUntilCheck = Math.min(room, CHECK_EVERY_BYTES) - bytes;
-  }
-
-  /** The queue's file system's free space, 0 when it cannot be read; the lock held. */
-  private long usableSpace() {
-    try {
-      return store.getUsableSpace();
-    } catch (IOException | RuntimeException unknown) {
-      return 0;
-    }
-  }
-
-  /** The end of the zeros written ahead into the present day file ({@link PagesAhead}). */
-  long filledAhead() {
-    lock();
-    try {
-      return ahead.filledTo();
-    } finally {
-      appending.unlock();
-    }
   }
 
   private String diskFull(long free) {
@@ -550,7 +503,6 @@ final class EventLog {
     appending.lock();
     try {
       ready = false;
-      ahead.close();
       closeQuietly(appender);
       closeQuietly(queue);
       if (excerpt != null) {
