@@ -41,8 +41,7 @@ final class PageCost {
     Path written = dir.resolve("page-cost-written.bin");
     try {
       double hole;
-      try (RandomAccessFile raf = new RandomAccessFile(holes.toFile(), "rw")) {
-        raf.setLength(BYTES);
+      try (RandomAccessFile raf = sparse(holes)) {
         MappedByteBuffer map = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
         long before = threads.getCurrentThreadCpuTime();
         touch(map);
@@ -50,8 +49,7 @@ final class PageCost {
       }
       double write;
       double touch;
-      try (RandomAccessFile raf = new RandomAccessFile(written.toFile(), "rw")) {
-        raf.setLength(BYTES);
+      try (RandomAccessFile raf = sparse(written)) {
         FileChannel channel = raf.getChannel();
         MappedByteBuffer map = channel.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
         ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
@@ -69,6 +67,18 @@ final class PageCost {
     } finally {
       Files.deleteIfExists(holes);
       Files.deleteIfExists(written);
+    }
+  }
+
+  /** A new file of {@link #BYTES}, all of it a hole (as Chronicle grows a day file). */
+  private static RandomAccessFile sparse(Path file) throws IOException {
+    RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw");
+    try {
+      raf.setLength(BYTES);
+      return raf;
+    } catch (IOException e) {
+      raf.close();
+      throw e;
     }
   }
 
