@@ -150,6 +150,48 @@ class LauncherIT {
     assertEquals(4, compilerLevel("export", "--queue=" + large, "--help"));
   }
 
+  @Test
+  void aFilePassThatKeepsTheSecondCompilerInlinesLessAndCollectsInParallelUnlessToldACollector()
+      throws Exception {
+    String[] large = {"run", "--events", "in.jsonl", "--limit", "500000", "--help"};
+    List<String> flags = flagsFinal(Map.of(), large);
+    assertTrue(flags.contains("UseParallelGC=true"), flags.toString());
+    assertTrue(flags.contains("MaxInlineLevel=6"), flags.toString());
+    assertTrue(flags.contains("InlineSmallCode=1000"), flags.toString());
+    // a collector the user names is kept: two collectors would stop the JVM
+    List<String> serial = flagsFinal(Map.of("VIGIL_JAVA_OPTS", "-XX:+UseSerialGC"), large);
+    assertTrue(serial.contains("UseSerialGC=true"), serial.toString());
+    assertTrue(serial.contains("UseParallelGC=false"), serial.toString());
+    assertTrue(serial.contains("MaxInlineLevel=6"), serial.toString());
+    // a pass compiled by C1 alone, and one over a queue, keep the JVM's own choices
+    List<String> small = flagsFinal(Map.of(), "run", "--limit", "1000", "--help");
+    assertTrue(small.contains("UseParallelGC=false"), small.toString());
+    assertTrue(small.contains("MaxInlineLevel=15"), small.toString());
+    Path queue = Files.createDirectories(tmp.resolve("large-queue"));
+    Files.write(queue.resolve("20261127F.cq4"), new byte[64 << 20]);
+    List<String> onQueue = flagsFinal(Map.of(), "run", "--queue", queue.toString(), "--help");
+    assertTrue(onQueue.contains("UseParallelGC=false"), onQueue.toString());
+    assertTrue(onQueue.contains("MaxInlineLevel=15"), onQueue.toString());
+  }
+
+  /**
+   * The collector and inlining flags the JVM of a command ends with, as {@code name=value}; the
+   * command must exit 0.
+   */
+  private List<String> flagsFinal(Map<String, String> env, String... args) throws Exception {
+    Map<String, String> all = new java.util.HashMap<>(env);
+    all.put("VIGIL_CDS", "off");
+    all.merge("VIGIL_JAVA_OPTS", "-XX:+PrintFlagsFinal", (a, b) -> a + " " + b);
+    Result r = launch(all, args);
+    assertEquals(0, r.exit(), r.err());
+    return r.out()
+        .lines()
+        .map(String::trim)
+        .filter(l -> l.matches("\\w+ (Use\\w+GC|MaxInlineLevel|InlineSmallCode) += .*"))
+        .map(l -> l.replaceAll("\\w+ (\\w+) += (\\S+).*", "$1=$2"))
+        .toList();
+  }
+
   /** The highest compiler level the launcher gives the JVM of a command. */
   private int compilerLevel(String... args) throws Exception {
     Result r = launch(Map.of("VIGIL_CDS", "off", "VIGIL_JAVA_OPTS", "-XX:+PrintFlagsFinal"), args);

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * vigil-analyzer.jar} and through the launcher {@code bin/vigil}, which maps the analyzer's classes
  * from a class-data-sharing archive and compiles a {@code run} with C1 alone (docs/COMMANDS.md, the
  * launcher): over a small file (1,000 events, the fixed cost), over 100,000 events all used, and
- * over the newest 500 (the default {@code --limit}) of 1,000,000, in a JSONL file and in a
+ * over 1,000,000, the newest 500 (the default {@code --limit}) or all, in a JSONL file and in a
  * Chronicle queue as an agent writes it. The launcher's first run, which records the archive, is
  * timed apart; then the two ways alternate, run after run, and the median wall time of each is
  * printed.

@@ -368,8 +368,8 @@ public final class BenchmarkSuite implements Callable<Integer> {
   }
 
   /**
-   * 3. The analyzer as started (its fixed cost, 10^5 events all used, the newest 500 of 10^6), then
-   * run at 10^4, 10^5 and 10^6 events.
+   * 3. The analyzer as started (its fixed cost, 10^5 events all used, the newest 500 of 10^6 and
+   * all 10^6, from a file and from a queue), then run at 10^4, 10^5 and 10^6 events.
    */
   private Runnable analyzer(String java, Path analyzer, Path work) throws Exception {
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -380,13 +380,16 @@ public final class BenchmarkSuite implements Callable<Integer> {
     AnalyzerStartup.Figure used =
         AnalyzerStartup.measure(
             java, analyzer, start, work, now, 100_000, true, false, quick ? 1 : 3);
-    // the default --limit over a large file and a large queue: what a user's run over a long log
-    // costs
+    // the default --limit over a large file and a large queue (what a user's run over a long log
+    // costs), then every event of each used
     List<AnalyzerStartup.Figure> newest = new ArrayList<>();
     if (!quick) {
-      for (boolean queue : new boolean[] {false, true}) {
-        newest.add(
-            AnalyzerStartup.measure(java, analyzer, start, work, now, 1_000_000, false, queue, 3));
+      for (boolean every : new boolean[] {false, true}) {
+        for (boolean queue : new boolean[] {false, true}) {
+          newest.add(
+              AnalyzerStartup.measure(
+                  java, analyzer, start, work, now, 1_000_000, every, queue, 3));
+        }
       }
     }
     List<AnalyzerThroughput.Figure> runs = new ArrayList<>();
