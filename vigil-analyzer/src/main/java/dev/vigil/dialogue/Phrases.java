@@ -49,6 +49,12 @@ public final class Phrases {
   /** The words of a text, lower case. */
   public static List<String> words(String text) {
     List<String> out = new ArrayList<>();
+    forEachWord(text, out::add);
+    return out;
+  }
+
+  /** Hands on the words of a text, lower case, in order: those {@link #words} lists. */
+  public static void forEachWord(String text, Consumer<String> word) {
     String normalized =
         text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
     runs(
@@ -57,10 +63,9 @@ public final class Phrases {
         w -> {
           String t = strip(w);
           if (!t.isEmpty()) {
-            out.add(t);
+            word.accept(t);
           }
         });
-    return out;
   }
 
   /**

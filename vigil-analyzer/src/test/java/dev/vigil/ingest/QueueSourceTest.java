@@ -9,6 +9,8 @@ import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLong;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -16,7 +18,10 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reading a queue, and giving up when the reading thread is interrupted. */
+/**
+ * Reading a queue ahead of the sink, each event with its index, and giving up when the reading
+ * thread is interrupted or the sink fails.
+ */
 class QueueSourceTest {
   private static final Instant T0 = Instant.parse("2026-11-24T10:00:00Z");
 
@@ -60,5 +65,57 @@ class QueueSourceTest {
             .read(-1, T0.plusSeconds(60), null, (ev, id, ref) -> seen.incrementAndGet());
     assertEquals(10_000, stats.eventsRead());
     assertEquals(10_000, seen.get());
+  }
+
+  /**
+   * The excerpts are decoded ahead of the sink, yet during each call {@link QueueSource#index()}
+   * names the excerpt of the event handed over.
+   */
+  @Test
+  void eachEventIsHandedOverWithItsOwnExcerptsIndex() {
+    Path dir = queue(3_000);
+    QueueSource source = new QueueSource(dir);
+    List<long[]> seen = new ArrayList<>();
+    source.readThrough(
+        Long.MAX_VALUE,
+        T0.plusSeconds(60),
+        null,
+        (ev, id, ref) ->
+            seen.add(
+                new long[] {ev.event().ts().toEpochMilli() - T0.toEpochMilli(), source.index()}));
+    assertEquals(3_000, seen.size());
+    long first = seen.get(0)[1];
+    for (int i = 0; i < seen.size(); i++) {
+      assertEquals(i, seen.get(i)[0]);
+      assertEquals(first + i, seen.get(i)[1], "the index handed with event " + i);
+    }
+    assertEquals(first + 2_999, source.lastRead());
+  }
+
+  @Test
+  void aSinkThatFailsStopsTheReadingThread() {
+    Path dir = queue(5_000);
+    AtomicLong seen = new AtomicLong();
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                new QueueSource(dir)
+                    .read(
+                        -1,
+                        T0.plusSeconds(60),
+                        null,
+                        (ev, id, ref) -> {
+                          if (seen.incrementAndGet() == 10) {
+                            throw new IllegalStateException("bank full");
+                          }
+                        }));
+    assertEquals("bank full", e.getMessage());
+    assertEquals(10, seen.get());
+    assertEquals(
+        List.of(),
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals("vigil-read-ahead") && t.isAlive())
+            .toList());
   }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -86,6 +87,12 @@ final class ClaimWithoutAction extends DialogueDetector {
     private final DialogueFindings found;
     private final Set<String> lookedUp = new HashSet<>();
     private final Map<Conversation.Turn<WindowEvent>, Writes> writes = new HashMap<>(4);
+    private final Consumer<String> keepClaims =
+        w -> {
+          if (words.claims().containsKey(w)) {
+            lookedUp.add(w);
+          }
+        };
 
     Session(DialogueFindings found) {
       this.found = found;
@@ -95,16 +102,7 @@ final class ClaimWithoutAction extends DialogueDetector {
     public void call(Conversation.Turn<WindowEvent> t, WindowEvent c) {
       JsonNode result = c.event().payload().path("result");
       if (!result.isMissingNode()) {
-        // a text Jackson writes unescaped has the words of its JSON form (the quotes part no word)
-        String json =
-            result.isTextual() && unescaped(result.textValue())
-                ? result.textValue()
-                : result.toString();
-        for (String w : Phrases.words(json)) {
-          if (words.claims().containsKey(w)) {
-            lookedUp.add(w);
-          }
-        }
+        jsonWords(result, keepClaims);
       }
       if (roles.of(c.event()) != ToolRoles.Role.WRITE) {
         return;
@@ -167,6 +165,37 @@ final class ClaimWithoutAction extends DialogueDetector {
    * Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or
    * might).
    */
+  /**
+   * Hands on the words of a node's JSON form ({@link Phrases#words} of {@code node.toString()}),
+   * token by token, without writing the JSON: what stands between two tokens ({@code "}, {@code :},
+   * {@code ,}, brackets) parts words as a space would, so each key and value gives the words of its
+   * own JSON form.
+   */
+  static void jsonWords(JsonNode node, Consumer<String> word) {
+    if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> f : node.properties()) {
+        jsonTextWords(f.getKey(), word);
+        jsonWords(f.getValue(), word);
+      }
+    } else if (node.isArray()) {
+      for (JsonNode e : node) {
+        jsonWords(e, word);
+      }
+    } else if (node.isTextual()) {
+      jsonTextWords(node.textValue(), word);
+    } else if (node.isNumber() || node.isBoolean() || node.isNull()) {
+      Phrases.forEachWord(node.asText(), word); // as Jackson writes them
+    } else {
+      Phrases.forEachWord(node.toString(), word);
+    }
+  }
+
+  /** A text's words as Jackson writes it: as it is when it needs no escape, else escaped. */
+  private static void jsonTextWords(String text, Consumer<String> word) {
+    Phrases.forEachWord(
+        unescaped(text) ? text : JsonNodeFactory.instance.textNode(text).toString(), word);
+  }
+
   static boolean unescaped(String text) {
     for (int i = 0, n = text.length(); i < n; i++) {
       char ch = text.charAt(i);

@@ -2,8 +2,14 @@ package dev.vigil.diagnose.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.vigil.dialogue.Phrases;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +17,10 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** {@link Phrases#runs} splits a text into the pieces the regular expressions it replaced gave. */
+/**
+ * {@link Phrases#runs} splits a text into the pieces the regular expressions it replaced gave, and
+ * the words of a JSON tree read token by token are those of its JSON form.
+ */
 class PhrasesRunsTest {
   private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}']+");
   private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{N}]+");
@@ -115,5 +124,61 @@ class PhrasesRunsTest {
       }
     }
     assertEquals(true, unescaped > 1000, unescaped + " unescaped texts");
+  }
+
+  @Test
+  void theWordsOfATreeReadTokenByTokenAreThoseOfItsJson() {
+    Random random = new Random(23);
+    for (int i = 0; i < 5_000; i++) {
+      JsonNode tree = randomNode(random, 0);
+      List<String> walked = new ArrayList<>();
+      ClaimWithoutAction.jsonWords(tree, walked::add);
+      assertEquals(Phrases.words(tree.toString()), walked, tree.toString());
+    }
+  }
+
+  private static String randomText(Random random) {
+    StringBuilder b = new StringBuilder();
+    for (int k = random.nextInt(6); k > 0; k--) {
+      b.append(PARTS[random.nextInt(PARTS.length)]);
+    }
+    return b.toString();
+  }
+
+  /** Objects, arrays and every kind of scalar a payload holds, three levels deep at most. */
+  private static JsonNode randomNode(Random random, int depth) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    switch (random.nextInt(depth < 3 ? 11 : 9)) {
+      case 0:
+        return f.textNode(randomText(random));
+      case 1:
+        return f.numberNode(random.nextInt());
+      case 2:
+        return f.numberNode(random.nextLong());
+      case 3:
+        return f.numberNode(random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
+      case 4:
+        return f.numberNode(random.nextFloat() * 1e9f);
+      case 5:
+        return f.numberNode(new BigDecimal(random.nextGaussian()).scaleByPowerOfTen(-30));
+      case 6:
+        return f.numberNode(BigInteger.valueOf(random.nextLong()).shiftLeft(70));
+      case 7:
+        return f.booleanNode(random.nextBoolean());
+      case 8:
+        return f.nullNode();
+      case 9:
+        ArrayNode a = f.arrayNode();
+        for (int k = random.nextInt(4); k > 0; k--) {
+          a.add(randomNode(random, depth + 1));
+        }
+        return a;
+      default:
+        ObjectNode o = f.objectNode();
+        for (int k = random.nextInt(4); k > 0; k--) {
+          o.set(randomText(random), randomNode(random, depth + 1));
+        }
+        return o;
+    }
   }
 }
