@@ -55,6 +55,10 @@ public final class Phrases {
 
   /** Hands on the words of a text, lower case, in order: those {@link #words} lists. */
   public static void forEachWord(String text, Consumer<String> word) {
+    if (isAscii(text)) {
+      asciiWords(text, word);
+      return;
+    }
     String normalized =
         text.toLowerCase(Locale.ROOT).replace('\u2019', '\'').replace('\u2018', '\'');
     runs(
@@ -66,6 +70,50 @@ public final class Phrases {
             word.accept(t);
           }
         });
+  }
+
+  private static boolean isAscii(String text) {
+    for (int i = 0, n = text.length(); i < n; i++) {
+      if (text.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #forEachWord} of an ASCII text, in one walk: there the letters and digits are {@code
+   * [A-Za-z0-9]}, and lower case changes {@code A-Z} alone.
+   */
+  private static void asciiWords(String text, Consumer<String> word) {
+    int n = text.length();
+    int i = 0;
+    while (i < n) {
+      while (i < n && !isAsciiWordChar(text.charAt(i))) {
+        i++;
+      }
+      int start = i;
+      boolean upper = false;
+      while (i < n && isAsciiWordChar(text.charAt(i))) {
+        upper |= text.charAt(i) <= 'Z' && text.charAt(i) >= 'A';
+        i++;
+      }
+      int end = i;
+      while (start < end && text.charAt(start) == '\'') {
+        start++;
+      }
+      while (end > start && text.charAt(end - 1) == '\'') {
+        end--;
+      }
+      if (start < end) {
+        String w = text.substring(start, end);
+        word.accept(upper ? w.toLowerCase(Locale.ROOT) : w);
+      }
+    }
+  }
+
+  private static boolean isAsciiWordChar(char c) {
+    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\'';
   }
 
   /**

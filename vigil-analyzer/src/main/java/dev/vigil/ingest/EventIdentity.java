@@ -66,8 +66,34 @@ public final class EventIdentity {
 
   /** The identity of the excerpt at {@code index} in the queue whose key is {@code queueKey}. */
   public static long ofQueueIndex(String queueKey, long index) {
-    long h = mixString(FNV_OFFSET, queueKey);
-    return finish(mixLong(h, index));
+    return new OfQueue(queueKey).ofIndex(index);
+  }
+
+  /**
+   * The identities of one queue's events, as {@link #ofQueueIndex} and {@link #ofQueueEvent} give
+   * them, with the queue's key hashed once rather than once an event.
+   */
+  public static final class OfQueue {
+    private final long keyState;
+
+    /** For the queue whose key is {@code queueKey}. */
+    public OfQueue(String queueKey) {
+      keyState = mixString(FNV_OFFSET, queueKey);
+    }
+
+    /** {@link #ofQueueIndex} of this queue. */
+    public long ofIndex(long index) {
+      return finish(mixLong(keyState, index));
+    }
+
+    /** {@link #ofQueueEvent} of this queue. */
+    public long ofEvent(Event e, long index) {
+      com.fasterxml.jackson.databind.JsonNode otel = e.payload().get("otel");
+      if (otel != null && otel.path("trace_id").isTextual() && otel.path("span_id").isTextual()) {
+        return ofSpan(otel.get("trace_id").asText(), otel.get("span_id").asText(), e.kind());
+      }
+      return ofIndex(index);
+    }
   }
 
   /**
@@ -83,11 +109,7 @@ public final class EventIdentity {
    * ({@code payload.otel}), else by its place in the queue.
    */
   public static long ofQueueEvent(Event e, String queueKey, long index) {
-    com.fasterxml.jackson.databind.JsonNode otel = e.payload().get("otel");
-    if (otel != null && otel.path("trace_id").isTextual() && otel.path("span_id").isTextual()) {
-      return ofSpan(otel.get("trace_id").asText(), otel.get("span_id").asText(), e.kind());
-    }
-    return ofQueueIndex(queueKey, index);
+    return new OfQueue(queueKey).ofEvent(e, index);
   }
 
   /**

@@ -33,6 +33,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 public final class QueueSource {
   private final Path dir;
   private final String key;
+  private final EventIdentity.OfQueue identities;
   private long lastIndex;
   private long lastRead = -1;
 
@@ -47,6 +48,7 @@ public final class QueueSource {
     EventQueues.checkIsQueue(dir);
     this.dir = dir;
     this.key = dir.toAbsolutePath().normalize().toString();
+    this.identities = new EventIdentity.OfQueue(key);
   }
 
   /**
@@ -190,7 +192,7 @@ public final class QueueSource {
             current = index;
             sink.accept(
                 PendingEvent.of(e, false),
-                () -> EventIdentity.ofQueueEvent(e, key, index),
+                () -> identities.ofEvent(e, index),
                 e.seq() != null ? e.seq() : index);
           });
     } catch (InterruptedIOException e) {

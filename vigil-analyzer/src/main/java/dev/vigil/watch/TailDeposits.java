@@ -27,7 +27,7 @@ import net.openhft.chronicle.bytes.Bytes;
  */
 final class TailDeposits {
   private final LiveBanks banks;
-  private final String queueKey;
+  private final EventIdentity.OfQueue identities;
   private final Instant from;
   private final Depositor depositor;
   private final PassTriggers triggers;
@@ -53,7 +53,7 @@ final class TailDeposits {
       Clock clock,
       PrintWriter out) {
     this.banks = banks;
-    this.queueKey = queueKey;
+    this.identities = new EventIdentity.OfQueue(queueKey);
     this.from = from;
     this.agents = new LinkedHashSet<>(agents);
     this.depositor = depositor;
@@ -114,7 +114,7 @@ final class TailDeposits {
               + "; each agent now has its own bank and reports under agents/");
     }
     EmoBank bank = banks.bank(agent);
-    long identity = EventIdentity.ofQueueEvent(e, queueKey, index);
+    long identity = identities.ofEvent(e, index);
     double durationMs = e.payload().path("duration_ms").asDouble(0);
     if (bank.isDeposited(identity)) {
       // deposited by the pass that just ended (it read ahead of the tail)

@@ -59,27 +59,49 @@ final class EventFields {
     if (depth > MAX_DEPTH) {
       return;
     }
-    if (node.isObject()) {
-      for (var field : node.properties()) {
-        JsonNode v = field.getValue();
-        if (isIdName(field.getKey()) && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()) {
-          out.add(v.asText());
-        } else {
+    switch (node.getNodeType()) { // one call where isObject, isArray, isTextual took three
+      case OBJECT -> {
+        for (var field : node.properties()) {
+          JsonNode v = field.getValue();
+          if (isIdName(field.getKey()) && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()) {
+            out.add(v.asText());
+          } else {
+            collectIds(v, out, depth + 1);
+          }
+        }
+      }
+      case ARRAY -> {
+        for (JsonNode v : node) {
           collectIds(v, out, depth + 1);
         }
       }
-    } else if (node.isArray()) {
-      node.forEach(v -> collectIds(v, out, depth + 1));
-    } else if (node.isTextual()) {
-      String s = node.asText().strip();
-      if (s.startsWith("{") && s.endsWith("}")) {
-        try {
-          collectIds(EventJson.mapper().readTree(s), out, depth + 1);
-        } catch (IOException notJson) {
-          // a string that merely looks like an object carries no ids
+      case STRING -> {
+        String s = node.textValue();
+        if (looksLikeAnObject(s)) {
+          try {
+            collectIds(EventJson.mapper().readTree(s.strip()), out, depth + 1);
+          } catch (IOException notJson) {
+            // a string that merely looks like an object carries no ids
+          }
         }
       }
+      default -> {
+        // a number, a boolean, null: no ids below
+      }
     }
+  }
+
+  /** Whether a text, stripped of white space at either end, begins with { and ends with }. */
+  private static boolean looksLikeAnObject(String s) {
+    int from = 0;
+    int to = s.length();
+    while (from < to && Character.isWhitespace(s.charAt(from))) {
+      from++;
+    }
+    while (to > from && Character.isWhitespace(s.charAt(to - 1))) {
+      to--;
+    }
+    return to - from >= 2 && s.charAt(from) == '{' && s.charAt(to - 1) == '}';
   }
 
   static boolean isIdName(String name) {

@@ -99,6 +99,46 @@ class PhrasesRunsTest {
     }
   }
 
+  /**
+   * The words as first defined: lower case, typographic apostrophes as {@code '}, split by the
+   * regular expression, apostrophes at either end dropped.
+   */
+  private static List<String> wordsByPattern(String text) {
+    List<String> out = new ArrayList<>();
+    for (String piece :
+        byPattern(
+            NOT_WORD,
+            text.toLowerCase(java.util.Locale.ROOT)
+                .replace('\u2019', '\'')
+                .replace('\u2018', '\''))) {
+      String w = piece.replaceAll("^'+|'+$", "");
+      if (!w.isEmpty()) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void wordsAreTheRegularExpressionsWordsInAsciiTextAndInOther() {
+    Random random = new Random(29);
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder b = new StringBuilder();
+      boolean ascii = i % 2 == 0;
+      for (int k = random.nextInt(12); k > 0; k--) {
+        String part = PARTS[random.nextInt(PARTS.length)];
+        if (!ascii || part.chars().allMatch(c -> c < 0x80)) {
+          b.append(part);
+        }
+        if (ascii && random.nextInt(4) == 0) {
+          b.append((char) random.nextInt(0x80));
+        }
+      }
+      String text = b.toString();
+      assertEquals(wordsByPattern(text), Phrases.words(text), text);
+    }
+  }
+
   @Test
   void wordsOfAnAnswer() {
     assertEquals(
