@@ -198,7 +198,7 @@ public final class QueueSource {
     } catch (InterruptedIOException e) {
       throw interrupted();
     } catch (IOException e) {
-      throw new UncheckedIOException(e); // the sink's: it declares none
+      throw new UncheckedIOException(e); // not thrown: the reading and the sink declare none
     }
     return stats[0];
   }
