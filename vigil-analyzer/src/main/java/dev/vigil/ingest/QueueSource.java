@@ -101,7 +101,7 @@ public final class QueueSource {
    * @return the statistics; {@link #lastIndex()} then gives the position to commit
    */
   public IngestStats read(long afterIndex, Instant now, Instant from, IngestSink sink) {
-    return read(afterIndex, -1, now, from, Long.MAX_VALUE, sink);
+    return read(afterIndex, -1, now, from, Long.MAX_VALUE, true, sink);
   }
 
   /**
@@ -119,7 +119,17 @@ public final class QueueSource {
    */
   public IngestStats readThrough(
       long through, Instant now, Instant from, long fromIndex, IngestSink sink) {
-    return read(-1, fromIndex, now, from, through, sink);
+    return readThrough(through, now, from, fromIndex, true, sink);
+  }
+
+  /**
+   * Reads again like {@link #readThrough(long, Instant, Instant, long, IngestSink)}, decoding the
+   * excerpts ahead of the sink on a thread of their own only when {@code ahead}: a pass of {@code
+   * watch} reads on its own thread alone, so as to leave the other core to the tail's deposits.
+   */
+  public IngestStats readThrough(
+      long through, Instant now, Instant from, long fromIndex, boolean ahead, IngestSink sink) {
+    return read(-1, fromIndex, now, from, through, ahead, sink);
   }
 
   /** Receives what a first reading keeps of an event. */
@@ -166,13 +176,33 @@ public final class QueueSource {
   }
 
   /**
-   * Decodes the excerpts on a thread of their own, a few batches ahead of the sink ({@link
-   * Prefetcher}), so that a pass that uses nearly every event decodes on the second core.
+   * Decodes the excerpts, when {@code ahead} on a thread of their own a few batches ahead of the
+   * sink ({@link Prefetcher}), so that a pass that uses nearly every event decodes on the second
+   * core.
    */
   private IngestStats read(
-      long afterIndex, long fromIndex, Instant now, Instant from, long through, IngestSink sink) {
+      long afterIndex,
+      long fromIndex,
+      Instant now,
+      Instant from,
+      long through,
+      boolean ahead,
+      IngestSink sink) {
     IngestStats[] stats = {null};
     try {
+      if (!ahead) {
+        return read(
+            afterIndex,
+            fromIndex,
+            now,
+            from,
+            through,
+            (bytes, index) -> {
+              Event e = EventWire.read(bytes);
+              handOver(e, index, sink);
+              return e.ts();
+            });
+      }
       Prefetcher.<Event>run(
           "vigil-read-ahead",
           out ->
@@ -188,19 +218,22 @@ public final class QueueSource {
                         out.put(e, index);
                         return e.ts();
                       }),
-          (e, index) -> {
-            current = index;
-            sink.accept(
-                PendingEvent.of(e, false),
-                () -> identities.ofEvent(e, index),
-                e.seq() != null ? e.seq() : index);
-          });
+          (e, index) -> handOver(e, index, sink));
     } catch (InterruptedIOException e) {
       throw interrupted();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // not thrown: the reading and the sink declare none
     }
     return stats[0];
+  }
+
+  /** Hands the event of the excerpt at {@code index} to the sink. */
+  private void handOver(Event e, long index, IngestSink sink) {
+    current = index;
+    sink.accept(
+        PendingEvent.of(e, false),
+        () -> identities.ofEvent(e, index),
+        e.seq() != null ? e.seq() : index);
   }
 
   /** Watch is stopping and its pass ran over the grace: the pass ends here, nothing written. */

@@ -253,7 +253,9 @@ public final class PassInput {
             }
           };
       if (queueAgain != null) {
-        queueAgain.readThrough(queueLastRead, o.now(), o.windowStart(), firstRef, sink);
+        // a pass of watch reads on its own thread alone: the other core is the tail's
+        queueAgain.readThrough(
+            queueLastRead, o.now(), o.windowStart(), firstRef, !o.liveBank(), sink);
       } else {
         try {
           JsonlSource again =

@@ -67,22 +67,37 @@ class QueueSourceTest {
     assertEquals(10_000, seen.get());
   }
 
+  private static boolean readingAhead() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.getName().equals("vigil-read-ahead") && t.isAlive());
+  }
+
   /**
-   * The excerpts are decoded ahead of the sink, yet during each call {@link QueueSource#index()}
-   * names the excerpt of the event handed over.
+   * Whether the excerpts are decoded ahead of the sink on a thread of their own (while the sink
+   * takes the first event, more than four batches wait to be decoded) or on the sink's thread (a
+   * pass of watch), during each call {@link QueueSource#index()} names the excerpt of the event
+   * handed over.
    */
-  @Test
-  void eachEventIsHandedOverWithItsOwnExcerptsIndex() {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void eachEventIsHandedOverWithItsOwnExcerptsIndex(boolean ahead) {
     Path dir = queue(3_000);
     QueueSource source = new QueueSource(dir);
     List<long[]> seen = new ArrayList<>();
+    boolean[] aheadAtFirst = {false};
     source.readThrough(
         Long.MAX_VALUE,
         T0.plusSeconds(60),
         null,
-        (ev, id, ref) ->
-            seen.add(
-                new long[] {ev.event().ts().toEpochMilli() - T0.toEpochMilli(), source.index()}));
+        -1,
+        ahead,
+        (ev, id, ref) -> {
+          if (seen.isEmpty()) {
+            aheadAtFirst[0] = readingAhead();
+          }
+          seen.add(new long[] {ev.event().ts().toEpochMilli() - T0.toEpochMilli(), source.index()});
+        });
+    assertEquals(ahead, aheadAtFirst[0], "a thread reading ahead");
     assertEquals(3_000, seen.size());
     long first = seen.get(0)[1];
     for (int i = 0; i < seen.size(); i++) {
