@@ -162,10 +162,6 @@ final class ClaimWithoutAction extends DialogueDetector {
   }
 
   /**
-   * Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or
-   * might).
-   */
-  /**
    * Hands on the words of a node's JSON form ({@link Phrases#words} of {@code node.toString()}),
    * token by token, without writing the JSON: what stands between two tokens ({@code "}, {@code :},
    * {@code ,}, brackets) parts words as a space would, so each key and value gives the words of its
@@ -196,6 +192,10 @@ final class ClaimWithoutAction extends DialogueDetector {
         unescaped(text) ? text : JsonNodeFactory.instance.textNode(text).toString(), word);
   }
 
+  /**
+   * Whether Jackson writes {@code text} as it is between its quotes (no character it escapes, or
+   * might).
+   */
   static boolean unescaped(String text) {
     for (int i = 0, n = text.length(); i < n; i++) {
       char ch = text.charAt(i);
