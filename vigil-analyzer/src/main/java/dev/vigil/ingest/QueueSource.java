@@ -188,43 +188,44 @@ public final class QueueSource {
       long through,
       boolean ahead,
       IngestSink sink) {
-    IngestStats[] stats = {null};
     try {
       if (!ahead) {
-        return read(
-            afterIndex,
-            fromIndex,
-            now,
-            from,
-            through,
-            (bytes, index) -> {
-              Event e = EventWire.read(bytes);
-              handOver(e, index, sink);
-              return e.ts();
-            });
+        return decode(
+            afterIndex, fromIndex, now, from, through, (e, index) -> handOver(e, index, sink));
       }
+      IngestStats[] stats = {null};
       Prefetcher.<Event>run(
           "vigil-read-ahead",
-          out ->
-              stats[0] =
-                  read(
-                      afterIndex,
-                      fromIndex,
-                      now,
-                      from,
-                      through,
-                      (bytes, index) -> {
-                        Event e = EventWire.read(bytes);
-                        out.put(e, index);
-                        return e.ts();
-                      }),
+          out -> stats[0] = decode(afterIndex, fromIndex, now, from, through, out),
           (e, index) -> handOver(e, index, sink));
+      return stats[0];
     } catch (InterruptedIOException e) {
       throw interrupted();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // not thrown: the reading and the sink declare none
     }
-    return stats[0];
+  }
+
+  /** Reads the excerpts, decodes each one's event and puts it into {@code out} with its index. */
+  private IngestStats decode(
+      long afterIndex,
+      long fromIndex,
+      Instant now,
+      Instant from,
+      long through,
+      Prefetcher.Out<Event> out)
+      throws InterruptedIOException {
+    return read(
+        afterIndex,
+        fromIndex,
+        now,
+        from,
+        through,
+        (bytes, index) -> {
+          Event e = EventWire.read(bytes);
+          out.put(e, index);
+          return e.ts();
+        });
   }
 
   /** Hands the event of the excerpt at {@code index} to the sink. */

@@ -85,11 +85,7 @@ class PhrasesRunsTest {
   void runsAreTheRegularExpressionsPieces() {
     Random random = new Random(19);
     for (int i = 0; i < 20_000; i++) {
-      StringBuilder b = new StringBuilder();
-      for (int k = random.nextInt(12); k > 0; k--) {
-        b.append(PARTS[random.nextInt(PARTS.length)]);
-      }
-      String text = b.toString();
+      String text = randomText(random, 12);
       assertEquals(byPattern(NOT_WORD, text), byRuns(text, true), text);
       assertEquals(byPattern(NOT_LETTER_OR_DIGIT, text), byRuns(text, false), text);
     }
@@ -151,11 +147,7 @@ class PhrasesRunsTest {
     Random random = new Random(7);
     int unescaped = 0;
     for (int i = 0; i < 20_000; i++) {
-      StringBuilder b = new StringBuilder();
-      for (int k = random.nextInt(12); k > 0; k--) {
-        b.append(PARTS[random.nextInt(PARTS.length)]);
-      }
-      String text = b.toString();
+      String text = randomText(random, 12);
       String json = TextNode.valueOf(text).toString();
       if (ClaimWithoutAction.unescaped(text)) {
         unescaped++;
@@ -177,9 +169,10 @@ class PhrasesRunsTest {
     }
   }
 
-  private static String randomText(Random random) {
+  /** Fewer than {@code bound} of {@link #PARTS}, drawn at random. */
+  private static String randomText(Random random, int bound) {
     StringBuilder b = new StringBuilder();
-    for (int k = random.nextInt(6); k > 0; k--) {
+    for (int k = random.nextInt(bound); k > 0; k--) {
       b.append(PARTS[random.nextInt(PARTS.length)]);
     }
     return b.toString();
@@ -190,7 +183,7 @@ class PhrasesRunsTest {
     JsonNodeFactory f = JsonNodeFactory.instance;
     switch (random.nextInt(depth < 3 ? 11 : 9)) {
       case 0:
-        return f.textNode(randomText(random));
+        return f.textNode(randomText(random, 6));
       case 1:
         return f.numberNode(random.nextInt());
       case 2:
@@ -216,7 +209,7 @@ class PhrasesRunsTest {
       default:
         ObjectNode o = f.objectNode();
         for (int k = random.nextInt(4); k > 0; k--) {
-          o.set(randomText(random), randomNode(random, depth + 1));
+          o.set(randomText(random, 6), randomNode(random, depth + 1));
         }
         return o;
     }
