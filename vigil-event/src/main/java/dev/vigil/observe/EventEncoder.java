@@ -12,7 +12,8 @@ import net.openhft.chronicle.bytes.BytesOut;
  * to size.
  *
  * <p>The bytes are those of {@link EventWire#write}, except that the payload's Smile never refers
- * back to an earlier name (see {@link SmileOut}); {@link EventWire#read} reads both alike.
+ * back to an earlier name (see {@link SmileOut}), and that a tool call's payload may be written in
+ * its short form ({@link #callPayload}); {@link EventWire#read} reads them all alike.
  */
 public final class EventEncoder {
   /**
@@ -38,6 +39,9 @@ public final class EventEncoder {
   private int headLength;
   private long epochMillis;
 
+  /** Whether the payload is a tool call's short form ({@link #callPayload}). */
+  private boolean call;
+
   /**
    * The last kind, status and agent (compared by identity: the same strings come again and again),
    * encoded.
@@ -46,6 +50,7 @@ public final class EventEncoder {
 
   private String lastStatus;
   private String lastAgent;
+  private int lastStatusCode;
   private byte[] lastNames = new byte[0];
 
   /** Recent threads (by their name's string) and pids, encoded; a slot by the name's hash. */
@@ -60,11 +65,23 @@ public final class EventEncoder {
     payload.reset();
     headLength = 0;
     seqAt = 0;
+    call = false;
     return this;
   }
 
   /** Where the payload (a Smile object) is written, after {@link #begin()}. */
   public SmileOut payload() {
+    return payload;
+  }
+
+  /**
+   * Where a tool call's payload is written in its short form, after {@link #begin()}: its form
+   * byte, made of {@link CallPayload}'s flags, is written here; its values follow in the order that
+   * {@link CallPayload} gives.
+   */
+  public SmileOut callPayload(int form) {
+    call = true;
+    payload.rawByte(form);
     return payload;
   }
 
@@ -87,19 +104,34 @@ public final class EventEncoder {
       String callId,
       String session) {
     epochMillis = epochSecond * 1000 + nano / 1_000_000;
-    int n = room(0, 2 + 2 * MAX_STOP_BIT);
+    int n = room(0, 3 + 2 * MAX_STOP_BIT);
     head[n++] = EventWire.MAGIC;
     head[n++] = EventWire.VERSION;
+    int flagsAt = n++;
     n = stopBit(n, epochSecond);
     n = stopBit(n, nano);
     n = names(n, kind, status, agent);
-    head[n++] = (byte) (EventWire.HAS_SEQ | (pid >= 0 ? EventWire.HAS_PID : 0));
+    head[flagsAt] =
+        (byte)
+            (EventWire.HAS_SEQ
+                | (pid >= 0 ? EventWire.HAS_PID : 0)
+                | (turn != null ? EventWire.HAS_TURN : 0)
+                | (callId != null ? EventWire.HAS_CALL_ID : 0)
+                | (session != null ? EventWire.HAS_SESSION : 0)
+                | lastStatusCode << EventWire.STATUS_SHIFT
+                | (call ? EventWire.CALL_PAYLOAD : 0));
     seqAt = n;
     n = pidAndThread(n, pid, thread);
-    n = utf8(n, turn);
-    n = utf8(n, callId);
-    n = utf8(n, session);
-    headLength = stopBit(n, payload.length());
+    if (turn != null) {
+      n = utf8(n, turn);
+    }
+    if (callId != null) {
+      n = utf8(n, callId);
+    }
+    if (session != null) {
+      n = utf8(n, session);
+    }
+    headLength = stopBit(room(n, MAX_STOP_BIT), payload.length());
   }
 
   /** The {@code ts} given to {@link #head}, in milliseconds since the epoch. */
@@ -132,8 +164,8 @@ public final class EventEncoder {
   }
 
   /**
-   * {@code kind}, {@code status} and {@code agent}, copied when they are the strings of the last
-   * event.
+   * {@code kind}, {@code status} (unless the flags hold it) and {@code agent}, copied when they are
+   * the strings of the last event.
    */
   // by identity on purpose: a cache hit needs the very strings of the last event; equal copies are
   // just encoded again
@@ -145,7 +177,13 @@ public final class EventEncoder {
       return at + lastNames.length;
     }
     int start = at;
-    at = utf8(utf8(utf8(at, kind), status), agent);
+    int code = EventWire.statusCode(status);
+    at = utf8(at, kind);
+    if (code == 0) {
+      at = utf8(at, status);
+    }
+    at = utf8(at, agent);
+    lastStatusCode = code;
     lastKind = kind;
     lastStatus = status;
     lastAgent = agent;

@@ -22,14 +22,21 @@ import net.openhft.chronicle.wire.DocumentContext;
  * The Chronicle Queue form of an {@link Event}: one event per excerpt, compact binary, exact round
  * trip.
  *
- * <p>Layout of an excerpt (version 2): the magic byte {@code 'V'}, the version byte, {@code ts} as
- * stop-bit epoch seconds and nanoseconds, {@code kind} and {@code status} as UTF-8, then {@code
- * agent}, a presence byte for {@code seq}/{@code pid} followed by those present as stop-bit
- * numbers, {@code thread}, {@code turn}, {@code call_id} and {@code session} (UTF-8, possibly
- * null), and last the payload as a length-prefixed Smile document (Jackson's binary JSON), which
- * keeps every number type and string of the tree. {@code ts} comes first so that a reader can
- * filter by time without decoding the payload. Version 1, written before {@code session} existed,
- * is the same without {@code session} and is still read.
+ * <p>Layout of an excerpt (version 3): the magic byte {@code 'V'}, the version byte, a flags byte
+ * (which of {@code seq}, {@code pid}, {@code turn}, {@code call_id} and {@code session} follow;
+ * {@code status} when it is {@code ok}, {@code fail} or {@code timeout}; whether the payload has a
+ * tool call's short form), {@code ts} as stop-bit epoch seconds and nanoseconds, {@code kind} as
+ * UTF-8, {@code status} as UTF-8 when the flags do not hold it, {@code agent}, {@code seq} and
+ * {@code pid} as stop-bit numbers, {@code thread}, {@code turn}, {@code call_id} and {@code
+ * session} as UTF-8, those the flags name, and last the payload, length-prefixed: a Smile document
+ * (Jackson's binary JSON), which keeps every number type and string of the tree, or a tool call's
+ * values without their names ({@link CallPayload}). {@code ts} comes first so that a reader can
+ * filter by time without decoding the payload.
+ *
+ * <p>Versions 1 and 2, written before, are still read. Version 2 has {@code ts}, {@code kind},
+ * {@code status} and {@code agent} before a flags byte for {@code seq} and {@code pid} only, every
+ * other string written (null as length -1) and the payload always a Smile document; version 1 is
+ * version 2 without {@code session}.
  *
  * <p>The agent writes this layout through {@link EventEncoder}, field by field, without an {@link
  * Event} or a payload tree; {@link #write} is the reference it is tested against.
@@ -39,15 +46,30 @@ public final class EventWire {
   public static final byte MAGIC = 'V';
 
   /** The layout version written by this class. */
-  public static final byte VERSION = 2;
+  public static final byte VERSION = 3;
 
-  /**
-   * The layout before {@code session} (it ends with {@code call_id}); still read, never written.
-   */
+  /** The layout before the flags came first; still read, never written. */
+  static final byte VERSION_WITH_NULLS = 2;
+
+  /** Version 2 before {@code session} (it ends with {@code call_id}); still read, never written. */
   static final byte VERSION_WITHOUT_SESSION = 1;
 
   static final int HAS_SEQ = 1;
   static final int HAS_PID = 2;
+  static final int HAS_TURN = 4;
+  static final int HAS_CALL_ID = 8;
+  static final int HAS_SESSION = 16;
+
+  /** Where the flags hold {@code status}: 0 when it is written as UTF-8. */
+  static final int STATUS_SHIFT = 5;
+
+  static final int STATUS_MASK = 3 << STATUS_SHIFT;
+
+  /** The payload is a tool call's short form ({@link CallPayload}). */
+  static final int CALL_PAYLOAD = 128;
+
+  /** The statuses the flags hold, by their code (0: written as UTF-8). */
+  private static final String[] STATUSES = {null, "ok", "fail", "timeout"};
 
   private static final ObjectMapper SMILE =
       new ObjectMapper(
@@ -82,16 +104,18 @@ public final class EventWire {
 
   /** Writes the event with an already encoded payload (see {@link #payloadBytes}). */
   public static void write(BytesOut<?> out, Event event, byte[] payload) {
+    int status = statusCode(event.status());
     out.writeByte(MAGIC);
     out.writeByte(VERSION);
+    out.writeByte((byte) flags(event, status));
     Instant ts = event.ts();
     out.writeStopBit(ts.getEpochSecond());
     out.writeStopBit(ts.getNano());
     out.writeUtf8(event.kind());
-    out.writeUtf8(event.status());
+    if (status == 0) {
+      out.writeUtf8(event.status());
+    }
     out.writeUtf8(event.agent());
-    int flags = (event.seq() != null ? HAS_SEQ : 0) | (event.pid() != null ? HAS_PID : 0);
-    out.writeByte((byte) flags);
     if (event.seq() != null) {
       out.writeStopBit(event.seq());
     }
@@ -99,11 +123,32 @@ public final class EventWire {
       out.writeStopBit(event.pid());
     }
     out.writeUtf8(event.thread());
-    out.writeUtf8(event.turn());
-    out.writeUtf8(event.callId());
-    out.writeUtf8(event.session());
+    for (String s : new String[] {event.turn(), event.callId(), event.session()}) {
+      if (s != null) {
+        out.writeUtf8(s);
+      }
+    }
     out.writeStopBit(payload.length);
     out.write(payload);
+  }
+
+  private static int flags(Event event, int status) {
+    return (event.seq() != null ? HAS_SEQ : 0)
+        | (event.pid() != null ? HAS_PID : 0)
+        | (event.turn() != null ? HAS_TURN : 0)
+        | (event.callId() != null ? HAS_CALL_ID : 0)
+        | (event.session() != null ? HAS_SESSION : 0)
+        | status << STATUS_SHIFT;
+  }
+
+  /** The code of {@code status} in the flags, or 0 when it is written as UTF-8. */
+  static int statusCode(String status) {
+    for (int i = 1; i < STATUSES.length; i++) {
+      if (STATUSES[i].equals(status)) {
+        return i;
+      }
+    }
+    return 0;
   }
 
   /**
@@ -129,7 +174,9 @@ public final class EventWire {
   public static Instant peekTs(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      checkHeader(in);
+      if (checkHeader(in) == VERSION) {
+        in.readByte();
+      }
       return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
     } catch (RuntimeException e) {
       // a stop-bit number longer than a long, a ts out of Instant's range, an excerpt cut short
@@ -146,11 +193,13 @@ public final class EventWire {
   public static String peekAgent(Bytes<?> in) throws EventFormatException {
     long start = in.readPosition();
     try {
-      checkHeader(in);
+      int flags = checkHeader(in) == VERSION ? in.readByte() : 0;
       in.readStopBit();
       in.readStopBit();
       in.readUtf8();
-      in.readUtf8();
+      if ((flags & STATUS_MASK) == 0) {
+        in.readUtf8();
+      }
       return in.readUtf8();
     } catch (RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
@@ -171,31 +220,49 @@ public final class EventWire {
   public static Header readHeader(BytesIn<?> in) throws EventFormatException {
     try {
       byte version = checkHeader(in);
+      int flags = version == VERSION ? in.readByte() : 0;
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
       StringBuilder text = new StringBuilder(32);
       boolean kind = in.readUtf8(text);
-      boolean status = in.readUtf8(text);
+      boolean status = version == VERSION && (flags & STATUS_MASK) != 0 || in.readUtf8(text);
       String agent = in.readUtf8();
-      int flags = in.readByte();
+      if (version != VERSION) {
+        flags = in.readByte() & (HAS_SEQ | HAS_PID);
+      }
       if ((flags & HAS_SEQ) != 0) {
         in.readStopBit();
       }
       if ((flags & HAS_PID) != 0) {
         in.readStopBit();
       }
-      int strings = version == VERSION_WITHOUT_SESSION ? 3 : 4; // thread, turn, call_id, session
+      int strings = strings(version, flags); // thread, and turn, call_id, session written
       for (int i = 0; i < strings; i++) {
         in.readUtf8(text);
       }
       byte[] payload = payload(in);
-      if (!kind || !status || !isObject(payload)) {
-        throw new EventFormatException(
-            EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
+      if ((flags & CALL_PAYLOAD) != 0) {
+        CallPayload.check(payload, SMILE);
+      } else if (!isObject(payload)) {
+        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks an object payload");
+      }
+      if (!kind || !status) {
+        throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind or status");
       }
       return new Header(ts, agent);
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
+  }
+
+  /** How many strings follow {@code pid}: the thread and those of turn, call_id and session. */
+  private static int strings(byte version, int flags) {
+    if (version == VERSION_WITHOUT_SESSION) {
+      return 3;
+    }
+    if (version == VERSION_WITH_NULLS) {
+      return 4;
+    }
+    return 1 + Integer.bitCount(flags & (HAS_TURN | HAS_CALL_ID | HAS_SESSION));
   }
 
   /**
@@ -208,23 +275,34 @@ public final class EventWire {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }
-      for (int depth = 1; depth > 0; ) {
-        JsonToken t = p.nextToken();
-        if (t == null) {
-          throw new IOException("the payload ends inside its object");
-        }
-        switch (t) {
-          case START_OBJECT, START_ARRAY -> depth++;
-          case END_OBJECT, END_ARRAY -> depth--;
-          case VALUE_STRING -> p.getText();
-          case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getNumberValue();
-          case VALUE_EMBEDDED_OBJECT -> p.getEmbeddedObject();
-          default -> {
-            // a name (decoded as its token is read), true, false or null
-          }
+      walk(p);
+      return true;
+    }
+  }
+
+  /**
+   * Walks the value whose first token is the parser's current one to its last token, decoding each
+   * string, number and embedded value as a tree's reading decodes it.
+   */
+  static void walk(JsonParser p) throws IOException {
+    for (int depth = 0; ; ) {
+      JsonToken t = p.currentToken();
+      switch (t) {
+        case START_OBJECT, START_ARRAY -> depth++;
+        case END_OBJECT, END_ARRAY -> depth--;
+        case VALUE_STRING -> p.getText();
+        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getNumberValue();
+        case VALUE_EMBEDDED_OBJECT -> p.getEmbeddedObject();
+        default -> {
+          // a name (decoded as its token is read), true, false or null
         }
       }
-      return true;
+      if (depth == 0) {
+        return;
+      }
+      if (p.nextToken() == null) {
+        throw new IOException("the payload ends inside its object");
+      }
     }
   }
 
@@ -232,6 +310,9 @@ public final class EventWire {
   public static Event read(BytesIn<?> in) throws EventFormatException {
     try {
       byte version = checkHeader(in);
+      if (version == VERSION) {
+        return readCurrent(in);
+      }
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
       String kind = in.readUtf8();
       String status = in.readUtf8();
@@ -243,16 +324,51 @@ public final class EventWire {
       String turn = in.readUtf8();
       String callId = in.readUtf8();
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
-      byte[] payload = payload(in);
-      JsonNode tree = SMILE.readTree(payload);
-      if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
-        throw new EventFormatException(
-            EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
-      }
-      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
+      JsonNode tree = SMILE.readTree(payload(in));
+      return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
+  }
+
+  /** The rest of an excerpt of the current version, after its version byte. */
+  private static Event readCurrent(BytesIn<?> in) throws IOException, EventFormatException {
+    int flags = in.readByte();
+    Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+    String kind = in.readUtf8();
+    int code = (flags & STATUS_MASK) >>> STATUS_SHIFT;
+    String status = code == 0 ? in.readUtf8() : STATUSES[code];
+    String agent = in.readUtf8();
+    Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
+    Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
+    String thread = in.readUtf8();
+    String turn = (flags & HAS_TURN) != 0 ? in.readUtf8() : null;
+    String callId = (flags & HAS_CALL_ID) != 0 ? in.readUtf8() : null;
+    String session = (flags & HAS_SESSION) != 0 ? in.readUtf8() : null;
+    byte[] payload = payload(in);
+    JsonNode tree =
+        (flags & CALL_PAYLOAD) != 0 ? CallPayload.read(payload, SMILE) : SMILE.readTree(payload);
+    return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
+  }
+
+  private static Event event(
+      Instant ts,
+      String kind,
+      String status,
+      JsonNode tree,
+      String agent,
+      Long seq,
+      Long pid,
+      String thread,
+      String turn,
+      String callId,
+      String session)
+      throws EventFormatException {
+    if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
+      throw new EventFormatException(
+          EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
+    }
+    return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
   }
 
   /** The length-prefixed payload that ends an excerpt, its length checked against the excerpt. */
@@ -277,14 +393,14 @@ public final class EventWire {
     if (magic != MAGIC) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt was not written by Vigil");
     }
-    if (version != VERSION && version != VERSION_WITHOUT_SESSION) {
+    if (version < VERSION_WITHOUT_SESSION || version > VERSION) {
       throw new EventFormatException(
           EventDefect.NOT_AN_EVENT,
           "excerpt has layout version "
               + version
               + "; this Vigil reads versions "
               + VERSION_WITHOUT_SESSION
-              + " and "
+              + " to "
               + VERSION);
     }
     return version;

@@ -111,6 +111,11 @@ public final class SmileOut {
     length += bytes.length;
   }
 
+  /** One byte that is not Smile, such as {@link CallPayload}'s form byte. */
+  public void rawByte(int b) {
+    put((byte) b);
+  }
+
   /**
    * Writes again what was written for {@code key} (compared by identity) by a recent {@link
    * #remember}; false, and nothing written, when it is not remembered. For values that come again

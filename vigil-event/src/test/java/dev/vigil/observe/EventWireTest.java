@@ -159,40 +159,61 @@ class EventWireTest {
   }
 
   @Test
-  void readsTheLayoutWrittenBeforeSessionExisted() throws Exception {
-    Event e = new RandomEvents(7, 0).next().withSession("s-9");
-    Bytes<?> v2 = Bytes.allocateElasticOnHeap();
-    EventWire.write(v2, e, EventWire.payloadBytes(e.payload()));
-    byte[] all = v2.toByteArray();
-    // Version 1 is version 2 without the session string: rebuild it from the same fields.
-    Bytes<?> v1 = Bytes.allocateElasticOnHeap();
-    v1.writeByte(EventWire.MAGIC);
-    v1.writeByte(EventWire.VERSION_WITHOUT_SESSION);
-    Bytes<?> body = Bytes.wrapForRead(all);
-    body.readSkip(2);
-    v1.writeStopBit(body.readStopBit());
-    v1.writeStopBit(body.readStopBit());
-    v1.writeUtf8(body.readUtf8());
-    v1.writeUtf8(body.readUtf8());
-    v1.writeUtf8(body.readUtf8());
-    int flags = body.readByte();
-    v1.writeByte((byte) flags);
-    for (int bit : new int[] {1, 2}) {
-      if ((flags & bit) != 0) {
-        v1.writeStopBit(body.readStopBit());
-      }
+  void readsTheLayoutsWrittenBefore() throws Exception {
+    RandomEvents random = new RandomEvents(7, 0);
+    for (int i = 0; i < 500; i++) {
+      Event e = random.next();
+      e = i % 2 == 0 ? e.withSession("s-" + i) : e;
+      Event read = EventWire.read(older(e, EventWire.VERSION_WITH_NULLS));
+      assertEquals(EventJson.write(e), EventJson.write(read));
+      read = EventWire.read(older(e, EventWire.VERSION_WITHOUT_SESSION));
+      assertNull(read.session());
+      assertEquals(EventJson.write(e.withSession(null)), EventJson.write(read));
     }
-    v1.writeUtf8(body.readUtf8());
-    v1.writeUtf8(body.readUtf8());
-    v1.writeUtf8(body.readUtf8());
-    assertEquals("s-9", body.readUtf8());
-    long length = body.readStopBit();
-    v1.writeStopBit(length);
-    byte[] payload = new byte[(int) length];
-    body.read(payload);
-    v1.write(payload);
-    Event read = EventWire.read(v1);
-    assertNull(read.session());
-    assertEquals(EventJson.write(e.withSession(null)), EventJson.write(read));
+  }
+
+  @Test
+  void theCurrentLayoutIsSmallerThanTheOneBefore() throws Exception {
+    Event e = new RandomEvents(9, 0).next();
+    e =
+        new Event(
+            e.ts(), e.kind(), "ok", e.payload(), "robin", 7L, 4242L, "main", null, null, null);
+    Bytes<?> now = Bytes.allocateElasticOnHeap();
+    EventWire.write(now, e, EventWire.payloadBytes(e.payload()));
+    // ok in the flags rather than as text (3 bytes), no null turn, call_id and session (6)
+    assertEquals(older(e, EventWire.VERSION_WITH_NULLS).readRemaining() - 9, now.readRemaining());
+    assertEquals(EventJson.write(e), EventJson.write(EventWire.read(now)));
+  }
+
+  /**
+   * The event in layout version 2 (the strings before a flags byte for seq and pid, every other
+   * string written, null as -1), or version 1 (the same without session).
+   */
+  private static Bytes<?> older(Event e, byte version) {
+    Bytes<?> out = Bytes.allocateElasticOnHeap();
+    out.writeByte(EventWire.MAGIC);
+    out.writeByte(version);
+    out.writeStopBit(e.ts().getEpochSecond());
+    out.writeStopBit(e.ts().getNano());
+    out.writeUtf8(e.kind());
+    out.writeUtf8(e.status());
+    out.writeUtf8(e.agent());
+    out.writeByte((byte) ((e.seq() != null ? 1 : 0) | (e.pid() != null ? 2 : 0)));
+    if (e.seq() != null) {
+      out.writeStopBit(e.seq());
+    }
+    if (e.pid() != null) {
+      out.writeStopBit(e.pid());
+    }
+    out.writeUtf8(e.thread());
+    out.writeUtf8(e.turn());
+    out.writeUtf8(e.callId());
+    if (version == EventWire.VERSION_WITH_NULLS) {
+      out.writeUtf8(e.session());
+    }
+    byte[] payload = EventWire.payloadBytes(e.payload());
+    out.writeStopBit(payload.length);
+    out.write(payload);
+    return out;
   }
 }

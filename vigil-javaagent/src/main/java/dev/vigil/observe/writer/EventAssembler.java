@@ -2,6 +2,7 @@ package dev.vigil.observe.writer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.CallPayload;
 import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.ToolKind;
@@ -39,26 +40,25 @@ final class EventAssembler {
     static final ObjectMapper MAPPER = new ObjectMapper();
   }
 
-  private static final byte[] TOOL = SmileOut.nameBytes("tool");
-  private static final byte[] ARGS = SmileOut.nameBytes("args");
-  private static final byte[] RESULT = SmileOut.nameBytes("result");
-  private static final byte[] DURATION = SmileOut.nameBytes("duration_ms");
-  private static final byte[] CLASS = SmileOut.nameBytes("class");
-  private static final byte[] METHOD = SmileOut.nameBytes("method");
   private static final byte[] ERROR = SmileOut.nameBytes("error");
   private static final byte[] TEXT = SmileOut.nameBytes("text");
   private static final byte[] TOOL_CALLS = SmileOut.nameBytes("tool_calls");
 
   /**
    * What never changes from one call of a site to the next, encoded once: its tool name (as the
-   * value of {@code tool}, for a tool method), its parameter names and which of them are secrets,
-   * and its {@code class} and {@code method} fields.
+   * value of {@code tool}, for a tool method) and whether it is the method's, its parameter names
+   * and which of them are secrets, and the values of its {@code class} and {@code method}.
    */
   // arrays on purpose: encoded bytes built once, private to this class and never changed or
   // compared
   @SuppressWarnings("ArrayRecordComponent")
   private record SiteBytes(
-      Site site, byte[] toolName, boolean[] secret, byte[][] names, byte[] classAndMethod) {
+      Site site,
+      byte[] toolName,
+      boolean toolIsMethod,
+      boolean[] secret,
+      byte[][] names,
+      byte[] classAndMethod) {
     static SiteBytes of(Site site, Redaction redaction) {
       List<String> names = site.paramNames();
       boolean[] secret = new boolean[names.size()];
@@ -68,13 +68,16 @@ final class EventAssembler {
         encoded[i] = SmileOut.nameBytes(names.get(i));
       }
       SmileOut out = new SmileOut();
-      out.raw(CLASS);
       out.string(site.className());
-      out.raw(METHOD);
       out.string(site.method());
-      byte[] toolName =
-          SmileOut.stringBytes(site.toolName() != null ? site.toolName() : site.method());
-      return new SiteBytes(site, toolName, secret, encoded, out.toByteArray());
+      String tool = site.toolName() != null ? site.toolName() : site.method();
+      return new SiteBytes(
+          site,
+          SmileOut.stringBytes(tool),
+          tool.equals(site.method()),
+          secret,
+          encoded,
+          out.toByteArray());
     }
   }
 
@@ -110,42 +113,48 @@ final class EventAssembler {
     }
   }
 
+  /** A tool call, its payload in the short form ({@link CallPayload}). */
   private void encode(CapturedCall call, EventEncoder encoder, String agent, long pid) {
     Site site = call.site();
     boolean frameworkOnly = site.role().isFramework();
     String toolName = toolName(call);
     SiteBytes constant = siteBytes(site);
-    SmileOut out = encoder.begin().payload();
-    out.startObject();
-    out.raw(TOOL);
-    if (frameworkOnly) {
-      out.string(toolName);
-    } else {
-      out.raw(constant.toolName());
-    }
-    if (frameworkOnly) {
-      if (call.frameworkArgs() != null) {
-        out.raw(ARGS);
-        frameworkArgs(call.frameworkArgs(), site, out);
+    boolean failed = call.thrown() != null || call.errorResult();
+    boolean hasArgs = frameworkOnly ? call.frameworkArgs() != null : call.args() != null;
+    boolean hasResult = captureResult && !failed;
+    boolean toolIsMethod = frameworkOnly ? toolName.equals(site.method()) : constant.toolIsMethod();
+    SmileOut out =
+        encoder
+            .begin()
+            .callPayload(
+                (toolIsMethod ? 0 : CallPayload.TOOL)
+                    | (hasArgs ? CallPayload.ARGS : 0)
+                    | (hasResult ? CallPayload.RESULT : 0)
+                    | (failed ? CallPayload.ERROR : 0));
+    if (!toolIsMethod) {
+      if (frameworkOnly) {
+        out.string(toolName);
+      } else {
+        out.raw(constant.toolName());
       }
-    } else if (call.args() != null) {
-      out.raw(ARGS);
-      args(call.args(), site, constant, out);
     }
-    if (captureResult && call.thrown() == null && !call.errorResult()) {
-      out.raw(RESULT);
+    if (hasArgs) {
+      if (frameworkOnly) {
+        frameworkArgs(call.frameworkArgs(), site, out);
+      } else {
+        args(call.args(), site, constant, out);
+      }
+    }
+    if (hasResult) {
       values.write(call.result(), false, site, -1, out);
     }
-    out.raw(DURATION);
-    out.number(durationMs(call.endNanos() - call.startNanos()));
+    out.number(durationMicros(call.endNanos() - call.startNanos()));
     out.raw(constant.classAndMethod());
     String status = "ok";
     if (call.thrown() != null) {
-      out.raw(ERROR);
       error(call.thrown(), out);
       status = isTimeout(call.thrown()) ? "timeout" : "fail";
     } else if (call.errorResult()) {
-      out.raw(ERROR);
       out.startObject();
       out.name("type");
       out.string("tool_error");
@@ -154,7 +163,6 @@ final class EventAssembler {
       out.endObject();
       status = "fail";
     }
-    out.endObject();
     String kind = frameworkOnly ? ToolKind.of(toolName) : site.kind();
     head(
         encoder,
@@ -233,12 +241,11 @@ final class EventAssembler {
   }
 
   /**
-   * Milliseconds to the microsecond, rounded half up: {@code Math.round(nanos / 1000.0) / 1000.0},
-   * in integers.
+   * Microseconds, rounded half up: {@code Math.round(nanos / 1000.0)}, in integers; {@code
+   * duration_ms} is {@link CallPayload#durationMs} of them.
    */
-  static double durationMs(long nanos) {
-    long micros = nanos >= 0 ? (nanos + 500) / 1_000 : Math.round(nanos / 1_000.0);
-    return micros / 1_000.0;
+  static long durationMicros(long nanos) {
+    return nanos >= 0 ? (nanos + 500) / 1_000 : Math.round(nanos / 1_000.0);
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.observe.CallPayload;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.TimeSource;
@@ -186,7 +187,7 @@ class EventAssemblerTest {
       long nanos = i < 5_000 ? i * 100L + random.nextInt(3) - 1 : random.nextLong(1L << 45);
       assertEquals(
           Math.round(nanos / 1_000.0) / 1_000.0,
-          EventAssembler.durationMs(nanos),
+          CallPayload.durationMs(EventAssembler.durationMicros(nanos)),
           "nanos " + nanos);
     }
   }

@@ -1,0 +1,128 @@
+package dev.vigil.observe;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+
+/**
+ * The short form of a tool call's payload in a queue excerpt (docs/DESIGN.md, "In the queue"): the
+ * payload's values without its fixed names. A form byte says which of the optional fields are there
+ * ({@link #TOOL}, {@link #ARGS}, {@link #RESULT}, {@link #ERROR}); then come, as Smile values one
+ * after another, {@code tool} (left out when it is the method's name), {@code args}, {@code
+ * result}, {@code duration_ms} as a whole number of microseconds, {@code class}, {@code method} and
+ * {@code error}. It reads back as the payload object of those names in that order, the one the
+ * agent's long form has; it saves about 60 bytes of an excerpt of some 270.
+ */
+public final class CallPayload {
+  /** The form byte holds {@code tool}'s value; without it the tool is named as its method. */
+  public static final int TOOL = 1;
+
+  /** {@code args} follows. */
+  public static final int ARGS = 2;
+
+  /** {@code result} follows. */
+  public static final int RESULT = 4;
+
+  /** {@code error} follows, last. */
+  public static final int ERROR = 8;
+
+  private static final int ALL = TOOL | ARGS | RESULT | ERROR;
+
+  private CallPayload() {}
+
+  /**
+   * {@code duration_ms} of a whole number of microseconds; the writer and every reader compute it
+   * alike.
+   */
+  public static double durationMs(long micros) {
+    return micros / 1_000.0;
+  }
+
+  /** Reads a payload of this form back into the payload object. */
+  static ObjectNode read(byte[] payload, ObjectMapper smile) throws IOException {
+    int form = form(payload);
+    try (JsonParser p = smile.getFactory().createParser(payload, 1, payload.length - 1)) {
+      ObjectNode o = smile.getNodeFactory().objectNode();
+      o.putNull("tool"); // its place in the order; its value comes now or with the method's
+      if ((form & TOOL) != 0) {
+        o.set("tool", next(p, smile));
+      }
+      if ((form & ARGS) != 0) {
+        o.set("args", next(p, smile));
+      }
+      if ((form & RESULT) != 0) {
+        o.set("result", next(p, smile));
+      }
+      o.put("duration_ms", durationMs(micros(p)));
+      o.set("class", next(p, smile));
+      JsonNode method = next(p, smile);
+      o.set("method", method);
+      if ((form & TOOL) == 0) {
+        o.set("tool", method.deepCopy());
+      }
+      if ((form & ERROR) != 0) {
+        o.set("error", next(p, smile));
+      }
+      end(p);
+      return o;
+    }
+  }
+
+  /**
+   * Checks a payload of this form as {@link #read} would read it, every value walked token by token
+   * and decoded, without building the tree.
+   */
+  static void check(byte[] payload, ObjectMapper smile) throws IOException {
+    int form = form(payload);
+    try (JsonParser p = smile.getFactory().createParser(payload, 1, payload.length - 1)) {
+      int before = Integer.bitCount(form & (TOOL | ARGS | RESULT));
+      for (int i = 0; i < before; i++) {
+        skip(p);
+      }
+      micros(p);
+      skip(p);
+      skip(p);
+      if ((form & ERROR) != 0) {
+        skip(p);
+      }
+      end(p);
+    }
+  }
+
+  private static int form(byte[] payload) throws IOException {
+    if (payload.length == 0 || (payload[0] & ~ALL) != 0) {
+      throw new IOException("a tool call's short payload starts with an unknown form byte");
+    }
+    return payload[0];
+  }
+
+  private static JsonNode next(JsonParser p, ObjectMapper smile) throws IOException {
+    if (p.nextToken() == null) {
+      throw new IOException("a tool call's short payload ends before its last value");
+    }
+    return smile.readTree(p);
+  }
+
+  private static long micros(JsonParser p) throws IOException {
+    if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+      throw new IOException("a tool call's short payload has no whole duration_ms");
+    }
+    return p.getLongValue();
+  }
+
+  private static void skip(JsonParser p) throws IOException {
+    if (p.nextToken() == null) {
+      throw new IOException("a tool call's short payload ends before its last value");
+    }
+    EventWire.walk(p);
+  }
+
+  private static void end(JsonParser p) throws IOException {
+    if (p.nextToken() != null) {
+      throw new IOException("a tool call's short payload goes on after its last value");
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.vigil.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import net.openhft.chronicle.bytes.Bytes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A tool call's short payload reads back as the payload object the long form writes, names in the
+ * same order, and is refused, by the header reading as by the full one, when cut or followed by
+ * more.
+ */
+class CallPayloadTest {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /** What one encoded call was made of. */
+  private record Call(Event expected, byte[] excerpt) {}
+
+  private static Call call(RandomEvents events, SplittableRandom random) {
+    return call(events, random, out -> {});
+  }
+
+  /** A random call, its payload spoilt by {@code spoil} once written. */
+  private static Call call(RandomEvents events, SplittableRandom random, Consumer<SmileOut> spoil) {
+    Event source = events.next();
+    Event other = events.next();
+    int form = random.nextInt(16);
+    String method = random.nextBoolean() ? "forecast" : source.kind();
+    String tool = (form & CallPayload.TOOL) != 0 ? other.kind() : method;
+    long micros = random.nextInt(4) == 0 ? random.nextLong() : random.nextLong(10_000_000);
+    ObjectNode expected = NODES.objectNode();
+    expected.put("tool", tool);
+    EventEncoder encoder = new EventEncoder();
+    SmileOut out = encoder.begin().callPayload(form);
+    if ((form & CallPayload.TOOL) != 0) {
+      out.string(tool);
+    }
+    if ((form & CallPayload.ARGS) != 0) {
+      expected.set("args", source.payload());
+      out.tree(source.payload());
+    }
+    if ((form & CallPayload.RESULT) != 0) {
+      JsonNode result =
+          other.payload().size() > 0 ? other.payload().elements().next() : NODES.nullNode();
+      expected.set("result", result);
+      out.tree(result);
+    }
+    expected.put("duration_ms", CallPayload.durationMs(micros));
+    out.number(micros);
+    expected.put("class", "dev.example.Weather");
+    out.string("dev.example.Weather");
+    expected.put("method", method);
+    out.string(method);
+    if ((form & CallPayload.ERROR) != 0) {
+      expected.set("error", other.payload());
+      out.tree(other.payload());
+    }
+    spoil.accept(out);
+    Instant ts = source.ts();
+    String status = random.nextBoolean() ? "ok" : source.status();
+    encoder.head(
+        ts.getEpochSecond(), ts.getNano(), "tool.x", status, "robin", 42, "main", null, null, null);
+    Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+    encoder.writeTo(bytes, 7);
+    Event event =
+        new Event(ts, "tool.x", status, expected, "robin", 7L, 42L, "main", null, null, null);
+    return new Call(event, bytes.toByteArray());
+  }
+
+  @Test
+  void readsBackAsTheLongFormsPayloadInItsOrder() throws Exception {
+    RandomEvents events = new RandomEvents(29, 0, false);
+    SplittableRandom random = new SplittableRandom(31);
+    for (int i = 0; i < 3_000; i++) {
+      Call c = call(events, random);
+      Event read = EventWire.read(Bytes.wrapForRead(c.excerpt()));
+      assertEquals(EventJson.write(c.expected()), EventJson.write(read), "call " + i);
+      assertEquals(
+          new EventWire.Header(c.expected().ts(), "robin"),
+          EventWire.readHeader(Bytes.wrapForRead(c.excerpt())));
+    }
+  }
+
+  @Test
+  void aShortPayloadCutOrFollowedByMoreIsNotAnEvent() {
+    RandomEvents events = new RandomEvents(37, 0, false);
+    SplittableRandom random = new SplittableRandom(41);
+    for (int i = 0; i < 1_000; i++) {
+      Consumer<SmileOut> cut =
+          out -> out.rewind(out.mark() - out.length() + random.nextInt(out.length()));
+      Consumer<SmileOut> more = out -> out.rawByte(0x23); // one more value: true
+      for (Consumer<SmileOut> spoil : List.of(cut, more)) {
+        byte[] bad = call(events, random, spoil).excerpt();
+        EventFormatException full =
+            assertThrows(EventFormatException.class, () -> EventWire.read(Bytes.wrapForRead(bad)));
+        assertEquals(EventDefect.NOT_AN_EVENT, full.defect());
+        assertThrows(
+            EventFormatException.class, () -> EventWire.readHeader(Bytes.wrapForRead(bad)));
+      }
+    }
+  }
+}
