@@ -9,7 +9,7 @@ import java.time.Instant;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
- * Fuzzes the queue's excerpt decoder, layout versions 1 and 2 (docs/CONTRIBUTING.md#fuzzing): an
+ * Fuzzes the queue's excerpt decoder, layout versions 1 to 3 (docs/CONTRIBUTING.md#fuzzing): an
  * excerpt's bytes either read as an event or throw {@link EventFormatException} ({@code
  * not_an_event}), never anything else, and so do the peeks at its {@code ts} and {@code agent},
  * which agree with the full reading and leave the read position where it was, and the header
