@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The short form of a tool call's payload in a queue excerpt (docs/DESIGN.md, "In the queue"): the
@@ -14,7 +15,8 @@ import java.io.IOException;
  * after another, {@code tool} (left out when it is the method's name), {@code args}, {@code
  * result}, {@code duration_ms} as a whole number of microseconds, {@code class}, {@code method} and
  * {@code error}. It reads back as the payload object of those names in that order, the one the
- * agent's long form has; it saves about 60 bytes of an excerpt of some 270.
+ * agent's long form has; it saves about 60 bytes of an excerpt of some 270. An excerpt with this
+ * payload and no {@code kind} has the kind of its tool ({@link ToolKind#of}).
  */
 public final class CallPayload {
   /** The form byte holds {@code tool}'s value; without it the tool is named as its method. */
@@ -39,6 +41,32 @@ public final class CallPayload {
    */
   public static double durationMs(long micros) {
     return micros / 1_000.0;
+  }
+
+  /** Kinds of tool names already seen, so that a reader does not derive them again each event. */
+  private static final ConcurrentHashMap<String, String> KINDS = new ConcurrentHashMap<>();
+
+  /** Kinds kept at most; beyond, a kind is derived each time. */
+  private static final int KINDS_KEPT = 4_096;
+
+  /**
+   * The kind of a call payload read by {@link #read} whose excerpt names none: its tool's; null
+   * when the tool is not a string.
+   */
+  static String kindOf(ObjectNode payload) {
+    JsonNode tool = payload.get("tool");
+    if (tool == null || !tool.isTextual()) {
+      return null;
+    }
+    String name = tool.textValue();
+    String kind = KINDS.get(name);
+    if (kind == null) {
+      kind = ToolKind.of(name);
+      if (KINDS.size() < KINDS_KEPT) {
+        KINDS.put(name, kind);
+      }
+    }
+    return kind;
   }
 
   /** Reads a payload of this form back into the payload object. */
@@ -73,18 +101,26 @@ public final class CallPayload {
 
   /**
    * Checks a payload of this form as {@link #read} would read it, every value walked token by token
-   * and decoded, without building the tree.
+   * and decoded, without building the tree; with {@code kindOfTool}, as {@link #kindOf} would find
+   * its kind.
    */
-  static void check(byte[] payload, ObjectMapper smile) throws IOException {
+  static void check(byte[] payload, ObjectMapper smile, boolean kindOfTool) throws IOException {
     int form = form(payload);
     try (JsonParser p = smile.getFactory().createParser(payload, 1, payload.length - 1)) {
-      int before = Integer.bitCount(form & (TOOL | ARGS | RESULT));
+      if ((form & TOOL) != 0) {
+        skipTool(p, kindOfTool);
+      }
+      int before = Integer.bitCount(form & (ARGS | RESULT));
       for (int i = 0; i < before; i++) {
         skip(p);
       }
       micros(p);
       skip(p);
-      skip(p);
+      if ((form & TOOL) != 0) {
+        skip(p);
+      } else {
+        skipTool(p, kindOfTool);
+      }
       if ((form & ERROR) != 0) {
         skip(p);
       }
@@ -118,6 +154,15 @@ public final class CallPayload {
       throw new IOException("a tool call's short payload ends before its last value");
     }
     EventWire.walk(p);
+  }
+
+  /** Skips the value that names the tool; when the kind is the tool's, it must be a string. */
+  private static void skipTool(JsonParser p, boolean kindOfTool) throws IOException {
+    skip(p);
+    if (kindOfTool && p.currentToken() != JsonToken.VALUE_STRING) {
+      throw new IOException(
+          "the excerpt's kind is its tool's, and its tool is not named by a string");
+    }
   }
 
   private static void end(JsonParser p) throws IOException {

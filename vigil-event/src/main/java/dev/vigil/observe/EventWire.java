@@ -26,12 +26,13 @@ import net.openhft.chronicle.wire.DocumentContext;
  * (which of {@code seq}, {@code pid}, {@code turn}, {@code call_id} and {@code session} follow;
  * {@code status} when it is {@code ok}, {@code fail} or {@code timeout}; whether the payload has a
  * tool call's short form), {@code ts} as stop-bit epoch seconds and nanoseconds, {@code kind} as
- * UTF-8, {@code status} as UTF-8 when the flags do not hold it, {@code agent}, {@code seq} and
- * {@code pid} as stop-bit numbers, {@code thread}, {@code turn}, {@code call_id} and {@code
- * session} as UTF-8, those the flags name, and last the payload, length-prefixed: a Smile document
- * (Jackson's binary JSON), which keeps every number type and string of the tree, or a tool call's
- * values without their names ({@link CallPayload}). {@code ts} comes first so that a reader can
- * filter by time without decoding the payload.
+ * UTF-8 (null, with a tool call's short form, for the kind of its tool), {@code status} as UTF-8
+ * when the flags do not hold it, {@code agent}, {@code seq} and {@code pid} as stop-bit numbers,
+ * {@code thread}, {@code turn}, {@code call_id} and {@code session} as UTF-8, those the flags name,
+ * and last the payload, length-prefixed: a Smile document (Jackson's binary JSON), which keeps
+ * every number type and string of the tree, or a tool call's values without their names ({@link
+ * CallPayload}). {@code ts} comes first so that a reader can filter by time without decoding the
+ * payload.
  *
  * <p>Versions 1 and 2, written before, are still read. Version 2 has {@code ts}, {@code kind},
  * {@code status} and {@code agent} before a flags byte for {@code seq} and {@code pid} only, every
@@ -240,12 +241,13 @@ public final class EventWire {
         in.readUtf8(text);
       }
       byte[] payload = payload(in);
-      if ((flags & CALL_PAYLOAD) != 0) {
-        CallPayload.check(payload, SMILE);
+      boolean call = (flags & CALL_PAYLOAD) != 0;
+      if (call) {
+        CallPayload.check(payload, SMILE, !kind);
       } else if (!isObject(payload)) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks an object payload");
       }
-      if (!kind || !status) {
+      if (!(kind || call) || !status) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind or status");
       }
       return new Header(ts, agent);
@@ -346,9 +348,25 @@ public final class EventWire {
     String callId = (flags & HAS_CALL_ID) != 0 ? in.readUtf8() : null;
     String session = (flags & HAS_SESSION) != 0 ? in.readUtf8() : null;
     byte[] payload = payload(in);
-    JsonNode tree =
-        (flags & CALL_PAYLOAD) != 0 ? CallPayload.read(payload, SMILE) : SMILE.readTree(payload);
-    return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
+    if ((flags & CALL_PAYLOAD) == 0) {
+      return event(
+          ts,
+          kind,
+          status,
+          SMILE.readTree(payload),
+          agent,
+          seq,
+          pid,
+          thread,
+          turn,
+          callId,
+          session);
+    }
+    ObjectNode call = CallPayload.read(payload, SMILE);
+    if (kind == null) {
+      kind = CallPayload.kindOf(call);
+    }
+    return event(ts, kind, status, call, agent, seq, pid, thread, turn, callId, session);
   }
 
   private static Event event(

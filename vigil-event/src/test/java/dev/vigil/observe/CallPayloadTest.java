@@ -66,12 +66,13 @@ class CallPayloadTest {
     spoil.accept(out);
     Instant ts = source.ts();
     String status = random.nextBoolean() ? "ok" : source.status();
+    String kind = random.nextBoolean() ? "tool.x" : null; // null: the tool's kind
     encoder.head(
-        ts.getEpochSecond(), ts.getNano(), "tool.x", status, "robin", 42, "main", null, null, null);
+        ts.getEpochSecond(), ts.getNano(), kind, status, "robin", 42, "main", null, null, null);
     Bytes<?> bytes = Bytes.allocateElasticOnHeap();
     encoder.writeTo(bytes, 7);
-    Event event =
-        new Event(ts, "tool.x", status, expected, "robin", 7L, 42L, "main", null, null, null);
+    String read = kind != null ? kind : ToolKind.of(tool);
+    Event event = new Event(ts, read, status, expected, "robin", 7L, 42L, "main", null, null, null);
     return new Call(event, bytes.toByteArray());
   }
 
@@ -105,6 +106,45 @@ class CallPayloadTest {
         assertThrows(
             EventFormatException.class, () -> EventWire.readHeader(Bytes.wrapForRead(bad)));
       }
+    }
+  }
+
+  @Test
+  void anExcerptWithoutKindTakesItsToolsAndIsNotAnEventWhenTheToolIsNoString() throws Exception {
+    for (boolean named : new boolean[] {true, false}) {
+      for (boolean string : new boolean[] {true, false}) {
+        EventEncoder encoder = new EventEncoder();
+        SmileOut out = encoder.begin().callPayload(named ? CallPayload.TOOL : 0);
+        if (named) {
+          stringOrNumber(out, string, "getWeather");
+        }
+        out.number(1_500L);
+        out.string("dev.example.Weather");
+        stringOrNumber(out, string || named, "forecast");
+        encoder.head(1_790_000_000L, 0, null, "ok", "robin", 42, "main", null, null, null);
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        encoder.writeTo(bytes, 1);
+        byte[] excerpt = bytes.toByteArray();
+        if (string) {
+          Event e = EventWire.read(Bytes.wrapForRead(excerpt));
+          assertEquals(named ? "tool.get_weather" : "tool.forecast", e.kind());
+          assertEquals(1.5, e.payload().get("duration_ms").doubleValue());
+          EventWire.readHeader(Bytes.wrapForRead(excerpt));
+        } else {
+          assertThrows(
+              EventFormatException.class, () -> EventWire.read(Bytes.wrapForRead(excerpt)));
+          assertThrows(
+              EventFormatException.class, () -> EventWire.readHeader(Bytes.wrapForRead(excerpt)));
+        }
+      }
+    }
+  }
+
+  private static void stringOrNumber(SmileOut out, boolean string, String s) {
+    if (string) {
+      out.string(s);
+    } else {
+      out.number(s.length());
     }
   }
 }

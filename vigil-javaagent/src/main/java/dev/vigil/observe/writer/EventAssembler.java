@@ -46,8 +46,9 @@ final class EventAssembler {
 
   /**
    * What never changes from one call of a site to the next, encoded once: its tool name (as the
-   * value of {@code tool}, for a tool method) and whether it is the method's, its parameter names
-   * and which of them are secrets, and the values of its {@code class} and {@code method}.
+   * value of {@code tool}, for a tool method) and whether it is the method's, whether its kind is
+   * its tool's ({@link ToolKind#of}, so that the excerpt can leave it out), its parameter names and
+   * which of them are secrets, and the values of its {@code class} and {@code method}.
    */
   // arrays on purpose: encoded bytes built once, private to this class and never changed or
   // compared
@@ -56,6 +57,7 @@ final class EventAssembler {
       Site site,
       byte[] toolName,
       boolean toolIsMethod,
+      boolean kindOfTool,
       boolean[] secret,
       byte[][] names,
       byte[] classAndMethod) {
@@ -75,6 +77,7 @@ final class EventAssembler {
           site,
           SmileOut.stringBytes(tool),
           tool.equals(site.method()),
+          ToolKind.of(tool).equals(site.kind()),
           secret,
           encoded,
           out.toByteArray());
@@ -163,7 +166,9 @@ final class EventAssembler {
       out.endObject();
       status = "fail";
     }
-    String kind = frameworkOnly ? ToolKind.of(toolName) : site.kind();
+    // null: the tool's kind, which the reader derives (CallPayload), as a framework's call always
+    // has
+    String kind = frameworkOnly || constant.kindOfTool() ? null : site.kind();
     head(
         encoder,
         call.startNanos(),
