@@ -310,8 +310,10 @@ final class AgentThroughput {
       }
     }
     System.out.printf(
-        "    Vigil's queue held %s calls' events (warm-up included): %s%n",
-        counts, noneLost ? "none lost" : "EVENTS LOST");
+        "    Vigil's queue held %s calls' events (warm-up included): %s; %d bytes an excerpt%n",
+        counts,
+        noneLost ? "none lost" : "EVENTS LOST",
+        vigil.isEmpty() ? 0 : vigil.get(0).queue().bytesAnExcerpt());
   }
 
   private static String failure(List<BackToBack.Run> runs) {

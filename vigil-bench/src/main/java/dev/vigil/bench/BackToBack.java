@@ -90,16 +90,20 @@ final class BackToBack {
    * One child's run: its measured rounds (the warm-up round left out), and the queue's events by
    * kind (empty when there is no queue), or why it failed.
    */
-  record Run(
-      Setup setup, List<Timing> rounds, long callsMade, Map<String, Long> kinds, String failure) {
+  record Run(Setup setup, List<Timing> rounds, long callsMade, Contents queue, String failure) {
+    /** The queue's events by kind. */
+    Map<String, Long> kinds() {
+      return queue.kinds();
+    }
+
     /** The tool's events in the queue. */
     long recorded() {
-      return kinds.getOrDefault(setup.toolKind(), 0L);
+      return kinds().getOrDefault(setup.toolKind(), 0L);
     }
 
     /** Whether the queue holds one event per call and nothing else. */
     boolean noneLost() {
-      return kinds.size() == 1 && recorded() == callsMade;
+      return kinds().size() == 1 && recorded() == callsMade;
     }
   }
 
@@ -191,12 +195,14 @@ final class BackToBack {
         queue.close();
       }
     }
-    Map<String, Long> kinds =
-        setup.queue() == null || failure != null ? Map.of() : kindsIn(setup.queue());
+    Contents contents =
+        setup.queue() == null || failure != null
+            ? new Contents(Map.of(), 0)
+            : contentsOf(setup.queue());
     if (setup.queue() != null) {
       BenchmarkSuite.deleteTree(setup.queue());
     }
-    return new Run(setup, timings, made, kinds, failure);
+    return new Run(setup, timings, made, contents, failure);
   }
 
   private static Timing round(
@@ -308,21 +314,31 @@ final class BackToBack {
   }
 
   /**
-   * Every event of the queue, counted by kind (an unreadable excerpt counts as {@code
-   * <unreadable>}).
+   * What a queue held: its events by kind (an unreadable excerpt counts as {@code <unreadable>}),
+   * and the bytes of all its excerpts (their headers left out).
    */
-  private static Map<String, Long> kindsIn(Path dir) {
+  record Contents(Map<String, Long> kinds, long excerptBytes) {
+    /** Bytes an excerpt on average; 0 for an empty queue. */
+    long bytesAnExcerpt() {
+      long n = kinds.values().stream().mapToLong(Long::longValue).sum();
+      return n == 0 ? 0 : Math.round((double) excerptBytes / n);
+    }
+  }
+
+  private static Contents contentsOf(Path dir) {
     Map<String, Long> kinds = new TreeMap<>();
+    long bytes = 0;
     if (!Files.exists(dir)) {
-      return kinds;
+      return new Contents(kinds, bytes);
     }
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = q.createTailer();
       while (true) {
         try (DocumentContext dc = tailer.readingDocument()) {
           if (!dc.isPresent()) {
-            return kinds;
+            return new Contents(kinds, bytes);
           }
+          bytes += dc.wire().bytes().readRemaining();
           String kind;
           try {
             Event e = EventWire.read(dc.wire().bytes());

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * after another, {@code tool} (left out when it is the method's name), {@code args}, {@code
  * result}, {@code duration_ms} as a whole number of microseconds, {@code class}, {@code method} and
  * {@code error}. It reads back as the payload object of those names in that order, the one the
- * agent's long form has; it saves about 60 bytes of an excerpt of some 270. An excerpt with this
- * payload and no {@code kind} has the kind of its tool ({@link ToolKind#of}).
+ * agent's long form has, about 60 bytes shorter. An excerpt with this payload and no {@code kind}
+ * has the kind of its tool ({@link ToolKind#of}).
  */
 public final class CallPayload {
   /** The form byte holds {@code tool}'s value; without it the tool is named as its method. */
@@ -33,6 +35,12 @@ public final class CallPayload {
 
   private static final int ALL = TOOL | ARGS | RESULT | ERROR;
 
+  /** Kinds of tool names already seen, so that a reader does not derive them again each event. */
+  private static final ConcurrentHashMap<String, String> KINDS = new ConcurrentHashMap<>();
+
+  /** Kinds kept at most; beyond, a kind is derived each time. */
+  private static final int KINDS_KEPT = 4_096;
+
   private CallPayload() {}
 
   /**
@@ -42,12 +50,6 @@ public final class CallPayload {
   public static double durationMs(long micros) {
     return micros / 1_000.0;
   }
-
-  /** Kinds of tool names already seen, so that a reader does not derive them again each event. */
-  private static final ConcurrentHashMap<String, String> KINDS = new ConcurrentHashMap<>();
-
-  /** Kinds kept at most; beyond, a kind is derived each time. */
-  private static final int KINDS_KEPT = 4_096;
 
   /**
    * The kind of a call payload read by {@link #read} whose excerpt names none: its tool's; null
@@ -67,6 +69,77 @@ public final class CallPayload {
       }
     }
     return kind;
+  }
+
+  /**
+   * The form byte of a payload that this form writes and reads back exactly (its names those of a
+   * tool call in their order, {@code duration_ms} a double of whole microseconds), or -1.
+   */
+  static int formOf(ObjectNode payload) {
+    int n = payload.size();
+    if (n < 4 || n > 7) {
+      return -1;
+    }
+    List<String> names = new ArrayList<>(n);
+    payload.fieldNames().forEachRemaining(names::add);
+    int at = 1;
+    int form = 0;
+    if (at < n && names.get(at).equals("args")) {
+      form |= ARGS;
+      at++;
+    }
+    if (at < n && names.get(at).equals("result")) {
+      form |= RESULT;
+      at++;
+    }
+    if (at + 3 < n && names.get(at + 3).equals("error")) {
+      form |= ERROR;
+    }
+    List<String> expected = new ArrayList<>(List.of("tool"));
+    expected.addAll(names.subList(1, at));
+    expected.addAll(List.of("duration_ms", "class", "method"));
+    if ((form & ERROR) != 0) {
+      expected.add("error");
+    }
+    JsonNode duration = payload.get("duration_ms");
+    if (!names.equals(expected) || !duration.isDouble() || !wholeMicros(duration.doubleValue())) {
+      return -1;
+    }
+    JsonNode tool = payload.get("tool");
+    return tool.isTextual() && tool.equals(payload.get("method")) ? form : form | TOOL;
+  }
+
+  private static boolean wholeMicros(double ms) {
+    long micros = Math.round(ms * 1_000);
+    return Double.doubleToRawLongBits(durationMs(micros)) == Double.doubleToRawLongBits(ms);
+  }
+
+  /** A payload that {@link #formOf} gave {@code form} for, in this form. */
+  static byte[] bytes(ObjectNode payload, int form) {
+    SmileOut out = new SmileOut();
+    out.rawByte(form);
+    if ((form & TOOL) != 0) {
+      out.tree(payload.get("tool"));
+    }
+    if ((form & ARGS) != 0) {
+      out.tree(payload.get("args"));
+    }
+    if ((form & RESULT) != 0) {
+      out.tree(payload.get("result"));
+    }
+    out.number(Math.round(payload.get("duration_ms").doubleValue() * 1_000));
+    out.tree(payload.get("class"));
+    out.tree(payload.get("method"));
+    if ((form & ERROR) != 0) {
+      out.tree(payload.get("error"));
+    }
+    return out.toByteArray();
+  }
+
+  /** Whether an event of this payload's form can leave its kind out: it is the tool's. */
+  static boolean isToolsKind(String kind, ObjectNode payload) {
+    JsonNode tool = payload.get("tool");
+    return tool.isTextual() && ToolKind.of(tool.textValue()).equals(kind);
   }
 
   /** Reads a payload of this form back into the payload object. */

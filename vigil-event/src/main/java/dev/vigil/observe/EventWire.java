@@ -81,12 +81,18 @@ public final class EventWire {
 
   private EventWire() {}
 
-  /** Appends the event as one excerpt. */
+  /**
+   * Appends the event as one excerpt, its payload in a tool call's short form ({@link CallPayload})
+   * when it has that form's names and reads back from it exactly.
+   */
   public static void append(ExcerptAppender appender, Event event) {
-    byte[] payload = payloadBytes(event.payload());
+    int form = CallPayload.formOf(event.payload());
+    byte[] payload =
+        form < 0 ? payloadBytes(event.payload()) : CallPayload.bytes(event.payload(), form);
+    boolean toolsKind = form >= 0 && CallPayload.isToolsKind(event.kind(), event.payload());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        write(dc.wire().bytes(), event, payload);
+        write(dc.wire().bytes(), event, payload, form >= 0, toolsKind);
       } catch (RuntimeException e) {
         dc.rollbackOnClose();
         throw e;
@@ -105,14 +111,23 @@ public final class EventWire {
 
   /** Writes the event with an already encoded payload (see {@link #payloadBytes}). */
   public static void write(BytesOut<?> out, Event event, byte[] payload) {
+    write(out, event, payload, false, false);
+  }
+
+  /**
+   * Writes the event with its payload encoded, as a Smile document or, with {@code call}, in a tool
+   * call's short form; with {@code toolsKind} the kind, the tool's, is left out.
+   */
+  private static void write(
+      BytesOut<?> out, Event event, byte[] payload, boolean call, boolean toolsKind) {
     int status = statusCode(event.status());
     out.writeByte(MAGIC);
     out.writeByte(VERSION);
-    out.writeByte((byte) flags(event, status));
+    out.writeByte((byte) (flags(event, status) | (call ? CALL_PAYLOAD : 0)));
     Instant ts = event.ts();
     out.writeStopBit(ts.getEpochSecond());
     out.writeStopBit(ts.getNano());
-    out.writeUtf8(event.kind());
+    out.writeUtf8(toolsKind ? null : event.kind());
     if (status == 0) {
       out.writeUtf8(event.status());
     }
@@ -124,10 +139,14 @@ public final class EventWire {
       out.writeStopBit(event.pid());
     }
     out.writeUtf8(event.thread());
-    for (String s : new String[] {event.turn(), event.callId(), event.session()}) {
-      if (s != null) {
-        out.writeUtf8(s);
-      }
+    if (event.turn() != null) {
+      out.writeUtf8(event.turn());
+    }
+    if (event.callId() != null) {
+      out.writeUtf8(event.callId());
+    }
+    if (event.session() != null) {
+      out.writeUtf8(event.session());
     }
     out.writeStopBit(payload.length);
     out.write(payload);
@@ -348,25 +367,15 @@ public final class EventWire {
     String callId = (flags & HAS_CALL_ID) != 0 ? in.readUtf8() : null;
     String session = (flags & HAS_SESSION) != 0 ? in.readUtf8() : null;
     byte[] payload = payload(in);
-    if ((flags & CALL_PAYLOAD) == 0) {
-      return event(
-          ts,
-          kind,
-          status,
-          SMILE.readTree(payload),
-          agent,
-          seq,
-          pid,
-          thread,
-          turn,
-          callId,
-          session);
+    JsonNode tree;
+    if ((flags & CALL_PAYLOAD) != 0) {
+      ObjectNode call = CallPayload.read(payload, SMILE);
+      kind = kind != null ? kind : CallPayload.kindOf(call);
+      tree = call;
+    } else {
+      tree = SMILE.readTree(payload);
     }
-    ObjectNode call = CallPayload.read(payload, SMILE);
-    if (kind == null) {
-      kind = CallPayload.kindOf(call);
-    }
-    return event(ts, kind, status, call, agent, seq, pid, thread, turn, callId, session);
+    return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
   }
 
   private static Event event(

@@ -2,16 +2,24 @@ package dev.vigil.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A tool call's short payload reads back as the payload object the long form writes, names in the
@@ -146,5 +154,83 @@ class CallPayloadTest {
     } else {
       out.number(s.length());
     }
+  }
+
+  @Test
+  void appendWritesTheShortFormWhereItReadsBackExactlyAndTheLongFormElsewhere(@TempDir Path dir)
+      throws Exception {
+    RandomEvents events = new RandomEvents(43, 0, false);
+    SplittableRandom random = new SplittableRandom(47);
+    List<Event> written = new ArrayList<>();
+    int shortForms = 0;
+    try (ChronicleQueue q = EventQueues.openForWriting(dir)) {
+      ExcerptAppender appender = q.createAppender();
+      for (int i = 0; i < 3_000; i++) {
+        Event e = callShaped(events.next(), events.next(), random);
+        written.add(e);
+        EventWire.append(appender, e);
+      }
+    }
+    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
+      ExcerptTailer tailer = q.createTailer();
+      for (Event expected : written) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          Bytes<?> excerpt = dc.wire().bytes();
+          boolean shortForm = (excerpt.readByte(excerpt.readPosition() + 2) & 0x80) != 0;
+          assertEquals(CallPayload.formOf(expected.payload()) >= 0, shortForm);
+          shortForms += shortForm ? 1 : 0;
+          assertEquals(EventJson.write(expected), EventJson.write(EventWire.read(excerpt)));
+        }
+      }
+    }
+    // the spoilt ones (about half) in the long form, the others short
+    assertTrue(shortForms > 1_000 && shortForms < 2_500, shortForms + " short forms");
+  }
+
+  /**
+   * An event whose payload has a tool call's names, now and then spoilt: a duration that is no
+   * double of whole microseconds, a name out of place, one more name.
+   */
+  private static Event callShaped(Event source, Event other, SplittableRandom random) {
+    ObjectNode p = NODES.objectNode();
+    String method = random.nextBoolean() ? "forecast" : "lookUp";
+    p.put("tool", random.nextBoolean() ? method : other.kind());
+    if (random.nextBoolean()) {
+      p.set("args", source.payload());
+    }
+    if (random.nextBoolean()) {
+      p.set("result", other.payload());
+    }
+    switch (random.nextInt(8)) {
+      case 0 -> p.put("duration_ms", random.nextInt(1_000)); // an int
+      case 1 -> p.put("duration_ms", random.nextDouble()); // finer than microseconds
+      case 2 -> p.put("duration_ms", -0.0);
+      default -> p.put("duration_ms", random.nextLong(100_000_000) / 1_000.0);
+    }
+    p.put("class", "dev.example.Weather");
+    p.put("method", method);
+    if (random.nextInt(4) == 0) {
+      p.set("error", other.payload());
+    }
+    if (random.nextInt(10) == 0) {
+      p.put(random.nextBoolean() ? "extra" : "tool", "moved"); // one more name, or tool last
+      if (p.has("extra") || random.nextBoolean()) {
+        p.remove("tool");
+        p.put("tool", "last");
+      }
+    }
+    String kind = random.nextBoolean() ? ToolKind.of(p.get("tool").asText()) : source.kind();
+    return new Event(
+        source.ts(),
+        kind,
+        source.status(),
+        p,
+        source.agent(),
+        source.seq(),
+        source.pid(),
+        source.thread(),
+        source.turn(),
+        source.callId(),
+        source.session());
   }
 }
