@@ -114,7 +114,10 @@ public final class CallPayload {
     return Double.doubleToRawLongBits(durationMs(micros)) == Double.doubleToRawLongBits(ms);
   }
 
-  /** A payload that {@link #formOf} gave {@code form} for, in this form. */
+  /**
+   * A payload that {@link #formOf} gave {@code form} for, in this form, its values written by
+   * {@link SmileOut} as the agent writes them (a lone surrogate, which Jackson refuses, as U+FFFD).
+   */
   static byte[] bytes(ObjectNode payload, int form) {
     SmileOut out = new SmileOut();
     out.rawByte(form);

@@ -166,8 +166,7 @@ final class EventAssembler {
       out.endObject();
       status = "fail";
     }
-    // null: the tool's kind, which the reader derives (CallPayload), as a framework's call always
-    // has
+    // null: the kind is the tool's, and the reader derives it (a framework's call always has it)
     String kind = frameworkOnly || constant.kindOfTool() ? null : site.kind();
     head(
         encoder,
