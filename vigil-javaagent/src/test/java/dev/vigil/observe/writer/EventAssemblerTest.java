@@ -181,6 +181,44 @@ class EventAssemblerTest {
   }
 
   @Test
+  void aToolNamedApartFromItsMethodAndARenamedKindReadBackAsTheyWere() {
+    Site named =
+        new Site(
+            2, Role.TOOL, "demo.Hotels", "book", List.of("city"), "bookHotel", "tool.book_hotel");
+    Site renamed =
+        new Site(3, Role.TOOL, "demo.Backend", "confirm", List.of("id"), null, "reminder.receipt");
+    EventAssembler assembler = assembler(4096);
+    Event hotel = Encoded.event(assembler, callOf(named, "Lyon"), "robin", 1, 7);
+    assertEquals("tool.book_hotel", hotel.kind());
+    assertEquals("bookHotel", hotel.payload().get("tool").textValue());
+    assertEquals("book", hotel.payload().get("method").textValue());
+    Event receipt = Encoded.event(assembler, callOf(renamed, "r-1"), "robin", 2, 7);
+    assertEquals("reminder.receipt", receipt.kind());
+    assertEquals("confirm", receipt.payload().get("tool").textValue());
+    assertEquals(
+        "[tool, args, result, duration_ms, class, method]",
+        receipt.payload().propertyStream().map(Map.Entry::getKey).toList().toString());
+  }
+
+  private static CapturedCall callOf(Site site, String arg) {
+    return new CapturedCall(
+        site,
+        0,
+        2_000,
+        "main",
+        new Object[] {arg},
+        "done",
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        false,
+        null);
+  }
+
+  @Test
   void durationIsRoundedToTheMicrosecondAsBefore() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(3);
     for (int i = 0; i < 1_000_000; i++) {
