@@ -38,8 +38,10 @@ public final class CallPayload {
   /** Kinds of tool names already seen, so that a reader does not derive them again each event. */
   private static final ConcurrentHashMap<String, String> KINDS = new ConcurrentHashMap<>();
 
-  /** Kinds kept at most; beyond, a kind is derived each time. */
+  /** Kinds kept at most, and the longest tool name kept; beyond, a kind is derived each time. */
   private static final int KINDS_KEPT = 4_096;
+
+  private static final int KEPT_NAME_CHARS = 256;
 
   private CallPayload() {}
 
@@ -64,7 +66,7 @@ public final class CallPayload {
     String kind = KINDS.get(name);
     if (kind == null) {
       kind = ToolKind.of(name);
-      if (KINDS.size() < KINDS_KEPT) {
+      if (KINDS.size() < KINDS_KEPT && name.length() <= KEPT_NAME_CHARS) {
         KINDS.put(name, kind);
       }
     }
