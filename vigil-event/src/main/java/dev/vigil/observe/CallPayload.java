@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * has the kind of its tool ({@link ToolKind#of}).
  */
 public final class CallPayload {
-  /** The form byte holds {@code tool}'s value; without it the tool is named as its method. */
+  /** {@code tool}'s value follows; without it the tool is named as its method. */
   public static final int TOOL = 1;
 
   /** {@code args} follows. */
