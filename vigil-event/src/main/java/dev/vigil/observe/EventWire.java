@@ -118,8 +118,7 @@ public final class EventWire {
    * Writes the event with its payload encoded, as a Smile document or, with {@code call}, in a tool
    * call's short form; with {@code toolsKind} the kind, the tool's, is left out.
    */
-  private static void write(
-      BytesOut<?> out, Event event, byte[] payload, boolean call, boolean toolsKind) {
+  static void write(BytesOut<?> out, Event event, byte[] payload, boolean call, boolean toolsKind) {
     int status = statusCode(event.status());
     out.writeByte(MAGIC);
     out.writeByte(VERSION);

@@ -14,8 +14,9 @@ import net.openhft.chronicle.bytes.Bytes;
  * not_an_event}), never anything else, and so do the peeks at its {@code ts} and {@code agent},
  * which agree with the full reading and leave the read position where it was, and the header
  * reading, which takes exactly the excerpts the full reading takes, with the same ts and agent; an
- * event read writes back to an excerpt that reads as the same event. Without {@code JAZZER_FUZZ}
- * this replays the inputs under {@code EventWireFuzzTestInputs/readExcerpt/}.
+ * event read writes back to an excerpt that reads as the same event, in a tool call's short form
+ * too where {@link EventWire#append} would choose it. Without {@code JAZZER_FUZZ} this replays the
+ * inputs under {@code EventWireFuzzTestInputs/readExcerpt/}.
  */
 class EventWireFuzzTest {
   @FuzzTest
@@ -72,6 +73,22 @@ class EventWireFuzzTest {
       throw new AssertionError("a written event does not read back", e);
     }
     assertEquals(EventJson.write(event), EventJson.write(again));
+    int form = CallPayload.formOf(event.payload());
+    if (form >= 0) { // as append writes it: the short form, where it reads back exactly
+      Bytes<?> shortForm = Bytes.allocateElasticOnHeap();
+      EventWire.write(
+          shortForm,
+          event,
+          CallPayload.bytes(event.payload(), form),
+          true,
+          CallPayload.isToolsKind(event.kind(), event.payload()));
+      try {
+        again = EventWire.read(shortForm);
+      } catch (EventFormatException e) {
+        throw new AssertionError("an event written in the short form does not read back", e);
+      }
+      assertEquals(EventJson.write(event), EventJson.write(again));
+    }
   }
 
   private static boolean hasLoneSurrogate(String s) {
