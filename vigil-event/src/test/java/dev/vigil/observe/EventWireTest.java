@@ -173,6 +173,28 @@ class EventWireTest {
   }
 
   @Test
+  void anExcerptOfALaterLayoutVersionIsNotAnEventNamingTheVersionsRead() {
+    Event e = new RandomEvents(11, 0).next();
+    Bytes<?> now = Bytes.allocateElasticOnHeap();
+    EventWire.write(now, e, EventWire.payloadBytes(e.payload()));
+    byte[] later = now.toByteArray();
+    later[1] = (byte) (EventWire.VERSION + 1);
+    for (ThrowingReader reader :
+        new ThrowingReader[] {EventWire::read, EventWire::readHeader, EventWire::peekTs}) {
+      EventFormatException refused =
+          assertThrows(EventFormatException.class, () -> reader.read(Bytes.wrapForRead(later)));
+      assertEquals(EventDefect.NOT_AN_EVENT, refused.defect());
+      assertEquals(
+          "excerpt has layout version 4; this Vigil reads versions 1 to 3", refused.getMessage());
+    }
+  }
+
+  /** One of the readings of an excerpt. */
+  private interface ThrowingReader {
+    Object read(Bytes<byte[]> excerpt) throws EventFormatException;
+  }
+
+  @Test
   void theCurrentLayoutIsSmallerThanTheOneBefore() throws Exception {
     Event e = new RandomEvents(9, 0).next();
     e =
