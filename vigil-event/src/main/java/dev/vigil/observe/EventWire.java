@@ -345,7 +345,8 @@ public final class EventWire {
       String callId = in.readUtf8();
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
       JsonNode tree = SMILE.readTree(payload(in));
-      return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
+      ObjectNode object = payloadOf(kind, status, tree);
+      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
@@ -374,27 +375,18 @@ public final class EventWire {
     } else {
       tree = SMILE.readTree(payload);
     }
-    return event(ts, kind, status, tree, agent, seq, pid, thread, turn, callId, session);
+    ObjectNode object = payloadOf(kind, status, tree);
+    return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
   }
 
-  private static Event event(
-      Instant ts,
-      String kind,
-      String status,
-      JsonNode tree,
-      String agent,
-      Long seq,
-      Long pid,
-      String thread,
-      String turn,
-      String callId,
-      String session)
+  /** The payload of an event that has its kind and status, or not an event. */
+  private static ObjectNode payloadOf(String kind, String status, JsonNode tree)
       throws EventFormatException {
     if (kind == null || status == null || !(tree instanceof ObjectNode object)) {
       throw new EventFormatException(
           EventDefect.NOT_AN_EVENT, "excerpt lacks kind, status or an object payload");
     }
-    return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
+    return object;
   }
 
   /** The length-prefixed payload that ends an excerpt, its length checked against the excerpt. */

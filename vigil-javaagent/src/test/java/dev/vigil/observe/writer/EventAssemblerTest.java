@@ -188,11 +188,11 @@ class EventAssemblerTest {
     Site renamed =
         new Site(3, Role.TOOL, "demo.Backend", "confirm", List.of("id"), null, "reminder.receipt");
     EventAssembler assembler = assembler(4096);
-    Event hotel = Encoded.event(assembler, callOf(named, "Lyon"), "robin", 1, 7);
+    Event hotel = Encoded.event(assembler, callOf(named, 0, 2_000, "Lyon"), "robin", 1, 7);
     assertEquals("tool.book_hotel", hotel.kind());
     assertEquals("bookHotel", hotel.payload().get("tool").textValue());
     assertEquals("book", hotel.payload().get("method").textValue());
-    Event receipt = Encoded.event(assembler, callOf(renamed, "r-1"), "robin", 2, 7);
+    Event receipt = Encoded.event(assembler, callOf(renamed, 0, 2_000, "r-1"), "robin", 2, 7);
     assertEquals("reminder.receipt", receipt.kind());
     assertEquals("confirm", receipt.payload().get("tool").textValue());
     assertEquals(
@@ -200,13 +200,14 @@ class EventAssemblerTest {
         receipt.payload().propertyStream().map(Map.Entry::getKey).toList().toString());
   }
 
-  private static CapturedCall callOf(Site site, String arg) {
+  /** A call of {@code site} with {@code args} that returned {@code "done"}. */
+  private static CapturedCall callOf(Site site, long startNanos, long endNanos, Object... args) {
     return new CapturedCall(
         site,
-        0,
-        2_000,
+        startNanos,
+        endNanos,
         "main",
-        new Object[] {arg},
+        args,
         "done",
         null,
         null,
@@ -247,21 +248,7 @@ class EventAssemblerTest {
         };
     EventAssembler assembler = new EventAssembler(config(4096), fixed);
     CapturedCall call =
-        new CapturedCall(
-            TOOL,
-            7_000_000_000L + 1_500_000,
-            7_000_000_000L + 4_000_000,
-            "t",
-            new Object[] {"09:00", "x"},
-            "done",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            false,
-            null);
+        callOf(TOOL, 7_000_000_000L + 1_500_000, 7_000_000_000L + 4_000_000, "09:00", "x");
     Event e = Encoded.event(assembler, call, "a", 1, 1);
     assertEquals(wall.plusNanos(1_500_000), e.ts());
     assertEquals(2.5, e.payload().path("duration_ms").asDouble());
