@@ -72,12 +72,21 @@ public final class EventWire {
   /** The statuses the flags hold, by their code (0: written as UTF-8). */
   private static final String[] STATUSES = {null, "ok", "fail", "timeout"};
 
-  private static final ObjectMapper SMILE =
-      new ObjectMapper(
-          SmileFactory.builder()
-              .disable(SmileGenerator.Feature.WRITE_HEADER)
-              .disable(SmileParser.Feature.REQUIRE_HEADER)
-              .build());
+  /**
+   * Jackson's mapper for payloads in Smile, built on first use: the agent's writer encodes tool
+   * calls without it ({@link EventEncoder}), and building it loads much of Jackson, which a process
+   * that calls a tool at once and exits would wait for.
+   */
+  private static final class Smile {
+    static final ObjectMapper MAPPER =
+        new ObjectMapper(
+            SmileFactory.builder()
+                .disable(SmileGenerator.Feature.WRITE_HEADER)
+                .disable(SmileParser.Feature.REQUIRE_HEADER)
+                .build());
+
+    private Smile() {}
+  }
 
   private EventWire() {}
 
@@ -103,7 +112,7 @@ public final class EventWire {
   /** The payload tree encoded as Smile. */
   public static byte[] payloadBytes(ObjectNode payload) {
     try {
-      return SMILE.writeValueAsBytes(payload);
+      return Smile.MAPPER.writeValueAsBytes(payload);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -261,7 +270,7 @@ public final class EventWire {
       byte[] payload = payload(in);
       boolean call = (flags & CALL_PAYLOAD) != 0;
       if (call) {
-        CallPayload.check(payload, SMILE, !kind);
+        CallPayload.check(payload, Smile.MAPPER, !kind);
       } else if (!isObject(payload)) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks an object payload");
       }
@@ -291,7 +300,7 @@ public final class EventWire {
    * tree's reading ignores it).
    */
   private static boolean isObject(byte[] smile) throws IOException {
-    try (JsonParser p = SMILE.getFactory().createParser(smile)) {
+    try (JsonParser p = Smile.MAPPER.getFactory().createParser(smile)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }
@@ -344,7 +353,7 @@ public final class EventWire {
       String turn = in.readUtf8();
       String callId = in.readUtf8();
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
-      JsonNode tree = SMILE.readTree(payload(in));
+      JsonNode tree = Smile.MAPPER.readTree(payload(in));
       ObjectNode object = payloadOf(kind, status, tree);
       return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
@@ -369,11 +378,11 @@ public final class EventWire {
     byte[] payload = payload(in);
     JsonNode tree;
     if ((flags & CALL_PAYLOAD) != 0) {
-      ObjectNode call = CallPayload.read(payload, SMILE);
+      ObjectNode call = CallPayload.read(payload, Smile.MAPPER);
       kind = kind != null ? kind : CallPayload.kindOf(call);
       tree = call;
     } else {
-      tree = SMILE.readTree(payload);
+      tree = Smile.MAPPER.readTree(payload);
     }
     ObjectNode object = payloadOf(kind, status, tree);
     return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
