@@ -202,21 +202,7 @@ class EventAssemblerTest {
 
   /** A call of {@code site} with {@code args} that returned {@code "done"}. */
   private static CapturedCall callOf(Site site, long startNanos, long endNanos, Object... args) {
-    return new CapturedCall(
-        site,
-        startNanos,
-        endNanos,
-        "main",
-        args,
-        "done",
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        false,
-        null);
+    return Calls.returned(site, startNanos, endNanos, "main", "done", args);
   }
 
   @Test

@@ -55,21 +55,7 @@ class EventWriterTest {
 
   private static CapturedCall call(int i) {
     long start = 5_000_000_000L + i; // a monotonic clock reading, as the advice takes it
-    return new CapturedCall(
-        TOOL,
-        start,
-        start + 1_000,
-        Thread.currentThread().getName(),
-        new Object[] {i},
-        "done",
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        false,
-        null);
+    return Calls.returned(TOOL, start, start + 1_000, Thread.currentThread().getName(), "done", i);
   }
 
   /** Threads that each submit {@code calls} calls, started and parked in the writer or finished. */
