@@ -3,6 +3,8 @@ package dev.vigil.ingest;
 import dev.vigil.ingest.LineMarks.Mark;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -12,6 +14,10 @@ import java.util.Arrays;
  * eval's split by session) goes through here.
  */
 public final class JsonlLines {
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
   /** Receives one non-blank line: {@code buf[from, to)}, valid until the call returns. */
   @FunctionalInterface
   public interface LineSink {
@@ -40,19 +46,14 @@ public final class JsonlLines {
   public static long read(InputStream in, Mark from, LineMarks marks, LineSink sink)
       throws IOException {
     byte[] buf = new byte[1 << 16];
+    ByteBuffer words = wordsOf(buf);
     long base = from.offset(); // the offset of buf[0]
     int start = 0;
     int end = 0;
     long lineNo = from.line() - 1;
     boolean eof = false;
     while (!eof || start < end) {
-      int nl = -1;
-      for (int i = start; i < end; i++) {
-        if (buf[i] == '\n') {
-          nl = i;
-          break;
-        }
-      }
+      int nl = newline(words, start, end);
       if (nl < 0 && !eof) {
         if (start > 0) {
           System.arraycopy(buf, start, buf, 0, end - start);
@@ -61,6 +62,7 @@ public final class JsonlLines {
           start = 0;
         } else if (end == buf.length) {
           buf = Arrays.copyOf(buf, buf.length * 2);
+          words = wordsOf(buf);
         }
         int n = in.read(buf, end, buf.length - end);
         if (n < 0) {
@@ -82,6 +84,38 @@ public final class JsonlLines {
       start = nl < 0 ? end : nl + 1;
     }
     return lineNo - (from.line() - 1);
+  }
+
+  /**
+   * A view of {@code buf} that reads eight bytes as one long, the first byte the lowest (a byte
+   * buffer rather than a var handle, whose first use costs a cold JVM milliseconds of linking).
+   */
+  static ByteBuffer wordsOf(byte[] buf) {
+    return ByteBuffer.wrap(buf).order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /**
+   * The index of the first {@code \n} in {@code [from, to)} of the array that {@code words} views
+   * ({@link #wordsOf}), or -1. Eight bytes are tested at a time: a byte of {@code x = word ^
+   * NEWLINES} is zero where the word has a newline, and {@code (x - ONES) & ~x & HIGHS} sets the
+   * high bit of the lowest such byte (bytes above it may be set by the borrow, which the lowest one
+   * never is).
+   */
+  static int newline(ByteBuffer words, int from, int to) {
+    int i = from;
+    for (int last = to - Long.BYTES; i <= last; i += Long.BYTES) {
+      long x = words.getLong(i) ^ NEWLINES;
+      long found = (x - ONES) & ~x & HIGHS;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      if (words.get(i) == '\n') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static boolean blank(byte[] buf, int from, int to) {
