@@ -29,7 +29,8 @@ import net.openhft.chronicle.queue.ExcerptAppender;
  * diagnosed in one pass). Events per second is the event count over the process's wall time (JVM
  * start included). Heap comes from the JVM's own GC log: the most heap in use seen (before a
  * collection, or at exit) and the largest heap still live after a collection; the process's peak
- * resident set comes from {@code /usr/bin/time} when present.
+ * resident set and CPU time (user and system) come from {@code /usr/bin/time} when present, and the
+ * share of that CPU the JIT compilers took from the JVM's threads ({@link JitShare}).
  */
 final class AnalyzerThroughput {
   /** One run. */
@@ -43,6 +44,8 @@ final class AnalyzerThroughput {
       long liveHeapMb,
       long maxRssMb,
       long collections,
+      double cpuSeconds,
+      double jitShare,
       String failure) {}
 
   /** The longest one run may take before it is stopped and reported as failed. */
@@ -50,7 +53,10 @@ final class AnalyzerThroughput {
 
   private static final Pattern PAUSE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
   private static final Pattern EXIT_USED = Pattern.compile("total \\d+K, used (\\d+)K");
-  private static final Pattern RSS = Pattern.compile("^(\\d+)$", Pattern.MULTILINE);
+
+  /** What {@code /usr/bin/time -f "%M %U %S"} writes: peak RSS in KiB, user and system seconds. */
+  private static final Pattern TIMES =
+      Pattern.compile("^(\\d+) (\\d+\\.\\d+) (\\d+\\.\\d+)$", Pattern.MULTILINE);
 
   /**
    * The event kinds written, in turn: a success with an uplift, a failure, a late toast, a plain
@@ -136,9 +142,13 @@ final class AnalyzerThroughput {
             .redirectError(dir.resolve("stderr.txt").toFile())
             .start();
     String failure = null;
-    if (!p.waitFor(TIME_LIMIT_MINUTES, TimeUnit.MINUTES)) {
-      p.destroyForcibly().waitFor();
-      failure = "stopped after " + TIME_LIMIT_MINUTES + " minutes";
+    double jitShare;
+    try (JitShare jit = JitShare.of(p)) {
+      if (!p.waitFor(TIME_LIMIT_MINUTES, TimeUnit.MINUTES)) {
+        p.destroyForcibly().waitFor();
+        failure = "stopped after " + TIME_LIMIT_MINUTES + " minutes";
+      }
+      jitShare = jit.share();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     int exit = failure == null ? p.exitValue() : -1;
@@ -146,6 +156,8 @@ final class AnalyzerThroughput {
       failure = failure(dir, exit);
     }
     long[] heap = heap(gcLog);
+    Matcher times = TIMES.matcher(Files.exists(rssFile) ? Files.readString(rssFile) : "");
+    boolean timed = times.find();
     return new Figure(
         count,
         everyEvent,
@@ -154,8 +166,10 @@ final class AnalyzerThroughput {
         exit,
         heap[0],
         heap[1],
-        rssMb(rssFile),
+        timed ? Long.parseLong(times.group(1)) / 1024 : -1,
         heap[2],
+        timed ? Double.parseDouble(times.group(2)) + Double.parseDouble(times.group(3)) : -1,
+        jitShare,
         failure);
   }
 
@@ -169,7 +183,8 @@ final class AnalyzerThroughput {
       Path dir) {
     List<String> cmd = new ArrayList<>();
     if (Files.isExecutable(Path.of("/usr/bin/time"))) {
-      cmd.addAll(List.of("/usr/bin/time", "-f", "%M", "-o", dir.resolve("rss.txt").toString()));
+      cmd.addAll(
+          List.of("/usr/bin/time", "-f", "%M %U %S", "-o", dir.resolve("rss.txt").toString()));
     }
     cmd.addAll(
         List.of(
@@ -240,11 +255,5 @@ final class AnalyzerThroughput {
       peak = Math.max(peak, Long.parseLong(e.group(1)) / 1024);
     }
     return new long[] {peak, live, collections};
-  }
-
-  /** The process's peak resident set (MB) that {@code /usr/bin/time} wrote, or -1. */
-  private static long rssMb(Path rssFile) throws IOException {
-    Matcher r = RSS.matcher(Files.exists(rssFile) ? Files.readString(rssFile) : "");
-    return r.find() ? Long.parseLong(r.group(1)) / 1024 : -1;
   }
 }

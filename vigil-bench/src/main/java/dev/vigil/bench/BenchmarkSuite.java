@@ -524,7 +524,10 @@ public final class BenchmarkSuite implements Callable<Integer> {
         "analyzer run, whole process, -Xmx512m (events/s; heap from the GC log: peak in use, "
             + "most live after a GC; max RSS of the process; goal: 1,000,000 events/s at 10^6). 'newest 500': the "
             + "default --limit, every line read and checked, the newest 500 appraised and diagnosed; 'every event': "
-            + "--limit N, all N appraised, deposited and diagnosed in one pass:");
+            + "--limit N, all N appraised, deposited and diagnosed in one pass; CPU: the process's user and "
+            + "system time, and the JIT compiler threads' share of it (their ticks in /proc, sampled every "
+            + JitShare.EVERY_MS
+            + " ms):");
     for (AnalyzerThroughput.Figure f : analyzerFigures) {
       String mode = f.everyEvent() ? "every event" : "newest 500 ";
       if (f.failure() != null) {
@@ -535,7 +538,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
       }
       System.out.printf(
           "  %,9d events, %s  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, %3d GCs, "
-              + "RSS %4d MB, exit %d%n",
+              + "RSS %4d MB, exit %d, %s%n",
           f.events(),
           mode,
           f.seconds(),
@@ -544,8 +547,19 @@ public final class BenchmarkSuite implements Callable<Integer> {
           f.liveHeapMb(),
           f.collections(),
           f.maxRssMb(),
-          f.exit());
+          f.exit(),
+          cpu(f));
     }
+  }
+
+  /** The run's CPU and the JIT's share of it, or what is unknown. */
+  private static String cpu(AnalyzerThroughput.Figure f) {
+    if (f.cpuSeconds() <= 0) {
+      return "CPU unknown";
+    }
+    String jit =
+        f.jitShare() < 0 ? "JIT unknown" : String.format("JIT %.0f %%", 100 * f.jitShare());
+    return String.format("CPU %.2f s, %s", f.cpuSeconds(), jit);
   }
 
   private static void printWatch(List<WatchDelay.Figure> watchFigures) {
