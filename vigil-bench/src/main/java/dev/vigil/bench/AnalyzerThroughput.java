@@ -133,7 +133,7 @@ final class AnalyzerThroughput {
       throws Exception {
     Path dir = Files.createTempDirectory(work, "run-" + count + "-");
     Path gcLog = dir.resolve("gc.log");
-    Path rssFile = dir.resolve("rss.txt");
+    Path timeFile = dir.resolve("time.txt");
     List<String> cmd = command(java, analyzerJar, events, count, everyEvent, now, dir);
     long start = System.nanoTime();
     Process p =
@@ -156,7 +156,7 @@ final class AnalyzerThroughput {
       failure = failure(dir, exit);
     }
     long[] heap = heap(gcLog);
-    Matcher times = TIMES.matcher(Files.exists(rssFile) ? Files.readString(rssFile) : "");
+    Matcher times = TIMES.matcher(Files.exists(timeFile) ? Files.readString(timeFile) : "");
     boolean timed = times.find();
     return new Figure(
         count,
@@ -184,7 +184,7 @@ final class AnalyzerThroughput {
     List<String> cmd = new ArrayList<>();
     if (Files.isExecutable(Path.of("/usr/bin/time"))) {
       cmd.addAll(
-          List.of("/usr/bin/time", "-f", "%M %U %S", "-o", dir.resolve("rss.txt").toString()));
+          List.of("/usr/bin/time", "-f", "%M %U %S", "-o", dir.resolve("time.txt").toString()));
     }
     cmd.addAll(
         List.of(

@@ -17,11 +17,17 @@ import java.util.stream.Stream;
 final class JitShare implements AutoCloseable {
   static final long EVERY_MS = 50;
 
+  /** A thread's name and its user plus system ticks at the last sample. */
+  private record Ticks(String name, long ticks) {}
+
   private final Process process;
   private final Thread sampler;
 
-  /** Per thread id: its name and its user plus system ticks at the last sample. */
-  private final Map<String, Object[]> threads = new HashMap<>();
+  /** The JVM sampled: the process, or its child when the process is {@code /usr/bin/time}. */
+  private ProcessHandle jvm;
+
+  /** By thread id. */
+  private final Map<String, Ticks> threads = new HashMap<>();
 
   private JitShare(Process process) {
     this.process = process;
@@ -30,25 +36,36 @@ final class JitShare implements AutoCloseable {
     sampler.start();
   }
 
-  /** Starts sampling {@code process}, or the JVM it started when it is {@code /usr/bin/time}. */
+  /** Starts sampling {@code process}, or the JVM it runs when it is {@code /usr/bin/time}. */
   static JitShare of(Process process) {
     return new JitShare(process);
   }
 
   private void sample() {
-    while (process.isAlive()) {
-      ProcessHandle jvm = process.toHandle().children().findFirst().orElse(process.toHandle());
+    boolean timed = process.info().command().map(c -> c.endsWith("/time")).orElse(false);
+    while (process.isAlive() && !Thread.currentThread().isInterrupted()) {
+      if (jvm == null) {
+        jvm = timed ? process.toHandle().children().findFirst().orElse(null) : process.toHandle();
+      }
+      if (jvm == null) { // time has not started the JVM yet
+        pause();
+        continue;
+      }
       Path tasks = Path.of("/proc", Long.toString(jvm.pid()), "task");
       try (Stream<Path> ids = Files.list(tasks)) {
         ids.forEach(this::read);
       } catch (IOException | RuntimeException gone) {
         // the process ended between two samples, or there is no /proc: what was seen stands
       }
-      try {
-        Thread.sleep(EVERY_MS);
-      } catch (InterruptedException e) {
-        return;
-      }
+      pause();
+    }
+  }
+
+  private void pause() {
+    try {
+      Thread.sleep(EVERY_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -59,7 +76,7 @@ final class JitShare implements AutoCloseable {
       String[] after = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
       long ticks = Long.parseLong(after[11]) + Long.parseLong(after[12]);
       synchronized (threads) {
-        threads.put(task.getFileName().toString(), new Object[] {name, ticks});
+        threads.put(task.getFileName().toString(), new Ticks(name, ticks));
       }
     } catch (IOException | RuntimeException gone) {
       // the thread ended
@@ -74,11 +91,10 @@ final class JitShare implements AutoCloseable {
     long all = 0;
     long jit = 0;
     synchronized (threads) {
-      for (Object[] t : threads.values()) {
-        long ticks = (Long) t[1];
-        all += ticks;
-        if (((String) t[0]).contains("CompilerThre")) {
-          jit += ticks;
+      for (Ticks t : threads.values()) {
+        all += t.ticks();
+        if (t.name().contains("CompilerThre")) {
+          jit += t.ticks();
         }
       }
     }
