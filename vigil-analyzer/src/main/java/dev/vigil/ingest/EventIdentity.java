@@ -1,5 +1,6 @@
 package dev.vigil.ingest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
 import java.io.IOException;
@@ -18,27 +19,44 @@ import java.time.Instant;
  */
 public final class EventIdentity {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-  private static final long FNV_PRIME = 0x100000001b3L;
+  private static final long FNV_PRIME = JsonHash.FNV_PRIME;
 
   private EventIdentity() {}
 
   /** The content identity of an event read from JSONL. */
   public static long ofContent(Event e) {
+    long h = envelope(e);
+    try {
+      return finish(JsonHash.hash(h, e.payload()));
+    } catch (JsonHash.NotWritten unusual) {
+      return finish(writtenByJackson(h, e.payload()));
+    }
+  }
+
+  /** The hash state after the fields of {@link #ofContent} that come before the payload. */
+  static long envelope(Event e) {
     long h = FNV_OFFSET;
     h = mixString(h, e.agent());
     h = mixString(h, e.kind());
     h = mixString(h, e.status());
     Instant ts = e.ts();
     h = mixLong(h, ts.getEpochSecond());
-    h = mixLong(h, ts.getNano());
+    return mixLong(h, ts.getNano());
+  }
+
+  /**
+   * {@code h} advanced over the bytes Jackson's mapper writes for {@code payload}, as {@code
+   * writeValueAsBytes} gives them: what {@link JsonHash} does without a generator, kept for the
+   * trees it does not write itself.
+   */
+  static long writtenByJackson(long h, JsonNode payload) {
     Fnv sink = new Fnv(h);
     try {
-      EventJson.mapper()
-          .writeValue(sink, e.payload()); // the bytes writeValueAsBytes gives, hashed as written
+      EventJson.mapper().writeValue(sink, payload);
     } catch (IOException ex) {
       throw new IllegalStateException("payload of an event could not be serialized", ex);
     }
-    return finish(sink.h);
+    return sink.h;
   }
 
   /** FNV-1a over the bytes written to it. */
@@ -88,7 +106,7 @@ public final class EventIdentity {
 
     /** {@link #ofQueueEvent} of this queue. */
     public long ofEvent(Event e, long index) {
-      com.fasterxml.jackson.databind.JsonNode otel = e.payload().get("otel");
+      JsonNode otel = e.payload().get("otel");
       if (otel != null && otel.path("trace_id").isTextual() && otel.path("span_id").isTextual()) {
         return ofSpan(otel.get("trace_id").asText(), otel.get("span_id").asText(), e.kind());
       }
@@ -145,7 +163,7 @@ public final class EventIdentity {
   }
 
   /** SplitMix64's finalizer. */
-  private static long finish(long z) {
+  static long finish(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
     return z ^ (z >>> 31);
