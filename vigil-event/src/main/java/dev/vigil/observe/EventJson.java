@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.CharConversionException;
@@ -336,7 +335,6 @@ public final class EventJson {
       throw new EventFormatException(
           EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
     }
-    JsonNode tree = MAPPER.readTree(p);
-    return (ObjectNode) tree;
+    return PayloadTree.object(p, MAPPER.getNodeFactory());
   }
 }
