@@ -217,7 +217,7 @@ public final class CallPayload {
     if (p.nextToken() == null) {
       throw new IOException("a tool call's short payload ends before its last value");
     }
-    return smile.readTree(p);
+    return PayloadTree.value(p, smile);
   }
 
   private static long micros(JsonParser p) throws IOException {

@@ -335,6 +335,6 @@ public final class EventJson {
       throw new EventFormatException(
           EventDefect.BAD_FIELD, "field \"payload\" must be a JSON object, not " + t);
     }
-    return PayloadTree.object(p, MAPPER.getNodeFactory());
+    return PayloadTree.object(p, MAPPER);
   }
 }

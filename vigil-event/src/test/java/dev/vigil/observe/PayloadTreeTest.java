@@ -8,6 +8,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.smile.SmileFactory;
+import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
+import com.fasterxml.jackson.dataformat.smile.SmileParser;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -16,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * {@link PayloadTree} builds what the default mapper's {@code readTree} builds from the same text,
  * node type for node type and in the same order, and refuses what it refuses: random objects of
  * every kind of value (integers at the edges of int and long, big ones, decimals with exponents,
- * repeated names, nesting, escapes), then every truncation and random damage of them.
+ * repeated names, nesting, escapes), then every truncation and random damage of them; and Smile
+ * values of every kind, 32-bit floats, big decimals and bytes among them, as the queue's reader
+ * reads a tool call's values.
  */
 class PayloadTreeTest {
   private static final ObjectMapper MAPPER = EventJson.mapper();
@@ -77,6 +87,63 @@ class PayloadTreeTest {
     }
   }
 
+  @Test
+  void smileValuesGiveTheTreesReadTreeGives() throws Exception {
+    ObjectMapper smile =
+        new ObjectMapper(
+            SmileFactory.builder()
+                .disable(SmileGenerator.Feature.WRITE_HEADER)
+                .disable(SmileParser.Feature.REQUIRE_HEADER)
+                .build());
+    Random random = new Random(9);
+    for (int i = 0; i < 10_000; i++) {
+      JsonNode written = smileValue(random, 0);
+      byte[] bytes = smile.writeValueAsBytes(written);
+      Object expected;
+      try (JsonParser p = smile.getFactory().createParser(bytes)) {
+        p.nextToken();
+        expected = smile.readTree(p);
+      }
+      Object actual;
+      try (JsonParser p = smile.getFactory().createParser(bytes)) {
+        p.nextToken();
+        actual = PayloadTree.value(p, smile);
+        assertEquals(null, p.nextToken(), "the value read to its end: " + written);
+      }
+      assertSame(written.toString(), actual, expected);
+    }
+  }
+
+  /** A value of every kind Smile writes: floats of 32 bits, big decimals and bytes among them. */
+  private static JsonNode smileValue(Random r, int depth) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    return switch (r.nextInt(depth > 3 ? 9 : 11)) {
+      case 0 -> nodes.numberNode(r.nextInt());
+      case 1 -> nodes.numberNode(r.nextLong());
+      case 2 -> nodes.numberNode(new BigInteger(80, r));
+      case 3 -> nodes.numberNode(r.nextDouble() * 1e6);
+      case 4 -> nodes.numberNode(r.nextFloat());
+      case 5 -> nodes.numberNode(new BigDecimal(BigInteger.valueOf(r.nextLong()), r.nextInt(20)));
+      case 6 -> nodes.binaryNode(new byte[] {(byte) r.nextInt(), 0, (byte) 0xff});
+      case 7 -> r.nextBoolean() ? nodes.textNode("s\u00e9" + r.nextInt(50)) : nodes.nullNode();
+      case 8 -> nodes.booleanNode(r.nextBoolean());
+      case 9 -> {
+        ObjectNode o = nodes.objectNode();
+        for (int k = r.nextInt(4); k > 0; k--) {
+          o.set("k" + r.nextInt(3), smileValue(r, depth + 1));
+        }
+        yield o;
+      }
+      default -> {
+        ArrayNode a = nodes.arrayNode();
+        for (int k = r.nextInt(4); k > 0; k--) {
+          a.add(smileValue(r, depth + 1));
+        }
+        yield a;
+      }
+    };
+  }
+
   private static void assertSame(String json, Object actual, Object expected) throws Exception {
     if (expected instanceof JsonProcessingException) {
       assertInstanceOf(JsonProcessingException.class, actual, json);
@@ -109,7 +176,7 @@ class PayloadTreeTest {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return new IllegalArgumentException("not an object");
       }
-      JsonNode tree = PayloadTree.object(p, MAPPER.getNodeFactory());
+      JsonNode tree = PayloadTree.object(p, MAPPER);
       return p.nextToken() == null ? tree : new IllegalArgumentException("text after");
     } catch (Exception e) {
       return e;
