@@ -353,7 +353,7 @@ public final class EventWire {
       String turn = in.readUtf8();
       String callId = in.readUtf8();
       String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
-      JsonNode tree = Smile.MAPPER.readTree(payload(in));
+      JsonNode tree = tree(payload(in));
       ObjectNode object = payloadOf(kind, status, tree);
       return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
     } catch (IOException | RuntimeException e) {
@@ -382,10 +382,24 @@ public final class EventWire {
       kind = kind != null ? kind : CallPayload.kindOf(call);
       tree = call;
     } else {
-      tree = Smile.MAPPER.readTree(payload);
+      tree = tree(payload);
     }
     ObjectNode object = payloadOf(kind, status, tree);
     return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
+  }
+
+  /**
+   * A payload's tree as {@code readTree} reads it from its Smile bytes: an object (every event's
+   * payload) through {@link PayloadTree}, anything else through {@code readTree} itself.
+   */
+  private static JsonNode tree(byte[] payload) throws IOException {
+    try (JsonParser p = Smile.MAPPER.getFactory().createParser(payload)) {
+      if (p.nextToken() == JsonToken.START_OBJECT) {
+        return PayloadTree.object(
+            p, Smile.MAPPER); // what follows the object is left, as readTree leaves it
+      }
+    }
+    return Smile.MAPPER.readTree(payload);
   }
 
   /** The payload of an event that has its kind and status, or not an event. */
