@@ -395,8 +395,8 @@ public final class EventWire {
   private static JsonNode tree(byte[] payload) throws IOException {
     try (JsonParser p = Smile.MAPPER.getFactory().createParser(payload)) {
       if (p.nextToken() == JsonToken.START_OBJECT) {
-        return PayloadTree.object(
-            p, Smile.MAPPER); // what follows the object is left, as readTree leaves it
+        // what follows the object is left unread, as readTree leaves it
+        return PayloadTree.object(p, Smile.MAPPER);
       }
     }
     return Smile.MAPPER.readTree(payload);
