@@ -52,8 +52,7 @@ final class JsonHash {
   /**
    * {@code h} advanced over the JSON bytes of {@code node}.
    *
-   * @throws NotWritten when the tree holds a node type or a string this class does not write as
-   *     Jackson does
+   * @throws NotWritten when the tree holds a node type this class does not write as Jackson does
    */
   static long hash(long h, JsonNode node) throws NotWritten {
     Class<?> type = node.getClass();
@@ -61,102 +60,91 @@ final class JsonHash {
       return string(h, node.textValue());
     }
     if (type == ObjectNode.class) {
-      h = ascii(h, '{');
+      h = step(h, '{');
       boolean first = true;
       for (Map.Entry<String, JsonNode> f : node.properties()) {
         if (!first) {
-          h = ascii(h, ',');
+          h = step(h, ',');
         }
         first = false;
-        h = ascii(string(h, f.getKey()), ':');
+        h = step(string(h, f.getKey()), ':');
         h = hash(h, f.getValue());
       }
-      return ascii(h, '}');
+      return step(h, '}');
     }
     if (type == IntNode.class || type == LongNode.class) {
-      return number(h, node.longValue());
+      return ascii(h, Long.toString(node.longValue()));
     }
     if (type == DoubleNode.class) {
       double d = node.doubleValue();
       if (!Double.isFinite(d)) {
         throw NotWritten.INSTANCE;
       }
-      return latin1(h, Double.toString(d));
+      return ascii(h, Double.toString(d));
     }
     if (type == ArrayNode.class) {
-      h = ascii(h, '[');
+      h = step(h, '[');
       for (int i = 0, n = node.size(); i < n; i++) {
         if (i > 0) {
-          h = ascii(h, ',');
+          h = step(h, ',');
         }
         h = hash(h, node.get(i));
       }
-      return ascii(h, ']');
+      return step(h, ']');
     }
     if (type == BooleanNode.class) {
-      return latin1(h, node.booleanValue() ? "true" : "false");
+      return ascii(h, node.booleanValue() ? "true" : "false");
     }
     if (type == NullNode.class) {
-      return latin1(h, "null");
+      return ascii(h, "null");
     }
     if (type == BigIntegerNode.class) {
-      return latin1(h, node.bigIntegerValue().toString());
+      return ascii(h, node.bigIntegerValue().toString());
     }
     throw NotWritten.INSTANCE;
   }
 
-  private static long ascii(long h, char c) {
-    return (h ^ c) * FNV_PRIME;
+  /** One byte of FNV-1a. */
+  private static long step(long h, int b) {
+    return (h ^ b) * FNV_PRIME;
   }
 
-  /** A string of ASCII characters that need no escape (numbers, literals). */
-  private static long latin1(long h, String s) {
+  /** Characters that are their own bytes and need no escape (numbers, literals). */
+  private static long ascii(long h, String s) {
     for (int i = 0, n = s.length(); i < n; i++) {
-      h = (h ^ s.charAt(i)) * FNV_PRIME;
+      h = step(h, s.charAt(i));
     }
     return h;
   }
 
-  private static long number(long h, long v) {
-    return latin1(h, Long.toString(v));
-  }
-
   /**
-   * A quoted string as Jackson writes it: its escapes for controls, quote and backslash, and each
-   * surrogate escaped as {@code \\uXXXX}; other characters in UTF-8.
+   * A quoted string as Jackson writes it: {@code \"} and {@code \\}, the short escapes of five
+   * control characters, {@code \\uXXXX} for the other control characters and for each surrogate
+   * (paired or not, as Jackson writes it by default); any other character in UTF-8.
    */
-  private static long string(long h, String s) throws NotWritten {
-    h = ascii(h, '"');
+  private static long string(long h, String s) {
+    h = step(h, '"');
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      if (c < 0x80) {
-        if (c >= 0x20 && c != '"' && c != '\\') {
-          h = (h ^ c) * FNV_PRIME;
-        } else if (c >= 0x20) {
-          h = ascii(ascii(h, '\\'), c);
-        } else if (SHORT_ESCAPE[c] != 0) {
-          h = ascii(ascii(h, '\\'), SHORT_ESCAPE[c]);
-        } else {
-          h = ascii(ascii(ascii(ascii(h, '\\'), 'u'), '0'), '0');
-          h = (h ^ HEX[c >> 4]) * FNV_PRIME;
-          h = (h ^ HEX[c & 0xF]) * FNV_PRIME;
-        }
+      if (c >= 0x20 && c < 0x80) {
+        h = c == '"' || c == '\\' ? step(step(h, '\\'), c) : step(h, c);
+      } else if (c < 0x20) {
+        h = SHORT_ESCAPE[c] != 0 ? step(step(h, '\\'), SHORT_ESCAPE[c]) : unicodeEscape(h, c);
       } else if (c < 0x800) {
-        h = (h ^ (0xC0 | (c >> 6))) * FNV_PRIME;
-        h = (h ^ (0x80 | (c & 0x3F))) * FNV_PRIME;
+        h = step(step(h, 0xC0 | (c >> 6)), 0x80 | (c & 0x3F));
       } else if (Character.isSurrogate(c)) {
-        // each half escaped on its own, paired or not, as Jackson writes it by default
-        h = ascii(ascii(h, '\\'), 'u');
-        h = (h ^ HEX[c >> 12]) * FNV_PRIME;
-        h = (h ^ HEX[(c >> 8) & 0xF]) * FNV_PRIME;
-        h = (h ^ HEX[(c >> 4) & 0xF]) * FNV_PRIME;
-        h = (h ^ HEX[c & 0xF]) * FNV_PRIME;
+        h = unicodeEscape(h, c);
       } else {
-        h = (h ^ (0xE0 | (c >> 12))) * FNV_PRIME;
-        h = (h ^ (0x80 | ((c >> 6) & 0x3F))) * FNV_PRIME;
-        h = (h ^ (0x80 | (c & 0x3F))) * FNV_PRIME;
+        h = step(step(step(h, 0xE0 | (c >> 12)), 0x80 | ((c >> 6) & 0x3F)), 0x80 | (c & 0x3F));
       }
     }
-    return ascii(h, '"');
+    return step(h, '"');
+  }
+
+  /** {@code \\u} and the char's four hex digits, upper case. */
+  private static long unicodeEscape(long h, char c) {
+    h = step(step(h, '\\'), 'u');
+    h = step(step(h, HEX[c >> 12]), HEX[(c >> 8) & 0xF]);
+    return step(step(h, HEX[(c >> 4) & 0xF]), HEX[c & 0xF]);
   }
 }
