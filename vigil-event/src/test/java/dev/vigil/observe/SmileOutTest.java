@@ -15,6 +15,7 @@ import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
 import com.fasterxml.jackson.dataformat.smile.SmileParser;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Whatever SmileOut writes, Jackson's Smile parser reads back as the same tree. */
@@ -69,7 +70,7 @@ class SmileOutTest {
     for (int n = 0; n <= 70; n++) {
       String s = "a".repeat(n);
       SmileOut fused = new SmileOut();
-      assertTrue(fused.asciiString(s, (str, i, c) -> false));
+      assertTrue(fused.asciiString(s, (str, ascii, from) -> false));
       SmileOut plain = new SmileOut();
       plain.string(s);
       assertArrayEquals(plain.toByteArray(), fused.toByteArray(), "length " + n);
@@ -77,9 +78,23 @@ class SmileOutTest {
     SmileOut out = new SmileOut();
     out.startObject();
     int before = out.length();
-    assertFalse(out.asciiString("caf\u00e9", (str, i, c) -> false));
-    assertFalse(out.asciiString("stop here", (str, i, c) -> c == ' '));
+    assertFalse(out.asciiString("caf\u00e9", (str, ascii, from) -> false));
+    // characters beyond Latin-1 whose low byte is ASCII, a lone surrogate, DEL's neighbour
+    for (String s : List.of("\u0141", "a\u4e41b", "\ud800", "x\u0080")) {
+      assertFalse(out.asciiString(s, (str, ascii, from) -> false), s);
+    }
+    assertFalse(out.asciiString("stop here", (str, ascii, from) -> ascii[from + 4] == ' '));
     assertEquals(before, out.length());
+    SmileOut seen = new SmileOut();
+    assertTrue(
+        seen.asciiString(
+            "seen as bytes \u007f",
+            (str, ascii, from) -> {
+              for (int i = 0; i < str.length(); i++) {
+                assertEquals(str.charAt(i), ascii[from + i]);
+              }
+              return false;
+            }));
   }
 
   @Test

@@ -107,22 +107,25 @@ public record Redaction(List<String> keys, Pattern patterns) {
 
   private static final class NoGuard implements SmileOut.AsciiGuard {
     @Override
-    public boolean stops(String s, int i, char c) {
+    public boolean stops(String s, byte[] ascii, int from) {
       return false;
     }
   }
 
   private static final class ShapeGuard implements SmileOut.AsciiGuard {
     @Override
-    public boolean stops(String s, int i, char c) {
-      return SHAPE_STARTS[c]
-          && (i == 0 || !isAsciiWord(s.charAt(i - 1)))
-          && beginsShape(s, i, c, s.length());
+    public boolean stops(String s, byte[] ascii, int from) {
+      int n = s.length();
+      boolean inWord = false;
+      for (int i = 0; i < n; i++) {
+        byte c = ascii[from + i];
+        if (!inWord && SHAPE_STARTS[c] && beginsShape(s, i, (char) c, n)) {
+          return true;
+        }
+        inWord = WORD[c];
+      }
+      return false;
     }
-  }
-
-  private static boolean isAsciiWord(char c) {
-    return c < WORD.length && WORD[c];
   }
 
   /**
