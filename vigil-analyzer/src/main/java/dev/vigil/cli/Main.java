@@ -95,6 +95,7 @@ public final class Main implements Runnable {
 
   /** Runs the CLI with the process's streams and exits with the command's exit code. */
   public static void main(String[] args) {
+    FirstCompiler.begin(args); // this process only: tests run the CLI in their own JVM
     int exit;
     try {
       exit = run(System.out, System.err, args);

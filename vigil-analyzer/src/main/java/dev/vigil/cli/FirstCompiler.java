@@ -1,0 +1,126 @@
+package dev.vigil.cli;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.management.ObjectName;
+
+/**
+ * The launcher's choice of compiler for a one-off pass, made from inside the JVM for {@code java
+ * -jar vigil-analyzer.jar} (docs/COMMANDS.md#the-compiler-of-a-one-off-pass): a {@code run} over a
+ * JSONL file that uses fewer than {@value #SECOND_COMPILER_FROM} events ends before the second
+ * compiler's work pays back on two cores, so its methods are kept from that compiler by a compiler
+ * directive (the JDK's {@code Compiler.directives_add} diagnostic command) and run as the first
+ * compiler compiles them, as {@code -XX:TieredStopAtLevel=1} would have them. A JVM given a choice
+ * of its own ({@code -XX:TieredStopAtLevel}, {@code -XX:-TieredCompilation}, a directives file,
+ * {@code -Xint} or {@code -Xcomp}) keeps it. The directive is added on a thread of its own while
+ * the command starts; whatever fails there, the command runs as it would have.
+ */
+final class FirstCompiler {
+  /** A pass told to use this many events or more keeps the second compiler. */
+  static final long SECOND_COMPILER_FROM = 500_000;
+
+  /** Every method: the second compiler compiles none of them. */
+  static final String EVERY_METHOD = "*.*";
+
+  private FirstCompiler() {}
+
+  /**
+   * Whether the command of {@code args} is a one-off pass that the first compiler alone finishes
+   * sooner, in a JVM started with {@code jvmArguments}: {@code run} over JSONL (not {@code
+   * --queue}, whose reading the second compiler speeds up twice over), {@code --limit} under
+   * {@value #SECOND_COMPILER_FROM} (500 when not given), and no compiler choice among the JVM's
+   * arguments.
+   */
+  static boolean suits(String[] args, List<String> jvmArguments) {
+    if (args.length == 0 || !args[0].equals("run")) {
+      return false;
+    }
+    long limit = 500;
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--queue") || a.startsWith("--queue=")) {
+        return false;
+      }
+      String value = null;
+      if (a.equals("--limit") && i + 1 < args.length) {
+        value = args[i + 1];
+      } else if (a.startsWith("--limit=")) {
+        value = a.substring("--limit=".length());
+      }
+      if (value != null) {
+        try {
+          limit = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+          return false; // the command refuses it
+        }
+      }
+    }
+    if (limit >= SECOND_COMPILER_FROM) {
+      return false;
+    }
+    for (String j : jvmArguments) {
+      if (j.startsWith("-XX:TieredStopAtLevel")
+          || j.equals("-XX:-TieredCompilation")
+          || j.contains("CompilerDirectivesFile")
+          || j.equals("-Xint")
+          || j.equals("-Xcomp")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Keeps every method from the second compiler, on a daemon thread, when the command suits ({@link
+   * #suits}); returns at once.
+   */
+  static void begin(String... args) {
+    if (args.length == 0 || !args[0].equals("run")) {
+      return; // nothing of the management classes loaded for other commands
+    }
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                if (suits(args, ManagementFactory.getRuntimeMXBean().getInputArguments())) {
+                  keepFromSecondCompiler(EVERY_METHOD);
+                }
+              } catch (Exception | LinkageError e) {
+                // a JVM without the command or its second compiler: the command runs as it would
+              }
+            },
+            "vigil-first-compiler");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /**
+   * Adds a compiler directive that keeps the methods {@code pattern} matches ({@code
+   * package.Class::method}, {@code *} for any part) from the second compiler.
+   *
+   * @return what the diagnostic command answered
+   */
+  static String keepFromSecondCompiler(String pattern) throws Exception {
+    Path directives = Files.createTempFile("vigil-compiler-", ".json");
+    try {
+      Files.writeString(directives, "[{ match: \"" + pattern + "\", c2: { Exclude: true } }]");
+      return diagnosticCommand("compilerDirectivesAdd", directives.toString());
+    } finally {
+      Files.deleteIfExists(directives);
+    }
+  }
+
+  /** Runs one of the JVM's diagnostic commands ({@code jcmd}'s, by its operation name). */
+  static String diagnosticCommand(String operation, String... arguments) throws Exception {
+    Object answer =
+        ManagementFactory.getPlatformMBeanServer()
+            .invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                operation,
+                new Object[] {arguments},
+                new String[] {String[].class.getName()});
+    return String.valueOf(answer);
+  }
+}

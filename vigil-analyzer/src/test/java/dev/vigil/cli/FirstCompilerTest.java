@@ -1,0 +1,85 @@
+package dev.vigil.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FirstCompiler}: which commands it keeps from the second compiler, and that the JVM takes
+ * its directive.
+ */
+class FirstCompilerTest {
+  private static final List<String> NO_FLAGS = List.of("-Xmx512m", "-Dfile.encoding=UTF-8");
+
+  private static boolean suits(String... args) {
+    return FirstCompiler.suits(args, NO_FLAGS);
+  }
+
+  @Test
+  void aRunOverJsonlUnderHalfAMillionEventsIsForTheFirstCompilerAlone() {
+    assertTrue(suits("run", "--events", "e.jsonl"), "the default limit, 500");
+    assertTrue(suits("run", "--events", "e.jsonl", "--limit", "499999"));
+    assertTrue(suits("run", "--limit=100000", "--events", "-"));
+    assertTrue(suits("run", "--otlp", "spans.json", "--limit", " 20 "));
+  }
+
+  @Test
+  void otherCommandsLargerPassesQueuesAndTheJvmsOwnChoiceKeepTheSecondCompiler() {
+    assertFalse(suits());
+    assertFalse(suits("watch", "--queue", "q"));
+    assertFalse(suits("export", "--queue", "q"));
+    assertFalse(suits("eval", "--events", "e.jsonl"));
+    assertFalse(suits("--help"));
+    assertFalse(suits("run", "--events", "e.jsonl", "--limit", "500000"));
+    assertFalse(suits("run", "--events", "e.jsonl", "--limit=1000000"));
+    assertFalse(suits("run", "--events", "e.jsonl", "--limit", "many"), "refused by the command");
+    assertFalse(suits("run", "--queue", "q", "--limit", "1000"));
+    assertFalse(suits("run", "--queue=q"));
+    for (String flag :
+        List.of(
+            "-XX:TieredStopAtLevel=4",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:-TieredCompilation",
+            "-XX:CompilerDirectivesFile=d.json",
+            "-Xint",
+            "-Xcomp")) {
+      assertFalse(
+          FirstCompiler.suits(new String[] {"run", "--events", "e.jsonl"}, List.of("-Xmx1g", flag)),
+          flag);
+    }
+  }
+
+  /** Methods nothing calls: the directive for them changes nothing else in this JVM. */
+  static final class Probe {
+    private Probe() {}
+
+    static int unused(int x) {
+      return x + 1;
+    }
+  }
+
+  @Test
+  void theJvmTakesTheDirectiveThatKeepsMethodsFromTheSecondCompiler() throws Exception {
+    String pattern = Probe.class.getName() + "::*";
+    assertEquals(
+        "1 compiler directives added", FirstCompiler.keepFromSecondCompiler(pattern).strip());
+    try {
+      String directives = FirstCompiler.diagnosticCommand("compilerDirectivesPrint");
+      String probe = "matching: " + Probe.class.getName().replace('.', '/') + ".*";
+      int at = directives.indexOf(probe);
+      assertTrue(at >= 0, directives);
+      int c2 = directives.indexOf("c2 directives:", at);
+      int next = directives.indexOf("Directive:", at);
+      assertTrue(c2 > at && (next < 0 || c2 < next), directives);
+      assertTrue(directives.substring(c2).contains("Exclude:true"), directives);
+      assertFalse(
+          directives.substring(at, c2).contains("Exclude:true"),
+          "the first compiler still compiles");
+    } finally {
+      FirstCompiler.diagnosticCommand("compilerDirectivesRemove"); // the newest only
+    }
+  }
+}
