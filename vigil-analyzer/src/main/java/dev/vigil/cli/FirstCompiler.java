@@ -1,5 +1,6 @@
 package dev.vigil.cli;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,17 +10,21 @@ import javax.management.ObjectName;
 /**
  * The launcher's choice of compiler for a one-off pass, made from inside the JVM for {@code java
  * -jar vigil-analyzer.jar} (docs/COMMANDS.md#the-compiler-of-a-one-off-pass): a {@code run} over a
- * JSONL file that uses fewer than {@value #SECOND_COMPILER_FROM} events ends before the second
- * compiler's work pays back on two cores, so its methods are kept from that compiler by a compiler
- * directive (the JDK's {@code Compiler.directives_add} diagnostic command) and run as the first
- * compiler compiles them, as {@code -XX:TieredStopAtLevel=1} would have them. A JVM given a choice
- * of its own ({@code -XX:TieredStopAtLevel}, {@code -XX:-TieredCompilation}, a directives file,
- * {@code -Xint} or {@code -Xcomp}) keeps it. The directive is added on a thread of its own while
- * the command starts; whatever fails there, the command runs as it would have.
+ * JSONL file under {@value #LARGE_FILE_BYTES} bytes that uses fewer than {@value
+ * #SECOND_COMPILER_FROM} events ends before the second compiler's work pays back on two cores (a
+ * larger file's first reading of every line does pay it back), so its methods are kept from that
+ * compiler by a compiler directive (the JDK's {@code Compiler.directives_add} diagnostic command)
+ * and run as the first compiler compiles them, as {@code -XX:TieredStopAtLevel=1} would have them.
+ * A JVM given a choice of its own ({@code -XX:TieredStopAtLevel}, {@code -XX:-TieredCompilation}, a
+ * directives file, {@code -Xint} or {@code -Xcomp}) keeps it. The directive is added on a thread of
+ * its own while the command starts; whatever fails there, the command runs as it would have.
  */
 final class FirstCompiler {
   /** A pass told to use this many events or more keeps the second compiler. */
   static final long SECOND_COMPILER_FROM = 500_000;
+
+  /** A pass over an input file of this many bytes or more keeps the second compiler (128 MiB). */
+  static final long LARGE_FILE_BYTES = 128L << 20;
 
   /** Every method: the second compiler compiles none of them. */
   static final String EVERY_METHOD = "*.*";
@@ -29,11 +34,15 @@ final class FirstCompiler {
   /**
    * Whether the command of {@code args} is a one-off pass that the first compiler alone finishes
    * sooner, in a JVM started with {@code jvmArguments}: {@code run} over JSONL (not {@code
-   * --queue}, whose reading the second compiler speeds up twice over), {@code --limit} under
-   * {@value #SECOND_COMPILER_FROM} (500 when not given), and no compiler choice among the JVM's
-   * arguments.
+   * --queue}, whose reading the second compiler speeds up twice over) from standard input or from a
+   * file ({@code --events}, {@code --otlp}) that {@code bytes} finds under {@value
+   * #LARGE_FILE_BYTES} bytes, {@code --limit} under {@value #SECOND_COMPILER_FROM} (500 when not
+   * given), and no compiler choice among the JVM's arguments.
+   *
+   * @param bytes the size of an input file; throws when it cannot be read (the command then says
+   *     what is wrong)
    */
-  static boolean suits(String[] args, List<String> jvmArguments) {
+  static boolean suits(String[] args, List<String> jvmArguments, FileSize bytes) {
     if (args.length == 0 || !args[0].equals("run")) {
       return false;
     }
@@ -43,12 +52,20 @@ final class FirstCompiler {
       if (a.equals("--queue") || a.startsWith("--queue=")) {
         return false;
       }
-      String value = null;
-      if (a.equals("--limit") && i + 1 < args.length) {
-        value = args[i + 1];
-      } else if (a.startsWith("--limit=")) {
-        value = a.substring("--limit=".length());
+      String input = valueOf(args, i, "--events");
+      if (input == null) {
+        input = valueOf(args, i, "--otlp");
       }
+      if (input != null && !input.equals("-")) {
+        try {
+          if (bytes.of(Path.of(input)) >= LARGE_FILE_BYTES) {
+            return false;
+          }
+        } catch (IOException | RuntimeException e) {
+          return false; // the command refuses it
+        }
+      }
+      String value = valueOf(args, i, "--limit");
       if (value != null) {
         try {
           limit = Long.parseLong(value.trim());
@@ -72,6 +89,20 @@ final class FirstCompiler {
     return true;
   }
 
+  /** The size of a file, in bytes. */
+  @FunctionalInterface
+  interface FileSize {
+    long of(Path file) throws IOException;
+  }
+
+  /** The value of {@code option} when {@code args[i]} gives it ({@code --o v} or {@code --o=v}). */
+  private static String valueOf(String[] args, int i, String option) {
+    if (args[i].equals(option)) {
+      return i + 1 < args.length ? args[i + 1] : null;
+    }
+    return args[i].startsWith(option + "=") ? args[i].substring(option.length() + 1) : null;
+  }
+
   /**
    * Keeps every method from the second compiler, on a daemon thread, when the command suits ({@link
    * #suits}); returns at once.
@@ -84,7 +115,8 @@ final class FirstCompiler {
         new Thread(
             () -> {
               try {
-                if (suits(args, ManagementFactory.getRuntimeMXBean().getInputArguments())) {
+                List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
+                if (suits(args, jvm, Files::size)) {
                   keepFromSecondCompiler(EVERY_METHOD);
                 }
               } catch (Exception | LinkageError e) {

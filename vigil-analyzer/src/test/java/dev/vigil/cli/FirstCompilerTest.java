@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,8 +18,28 @@ import org.junit.jupiter.api.Test;
 class FirstCompilerTest {
   private static final List<String> NO_FLAGS = List.of("-Xmx512m", "-Dfile.encoding=UTF-8");
 
+  /** Input files and their sizes; any other file cannot be read. */
+  private static final Map<String, Long> FILES =
+      Map.of(
+          "e.jsonl",
+          30_000_000L,
+          "spans.json",
+          1_000L,
+          "just-under.jsonl",
+          FirstCompiler.LARGE_FILE_BYTES - 1,
+          "large.jsonl",
+          FirstCompiler.LARGE_FILE_BYTES);
+
+  private static long size(Path file) throws IOException {
+    Long bytes = FILES.get(file.toString());
+    if (bytes == null) {
+      throw new NoSuchFileException(file.toString());
+    }
+    return bytes;
+  }
+
   private static boolean suits(String... args) {
-    return FirstCompiler.suits(args, NO_FLAGS);
+    return FirstCompiler.suits(args, NO_FLAGS, FirstCompilerTest::size);
   }
 
   @Test
@@ -24,6 +48,7 @@ class FirstCompilerTest {
     assertTrue(suits("run", "--events", "e.jsonl", "--limit", "499999"));
     assertTrue(suits("run", "--limit=100000", "--events", "-"));
     assertTrue(suits("run", "--otlp", "spans.json", "--limit", " 20 "));
+    assertTrue(suits("run", "--events=just-under.jsonl", "--limit", "1000"));
   }
 
   @Test
@@ -38,6 +63,9 @@ class FirstCompilerTest {
     assertFalse(suits("run", "--events", "e.jsonl", "--limit", "many"), "refused by the command");
     assertFalse(suits("run", "--queue", "q", "--limit", "1000"));
     assertFalse(suits("run", "--queue=q"));
+    assertFalse(suits("run", "--events", "large.jsonl"), "its first reading pays C2 back");
+    assertFalse(suits("run", "--events=large.jsonl", "--limit", "100"));
+    assertFalse(suits("run", "--events", "missing.jsonl"), "refused by the command");
     for (String flag :
         List.of(
             "-XX:TieredStopAtLevel=4",
@@ -47,7 +75,10 @@ class FirstCompilerTest {
             "-Xint",
             "-Xcomp")) {
       assertFalse(
-          FirstCompiler.suits(new String[] {"run", "--events", "e.jsonl"}, List.of("-Xmx1g", flag)),
+          FirstCompiler.suits(
+              new String[] {"run", "--events", "e.jsonl"},
+              List.of("-Xmx1g", flag),
+              FirstCompilerTest::size),
           flag);
     }
   }
