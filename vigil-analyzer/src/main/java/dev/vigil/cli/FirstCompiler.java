@@ -43,39 +43,23 @@ final class FirstCompiler {
    *     what is wrong)
    */
   static boolean suits(String[] args, List<String> jvmArguments, FileSize bytes) {
-    if (args.length == 0 || !args[0].equals("run")) {
+    if (args.length == 0 || !args[0].equals("run") || RawArgs.has(args, "--queue")) {
       return false;
     }
-    long limit = 500;
-    for (int i = 1; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("--queue") || a.startsWith("--queue=")) {
+    String input = RawArgs.valueOf(args, "--events");
+    if (input == null) {
+      input = RawArgs.valueOf(args, "--otlp");
+    }
+    String limit = RawArgs.valueOf(args, "--limit");
+    try {
+      if (input != null && !input.equals("-") && bytes.of(Path.of(input)) >= LARGE_FILE_BYTES) {
         return false;
       }
-      String input = valueOf(args, i, "--events");
-      if (input == null) {
-        input = valueOf(args, i, "--otlp");
+      if (limit != null && Long.parseLong(limit.trim()) >= SECOND_COMPILER_FROM) {
+        return false; // 500 when not given
       }
-      if (input != null && !input.equals("-")) {
-        try {
-          if (bytes.of(Path.of(input)) >= LARGE_FILE_BYTES) {
-            return false;
-          }
-        } catch (IOException | RuntimeException e) {
-          return false; // the command refuses it
-        }
-      }
-      String value = valueOf(args, i, "--limit");
-      if (value != null) {
-        try {
-          limit = Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-          return false; // the command refuses it
-        }
-      }
-    }
-    if (limit >= SECOND_COMPILER_FROM) {
-      return false;
+    } catch (IOException | RuntimeException e) {
+      return false; // an input or a limit the command refuses
     }
     for (String j : jvmArguments) {
       if (j.startsWith("-XX:TieredStopAtLevel")
@@ -93,14 +77,6 @@ final class FirstCompiler {
   @FunctionalInterface
   interface FileSize {
     long of(Path file) throws IOException;
-  }
-
-  /** The value of {@code option} when {@code args[i]} gives it ({@code --o v} or {@code --o=v}). */
-  private static String valueOf(String[] args, int i, String option) {
-    if (args[i].equals(option)) {
-      return i + 1 < args.length ? args[i + 1] : null;
-    }
-    return args[i].startsWith(option + "=") ? args[i].substring(option.length() + 1) : null;
   }
 
   /**

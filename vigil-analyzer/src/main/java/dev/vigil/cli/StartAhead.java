@@ -4,7 +4,6 @@ import dev.vigil.learn.SessionModel;
 import dev.vigil.orchestrate.Rules;
 import dev.vigil.report.Artifacts;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -34,13 +33,13 @@ final class StartAhead {
     if (!pass && !command.equals("eval")) {
       return;
     }
-    boolean ownRules =
-        Arrays.stream(args).anyMatch(a -> a.equals("--rules") || a.startsWith("--rules="));
+    boolean ownRules = RawArgs.has(args, "--rules");
     FutureTask<Rules> rules = new FutureTask<>(Rules::defaults);
     if (!ownRules) {
       DEFAULT_RULES.set(rules);
     }
-    Path modelFile = valueOf(args, "--model");
+    String modelArg = RawArgs.valueOf(args, "--model");
+    Path modelFile = modelArg == null ? null : Path.of(modelArg);
     FutureTask<SessionModel> model =
         modelFile == null ? null : new FutureTask<>(() -> SessionModel.load(modelFile));
     if (model != null) {
@@ -66,18 +65,6 @@ final class StartAhead {
             "vigil-start-ahead");
     t.setDaemon(true);
     t.start();
-  }
-
-  private static Path valueOf(String[] args, String option) {
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals(option) && i + 1 < args.length) {
-        return Path.of(args[i + 1]);
-      }
-      if (args[i].startsWith(option + "=")) {
-        return Path.of(args[i].substring(option.length() + 1));
-      }
-    }
-    return null;
   }
 
   /**
