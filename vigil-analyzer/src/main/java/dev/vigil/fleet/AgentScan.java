@@ -4,6 +4,7 @@ import dev.vigil.ingest.AgentName;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -27,6 +28,7 @@ public final class AgentScan {
    */
   public static Set<String> inQueue(Path dir, Instant from, Instant to) {
     Set<String> agents = new LinkedHashSet<>();
+    ExcerptEvents events = new ExcerptEvents();
     try (ChronicleQueue queue = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = queue.createTailer();
       while (true) {
@@ -35,13 +37,19 @@ public final class AgentScan {
             return agents;
           }
           Bytes<?> bytes = dc.wire().bytes();
-          try {
-            Instant ts = EventWire.peekTs(bytes);
-            if ((from == null || !ts.isBefore(from)) && (to == null || !ts.isAfter(to))) {
-              agents.add(AgentName.display(EventWire.peekAgent(bytes)));
+          events.start(bytes);
+          while (true) {
+            try {
+              if (!events.next()) {
+                break;
+              }
+              Instant ts = EventWire.peekTs(bytes);
+              if ((from == null || !ts.isBefore(from)) && (to == null || !ts.isAfter(to))) {
+                agents.add(AgentName.display(EventWire.peekAgent(bytes)));
+              }
+            } catch (EventFormatException e) {
+              // not an event: the pass skips and counts it
             }
-          } catch (EventFormatException e) {
-            // not an event: the pass skips and counts it
           }
         }
       }

@@ -88,6 +88,14 @@ public final class EventIdentity {
   }
 
   /**
+   * The identity of the event at place {@code k} of the excerpt at {@code index} (a batch's,
+   * docs/DESIGN.md#the-queue); for {@code k} 0 the excerpt's, as {@link #ofQueueIndex} gives it.
+   */
+  public static long ofQueueIndex(String queueKey, long index, int k) {
+    return new OfQueue(queueKey).ofIndex(index, k);
+  }
+
+  /**
    * The identities of one queue's events, as {@link #ofQueueIndex} and {@link #ofQueueEvent} give
    * them, with the queue's key hashed once rather than once an event.
    */
@@ -104,13 +112,27 @@ public final class EventIdentity {
       return finish(mixLong(keyState, index));
     }
 
+    /** {@link #ofQueueIndex(String, long, int)} of this queue. */
+    public long ofIndex(long index, int k) {
+      return k == 0 ? ofIndex(index) : finish(mixLong(mixLong(keyState, index), k));
+    }
+
     /** {@link #ofQueueEvent} of this queue. */
     public long ofEvent(Event e, long index) {
+      return ofEvent(e, index, 0);
+    }
+
+    /**
+     * {@link #ofQueueEvent} of this queue for the event at place {@code k} of the excerpt at {@code
+     * index} (a batch, docs/DESIGN.md#the-queue); the first or only event of an excerpt has the
+     * identity it had before excerpts held several.
+     */
+    public long ofEvent(Event e, long index, int k) {
       JsonNode otel = e.payload().get("otel");
       if (otel != null && otel.path("trace_id").isTextual() && otel.path("span_id").isTextual()) {
         return ofSpan(otel.get("trace_id").asText(), otel.get("span_id").asText(), e.kind());
       }
-      return ofIndex(index);
+      return ofIndex(index, k);
     }
   }
 

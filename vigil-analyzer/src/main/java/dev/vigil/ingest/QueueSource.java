@@ -4,6 +4,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.PendingEvent;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -37,7 +38,7 @@ public final class QueueSource {
   private long lastIndex;
   private long lastRead = -1;
 
-  /** The index of the excerpt being handed to the sink. */
+  /** The place ({@link ExcerptEvents#place}) of the event being handed to the sink. */
   private long current = -1;
 
   /**
@@ -140,9 +141,10 @@ public final class QueueSource {
      *
      * @param ts its time
      * @param agent its agent, or null
-     * @param index its excerpt's index: its place in the queue, and where to read it again
+     * @param place its place in the queue ({@link ExcerptEvents#place}): its excerpt's index, where
+     *     to read it again, and its place in the excerpt
      */
-    void accept(Instant ts, String agent, long index);
+    void accept(Instant ts, String agent, long place);
   }
 
   /**
@@ -159,9 +161,9 @@ public final class QueueSource {
           now,
           from,
           Long.MAX_VALUE,
-          (bytes, index) -> {
+          (bytes, place) -> {
             EventWire.Header h = EventWire.readHeader(bytes);
-            sink.accept(h.ts(), h.agent(), index);
+            sink.accept(h.ts(), h.agent(), place);
             return h.ts();
           });
     } catch (InterruptedIOException e) {
@@ -169,10 +171,10 @@ public final class QueueSource {
     }
   }
 
-  /** Reads the event of one excerpt, hands it on, and returns its time. */
+  /** Reads one event of an excerpt, hands it on with its place, and returns its time. */
   @FunctionalInterface
   private interface Taker {
-    Instant take(Bytes<?> bytes, long index) throws EventFormatException, InterruptedIOException;
+    Instant take(Bytes<?> bytes, long place) throws EventFormatException, InterruptedIOException;
   }
 
   /**
@@ -191,13 +193,13 @@ public final class QueueSource {
     try {
       if (!ahead) {
         return decode(
-            afterIndex, fromIndex, now, from, through, (e, index) -> handOver(e, index, sink));
+            afterIndex, fromIndex, now, from, through, (e, place) -> handOver(e, place, sink));
       }
       IngestStats[] stats = {null};
       Prefetcher.<Event>run(
           "vigil-read-ahead",
           out -> stats[0] = decode(afterIndex, fromIndex, now, from, through, out),
-          (e, index) -> handOver(e, index, sink));
+          (e, place) -> handOver(e, place, sink));
       return stats[0];
     } catch (InterruptedIOException e) {
       throw interrupted();
@@ -206,7 +208,7 @@ public final class QueueSource {
     }
   }
 
-  /** Reads the excerpts, decodes each one's event and puts it into {@code out} with its index. */
+  /** Reads the excerpts, decodes each event and puts it into {@code out} with its place. */
   private IngestStats decode(
       long afterIndex,
       long fromIndex,
@@ -221,19 +223,21 @@ public final class QueueSource {
         now,
         from,
         through,
-        (bytes, index) -> {
+        (bytes, place) -> {
           Event e = EventWire.read(bytes);
-          out.put(e, index);
+          out.put(e, place);
           return e.ts();
         });
   }
 
-  /** Hands the event of the excerpt at {@code index} to the sink. */
-  private void handOver(Event e, long index, IngestSink sink) {
-    current = index;
+  /** Hands the event at {@code place} to the sink. */
+  private void handOver(Event e, long place, IngestSink sink) {
+    current = place;
+    long index = ExcerptEvents.indexOf(place);
+    int k = ExcerptEvents.kOf(place);
     sink.accept(
         PendingEvent.of(e, false),
-        () -> identities.ofEvent(e, index),
+        () -> identities.ofEvent(e, index, k),
         e.seq() != null ? e.seq() : index);
   }
 
@@ -246,6 +250,7 @@ public final class QueueSource {
       long afterIndex, long fromIndex, Instant now, Instant from, long through, Taker taker)
       throws InterruptedIOException {
     IngestStats stats = new IngestStats();
+    ExcerptEvents events = new ExcerptEvents();
     lastIndex = afterIndex;
     lastRead = -1;
     boolean future = false;
@@ -269,14 +274,20 @@ public final class QueueSource {
             break;
           }
           lastRead = index;
-          try {
-            Bytes<?> bytes = dc.wire().bytes();
-            if (from == null || !EventWire.peekTs(bytes).isBefore(from)) {
-              future |= taker.take(bytes, index).isAfter(now);
-              stats.read(false);
+          Bytes<?> bytes = dc.wire().bytes();
+          events.start(bytes);
+          while (true) {
+            try {
+              if (!events.next()) {
+                break;
+              }
+              if (from == null || !EventWire.peekTs(bytes).isBefore(from)) {
+                future |= taker.take(bytes, ExcerptEvents.place(index, events.k())).isAfter(now);
+                stats.read(false);
+              }
+            } catch (EventFormatException ex) {
+              stats.skip(ex.defect().code());
             }
-          } catch (EventFormatException ex) {
-            stats.skip(ex.defect().code());
           }
           if (!future) {
             lastIndex = index;
@@ -289,9 +300,17 @@ public final class QueueSource {
 
   /**
    * The index of the excerpt whose event is being handed to the sink (valid during the sink's
-   * call): a place in the queue, in the order of the queue, that a second reading can start from.
+   * call): where a second reading can start from.
    */
   public long index() {
+    return ExcerptEvents.indexOf(current);
+  }
+
+  /**
+   * The place of the event being handed to the sink (valid during the sink's call): its excerpt's
+   * index and its place in the excerpt ({@link ExcerptEvents#place}), in the order of the queue.
+   */
+  public long place() {
     return current;
   }
 

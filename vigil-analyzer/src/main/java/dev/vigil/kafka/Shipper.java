@@ -5,6 +5,7 @@ import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -68,6 +70,7 @@ public final class Shipper {
   private final Clock clock;
   private final PrintWriter out;
   private final OutageNotice outage;
+  private final ExcerptEvents events = new ExcerptEvents();
   private volatile boolean stopping;
   private volatile Thread loopThread;
   private long shipped;
@@ -310,11 +313,18 @@ public final class Shipper {
           break;
         }
         last = dc.index();
-        try {
-          Event e = EventWire.read(dc.wire().bytes());
-          batch.add(new ProducerRecord<>(topic, e.agent(), EventJson.write(e)));
-        } catch (EventFormatException ex) {
-          skipped++;
+        Bytes<?> bytes = dc.wire().bytes();
+        events.start(bytes); // a batch's events go together: the position is an excerpt's
+        while (true) {
+          try {
+            if (!events.next()) {
+              break;
+            }
+            Event e = EventWire.read(bytes);
+            batch.add(new ProducerRecord<>(topic, e.agent(), EventJson.write(e)));
+          } catch (EventFormatException ex) {
+            skipped++;
+          }
         }
       }
     }

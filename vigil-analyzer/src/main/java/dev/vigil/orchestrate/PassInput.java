@@ -6,6 +6,7 @@ import dev.vigil.ingest.IngestStats;
 import dev.vigil.ingest.JsonlSource;
 import dev.vigil.ingest.LineMarks;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,9 +28,9 @@ import java.util.Set;
  * side by side, each keeping its own newest until they are merged; the pass then walks its events
  * by reading the input again ({@link WindowEvents}), so it never holds them, from a line the first
  * reading marked at or before the oldest event used ({@link LineMarks}). Standard input is copied
- * to a temporary file first, deleted when the JVM exits; a queue is read again from the oldest
- * excerpt used (an excerpt's index is its input order) up to the last excerpt the first reading
- * saw.
+ * to a temporary file first, deleted when the JVM exits; a queue is read again from the excerpt of
+ * the oldest event used (an event's place in the queue is its input order) up to the last excerpt
+ * the first reading saw.
  */
 public final class PassInput {
   /** The key of everything when the input is not split by agent. */
@@ -104,10 +105,11 @@ public final class PassInput {
             input.queue.scan(
                 o.now(),
                 o.windowStart(),
-                (ts, agent, index) -> {
+                (ts, agent, place) -> {
                   if (o.acceptsAgent(agent)) {
-                    // an excerpt's index is its place in input order, and where to read it again
-                    input.offer(ts, agent, index, index);
+                    // an event's place is its input order; its excerpt's index, where to read it
+                    // again
+                    input.offer(ts, agent, place, ExcerptEvents.indexOf(place));
                   }
                 });
         input.queueLastRead = input.queue.lastRead();
@@ -245,7 +247,7 @@ public final class PassInput {
             if (!o.acceptsAgent(event.agent())) {
               return;
             }
-            long n = queueAgain == null ? ref : queueAgain.index();
+            long n = queueAgain == null ? ref : queueAgain.place();
             if (inWindow(event.ts())
                 && (!perAgent || AgentName.display(event.agent()).equals(key))
                 && !NewestKeys.less(Timestamps.epochNanos(event.ts()), n, fromTs, fromOrder)) {

@@ -8,6 +8,7 @@ import dev.vigil.ingest.EventIdentity;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.Timestamps;
 import dev.vigil.orchestrate.Depositor;
 import java.io.IOException;
@@ -35,6 +36,7 @@ final class TailDeposits {
   private final Clock clock;
   private final PrintWriter out;
   private final Set<String> agents;
+  private final ExcerptEvents events = new ExcerptEvents();
   private long deposited;
   private long skipped;
 
@@ -68,7 +70,7 @@ final class TailDeposits {
     return deposited;
   }
 
-  /** Excerpts that were not events. */
+  /** Excerpts, or events of a batch, that were not events. */
   long skipped() {
     return skipped;
   }
@@ -85,13 +87,30 @@ final class TailDeposits {
   }
 
   /**
-   * Appraises and deposits the excerpt at {@code index}.
+   * Appraises and deposits the events of the excerpt at {@code index} ({@link ExcerptEvents}).
    *
    * @param previous the index of the excerpt read before (where a fleet's banks are committed when
-   *     one forms)
+   *     one forms; the events of a batch are one agent's, so one forms at a batch's first event)
    * @return whether something was deposited
    */
   boolean excerpt(Bytes<?> bytes, long index, long previous) throws IOException {
+    boolean deposited = false;
+    events.start(bytes);
+    while (true) {
+      try {
+        if (!events.next()) {
+          return deposited;
+        }
+      } catch (EventFormatException ex) {
+        skipped++;
+        continue; // the rest of the excerpt is not read
+      }
+      deposited |= oneEvent(bytes, index, events.k(), previous);
+    }
+  }
+
+  /** Appraises and deposits the event at place {@code k} of the excerpt at {@code index}. */
+  private boolean oneEvent(Bytes<?> bytes, long index, int k, long previous) throws IOException {
     Event e;
     try {
       if (EventWire.peekTs(bytes).isBefore(from)) {
@@ -114,7 +133,7 @@ final class TailDeposits {
               + "; each agent now has its own bank and reports under agents/");
     }
     EmoBank bank = banks.bank(agent);
-    long identity = identities.ofEvent(e, index);
+    long identity = identities.ofEvent(e, index, k);
     double durationMs = e.payload().path("duration_ms").asDouble(0);
     if (bank.isDeposited(identity)) {
       // deposited by the pass that just ended (it read ahead of the tail)

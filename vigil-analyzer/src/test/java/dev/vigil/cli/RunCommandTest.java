@@ -12,6 +12,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventJson;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -158,6 +159,91 @@ class RunCommandTest {
     assertArrayEquals(
         Files.readAllBytes(oneBank.resolve(EmoBank.EMOTIONS)),
         Files.readAllBytes(bank.resolve(EmoBank.EMOTIONS)));
+  }
+
+  /**
+   * Appends events {@code from} to {@code to} as batches of {@code size} (the agent's writer's).
+   */
+  private static void appendBatches(Path queue, int from, int to, int size) {
+    try (ChronicleQueue q = EventQueues.openForWriting(queue)) {
+      ExcerptAppender a = q.createAppender();
+      for (int i = from; i < to; i += size) {
+        List<Event> batch = new ArrayList<>();
+        for (int j = i; j < Math.min(to, i + size); j++) {
+          batch.add(event(j));
+        }
+        ExcerptEvents.append(a, batch);
+      }
+    }
+  }
+
+  /**
+   * Excerpts of several events (docs/DESIGN.md#the-queue): each event deposited once across runs,
+   * and the newest {@code --limit} found inside a batch.
+   */
+  @Test
+  void aQueueOfBatchesReadInTwoRunsDepositsEachEventOnceAndItsNewestAreFoundInsideABatch()
+      throws Exception {
+    Path queue = tmp.resolve("queue");
+    Path bank = tmp.resolve("bank");
+    appendBatches(queue, 0, 70, 32);
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
+    assertEquals(70, report().get("events_deposited").asInt());
+    appendBatches(queue, 70, 140, 32);
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
+    assertEquals(140, report().get("events_read").asInt());
+    assertEquals(70, report().get("events_deposited").asInt());
+    assertEquals(70, report().get("events_already_deposited").asInt());
+    assertEquals(0, pass("--queue", queue, bank), err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, report().get("events_deposited").asInt());
+
+    Path newest = tmp.resolve("newest");
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--queue",
+            queue.toString(),
+            "--emobank",
+            newest.toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--limit",
+            "10"),
+        err.toString(StandardCharsets.UTF_8));
+    assertEquals(10, report().get("events_deposited").asInt());
+    assertEquals(10, report().get("events_used").asInt(), report().toString());
+
+    // events of one instant: only their places in their excerpts tell the newest apart
+    Path sameTime = tmp.resolve("same-time");
+    try (ChronicleQueue q = EventQueues.openForWriting(sameTime)) {
+      ExcerptAppender a = q.createAppender();
+      for (int i = 0; i < 40; i += 16) {
+        List<Event> batch = new ArrayList<>();
+        for (int j = i; j < Math.min(40, i + 16); j++) {
+          batch.add(Event.of(T0, "tool.t", "ok"));
+        }
+        ExcerptEvents.append(a, batch);
+      }
+    }
+    assertEquals(
+        0,
+        run(
+            "run",
+            "--queue",
+            sameTime.toString(),
+            "--emobank",
+            tmp.resolve("same-time-bank").toString(),
+            "--out",
+            tmp.resolve("out").toString(),
+            "--now",
+            NOW,
+            "--limit",
+            "10"),
+        err.toString(StandardCharsets.UTF_8));
+    assertEquals(10, report().get("events_used").asInt(), report().toString());
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -135,10 +137,11 @@ final class SoakChecks {
     long inBank = 0;
     long missing = 0;
     long last = -1;
+    ExcerptEvents excerptEvents = new ExcerptEvents();
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
       ExcerptTailer tailer = q.createTailer();
       while (true) {
-        Event e;
+        List<Event> read = new ArrayList<>();
         long index;
         try (DocumentContext dc = tailer.readingDocument()) {
           if (!dc.isPresent()) {
@@ -146,25 +149,40 @@ final class SoakChecks {
           }
           index = dc.index();
           last = index;
-          try {
-            e = EventWire.read(dc.wire().bytes());
-          } catch (EventFormatException ex) {
-            notEvents++;
-            problem(problems, "excerpt " + Long.toHexString(index) + " is not an event: " + ex);
-            continue;
+          Bytes<?> bytes = dc.wire().bytes();
+          excerptEvents.start(bytes);
+          while (true) {
+            try {
+              if (!excerptEvents.next()) {
+                break;
+              }
+              read.add(EventWire.read(bytes));
+            } catch (EventFormatException ex) {
+              notEvents++;
+              problem(problems, "excerpt " + Long.toHexString(index) + " is not an event: " + ex);
+              read.add(null);
+            }
           }
         }
-        events++;
-        perKind.merge(e.kind(), 1L, Long::sum);
-        sequence(perPid.computeIfAbsent(e.pid(), p -> new Run()), e, index, problems);
-        if (Appraiser.isContext(e)) {
-          continue; // conversation context: never deposited
-        }
-        if (Arrays.binarySearch(seen, EventIdentity.ofQueueIndex(key, index)) >= 0) {
-          inBank++;
-        } else {
-          missing++;
-          problem(problems, "excerpt " + Long.toHexString(index) + " is not in the bank");
+        for (int k = 0; k < read.size(); k++) {
+          Event e = read.get(k);
+          if (e == null) {
+            continue;
+          }
+          events++;
+          perKind.merge(e.kind(), 1L, Long::sum);
+          sequence(perPid.computeIfAbsent(e.pid(), p -> new Run()), e, index, problems);
+          if (Appraiser.isContext(e)) {
+            continue; // conversation context: never deposited
+          }
+          if (Arrays.binarySearch(seen, EventIdentity.ofQueueIndex(key, index, k)) >= 0) {
+            inBank++;
+          } else {
+            missing++;
+            problem(
+                problems,
+                "event " + k + " of excerpt " + Long.toHexString(index) + " is not in the bank");
+          }
         }
       }
     }

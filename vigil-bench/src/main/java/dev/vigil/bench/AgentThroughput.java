@@ -310,10 +310,10 @@ final class AgentThroughput {
       }
     }
     System.out.printf(
-        "    Vigil's queue held %s calls' events (warm-up included): %s; %d bytes an excerpt%n",
+        "    Vigil's queue held %s calls' events (warm-up included): %s; %d bytes an event%n",
         counts,
         noneLost ? "none lost" : "EVENTS LOST",
-        vigil.isEmpty() ? 0 : vigil.get(0).queue().bytesAnExcerpt());
+        vigil.isEmpty() ? 0 : vigil.get(0).queue().bytesAnEvent());
   }
 
   private static String failure(List<BackToBack.Run> runs) {

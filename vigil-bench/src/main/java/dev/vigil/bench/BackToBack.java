@@ -4,6 +4,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
@@ -297,7 +299,11 @@ final class BackToBack {
         if (!dc.isPresent()) {
           return 0;
         }
-        Long seq = EventWire.read(dc.wire().bytes()).seq();
+        Bytes<?> bytes = dc.wire().bytes();
+        Long seq = null;
+        for (ExcerptEvents events = new ExcerptEvents().start(bytes); events.next(); ) {
+          seq = EventWire.read(bytes).seq(); // a batch's last event is the queue's last
+        }
         return seq == null ? 0 : seq;
       } catch (EventFormatException e) {
         throw new IllegalStateException(
@@ -314,12 +320,12 @@ final class BackToBack {
   }
 
   /**
-   * What a queue held: its events by kind (an unreadable excerpt counts as {@code <unreadable>}),
-   * and the bytes of all its excerpts (their headers left out).
+   * What a queue held: its events by kind (an unreadable event counts as {@code <unreadable>}), and
+   * the bytes of all its excerpts (their headers left out).
    */
   record Contents(Map<String, Long> kinds, long excerptBytes) {
-    /** Bytes an excerpt on average; 0 for an empty queue. */
-    long bytesAnExcerpt() {
+    /** Bytes an event on average, a batch's framing included; 0 for an empty queue. */
+    long bytesAnEvent() {
       long n = kinds.values().stream().mapToLong(Long::longValue).sum();
       return n == 0 ? 0 : Math.round((double) excerptBytes / n);
     }
@@ -331,6 +337,7 @@ final class BackToBack {
     if (!Files.exists(dir)) {
       return new Contents(kinds, bytes);
     }
+    ExcerptEvents events = new ExcerptEvents();
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = q.createTailer();
       while (true) {
@@ -338,15 +345,21 @@ final class BackToBack {
           if (!dc.isPresent()) {
             return new Contents(kinds, bytes);
           }
-          bytes += dc.wire().bytes().readRemaining();
-          String kind;
-          try {
-            Event e = EventWire.read(dc.wire().bytes());
-            kind = e.kind();
-          } catch (EventFormatException e) {
-            kind = "<unreadable>";
+          Bytes<?> excerpt = dc.wire().bytes();
+          bytes += excerpt.readRemaining();
+          events.start(excerpt);
+          while (true) {
+            String kind;
+            try {
+              if (!events.next()) {
+                break;
+              }
+              kind = EventWire.read(excerpt).kind();
+            } catch (EventFormatException e) {
+              kind = "<unreadable>";
+            }
+            kinds.merge(kind, 1L, Long::sum);
           }
-          kinds.merge(kind, 1L, Long::sum);
         }
       }
     }

@@ -3,7 +3,7 @@ package dev.vigil.bench;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
-import dev.vigil.observe.EventWire;
+import dev.vigil.observe.TailerEvents;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -25,7 +25,8 @@ final class RecordedCalls {
     int n = 0;
     try (ChronicleQueue queue = EventQueues.openForReading(dir);
         ExcerptTailer tailer = queue.createTailer()) {
-      for (Event e = EventWire.next(tailer); e != null; e = EventWire.next(tailer)) {
+      TailerEvents events = new TailerEvents(tailer);
+      for (Event e = events.next(); e != null; e = events.next()) {
         if (e.kind().equals(kind)) {
           n++;
         }

@@ -40,7 +40,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * version 2 without {@code session}.
  *
  * <p>The agent writes this layout through {@link EventEncoder}, field by field, without an {@link
- * Event} or a payload tree; {@link #write} is the reference it is tested against.
+ * Event} or a payload tree; {@link #write} is the reference it is tested against. Its writer puts
+ * the events it has at hand into one excerpt, each in this layout ({@link ExcerptEvents}); this
+ * class reads and writes one event, and refuses a batch's excerpt as not an event.
  */
 public final class EventWire {
   /** First byte of every Vigil excerpt. */
@@ -180,7 +182,8 @@ public final class EventWire {
   }
 
   /**
-   * Reads the next event from a tailer.
+   * Reads the next event from a tailer whose excerpts each hold one event (a queue this class
+   * appended to); {@link TailerEvents} reads any queue, batches included.
    *
    * @return the event, or null when the tailer is at the end of the queue
    * @throws EventFormatException when the excerpt is not a Vigil event; the tailer has moved past

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
-import dev.vigil.observe.EventWire;
+import dev.vigil.observe.TailerEvents;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
  * Runs a test application in a child JVM, with or without {@code -javaagent:vigil.jar}, and reads
@@ -159,8 +158,8 @@ public final class ChildJvm {
   public static List<Event> readQueue(Path dir) throws EventFormatException {
     List<Event> out = new ArrayList<>();
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
-      ExcerptTailer tailer = q.createTailer();
-      for (Event e = EventWire.next(tailer); e != null; e = EventWire.next(tailer)) {
+      TailerEvents tailer = new TailerEvents(q.createTailer());
+      for (Event e = tailer.next(); e != null; e = tailer.next()) {
         out.add(e);
       }
     }

@@ -4,7 +4,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vigil.observe.Event;
+import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.ExcerptEvents;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -99,14 +101,15 @@ class ConcurrencyIT {
   }
 
   /**
-   * Counts the excerpts of a queue another process writes, as they come; the queue is opened once
-   * it exists.
+   * Counts the events of a queue another process writes, as they come; the queue is opened once it
+   * exists.
    */
   private static final class QueueCount implements AutoCloseable {
     private final Path dir;
     private ChronicleQueue queue;
     private ExcerptTailer tailer;
     private long count;
+    private final ExcerptEvents events = new ExcerptEvents();
 
     QueueCount(Path dir) {
       this.dir = dir;
@@ -125,7 +128,11 @@ class ConcurrencyIT {
           if (!dc.isPresent()) {
             return count;
           }
-          count++;
+          for (events.start(dc.wire().bytes()); events.next(); ) {
+            count++;
+          }
+        } catch (EventFormatException e) {
+          throw new IllegalStateException(e);
         }
       }
     }

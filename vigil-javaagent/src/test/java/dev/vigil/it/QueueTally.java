@@ -3,12 +3,11 @@ package dev.vigil.it;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
-import dev.vigil.observe.EventWire;
+import dev.vigil.observe.TailerEvents;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
  * A queue's events counted without keeping them (hundreds of thousands fit in no test's heap as
@@ -30,8 +29,8 @@ public record QueueTally(
     String seqProblem = null;
     long previous = 0;
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
-      ExcerptTailer tailer = q.createTailer();
-      for (Event e = EventWire.next(tailer); e != null; e = EventWire.next(tailer)) {
+      TailerEvents tailer = new TailerEvents(q.createTailer());
+      for (Event e = tailer.next(); e != null; e = tailer.next()) {
         events++;
         perKind.merge(e.kind(), 1L, Long::sum);
         perThread.merge(String.valueOf(e.thread()), 1L, Long::sum);

@@ -5,6 +5,7 @@ import dev.vigil.observe.Event;
 import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
 import java.io.IOException;
@@ -70,12 +71,41 @@ final class EventLog {
   /** While the file system is full, how often its free space is checked again. */
   private static final long FULL_RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-  /** An event that could not be written because the queue's file system is full: lost. */
+  /** Events that could not be written because the queue's file system is full: lost. */
   static final class DiskFull extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    private final int events;
+
     DiskFull(String message) {
+      this(message, 1);
+    }
+
+    DiskFull(String message, int events) {
       super(message, null, false, false);
+      this.events = events;
+    }
+
+    /** How many events were lost. */
+    int events() {
+      return events;
+    }
+  }
+
+  /** A batch that could not be written for another reason: its events are lost. */
+  static final class BatchFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final int events;
+
+    BatchFailed(int events, Throwable cause) {
+      super(cause.toString(), cause, false, false);
+      this.events = events;
+    }
+
+    /** How many events were lost. */
+    int events() {
+      return events;
     }
   }
 
@@ -93,6 +123,12 @@ final class EventLog {
    * The native buffer's first size: most events are a few hundred bytes; it grows for longer ones.
    */
   private static final int EXCERPT_BYTES = 1024;
+
+  /**
+   * A batch is written once it holds this many bytes (or {@link ExcerptEvents#MAX_EVENTS} events),
+   * before its run ends.
+   */
+  static final int BATCH_BYTES = 32 << 10;
 
   /**
    * How many times a thread tries the append lock before it parks: an append holds it well under a
@@ -133,6 +169,15 @@ final class EventLog {
    * copy); used under the lock only, released with the queue.
    */
   private Bytes<?> excerpt;
+
+  /**
+   * The writer thread's run's events not yet written ({@link ExcerptEvents}'s batch), in native
+   * memory; under the lock, released with the queue.
+   */
+  private Bytes<?> batch;
+
+  /** How many events {@link #batch} holds. */
+  private int batched;
 
   private volatile boolean attempted;
 
@@ -212,6 +257,9 @@ final class EventLog {
         full = false;
         excerpt = Bytes.allocateElasticDirect(EXCERPT_BYTES);
         excerpt.singleThreadedCheckDisabled(true); // any thread, under the lock
+        batch = Bytes.allocateElasticDirect(BATCH_BYTES + EXCERPT_BYTES);
+        batch.singleThreadedCheckDisabled(true);
+        batched = 0;
         ready = true;
       } finally {
         appending.unlock();
@@ -304,7 +352,11 @@ final class EventLog {
     append(appender, encoder, call, agent);
   }
 
-  /** Appends a {@code vigil.dropped} event; the writer thread only, the queue open. */
+  /**
+   * Appends a {@code vigil.dropped} event as an excerpt of its own, after what the run has batched
+   * ({@link #flushRun()} first, so that a failure here is the dropped event's alone); the writer
+   * thread only, the queue open.
+   */
   void appendDropped(ObjectNode payload, String agent, String thread) {
     byte[] bytes = EventWire.payloadBytes(payload);
     Instant now = clock.now();
@@ -314,6 +366,7 @@ final class EventLog {
       Event e =
           new Event(
               now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread, null, null, null);
+      flushBatch(appender); // empty after flushRun(): the queue's order is seq's
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
@@ -373,10 +426,32 @@ final class EventLog {
     inRun = true;
   }
 
-  /** Ends a run begun by {@link #beginRun()}. */
+  /**
+   * Writes the events the run has batched so far; the writer thread only.
+   *
+   * @throws DiskFull or {@link BatchFailed} when they could not be written, with how many
+   */
+  void flushRun() {
+    lock();
+    try {
+      flushBatch(appender);
+    } finally {
+      appending.unlock();
+    }
+  }
+
+  /**
+   * Ends a run begun by {@link #beginRun()}, writing the events it batched.
+   *
+   * @throws DiskFull or {@link BatchFailed} when they could not be written, with how many
+   */
   void endRun() {
-    inRun = false;
-    appending.unlock();
+    try {
+      flushBatch(appender);
+    } finally {
+      inRun = false;
+      appending.unlock();
+    }
   }
 
   /**
@@ -401,17 +476,84 @@ final class EventLog {
     }
   }
 
-  /** Appends an encoded event as one excerpt with the next {@code seq}; the lock held. */
+  /** Appends an encoded event with the next {@code seq}; the lock held. */
   private void write(ExcerptAppender a, EventEncoder enc) {
     time.advanceTo(enc.epochMillis());
-    Bytes<?> b = excerpt;
-    b.clear();
-    enc.writeTo(b, ++seq);
+    long slot = begin();
+    enc.writeTo(target(), ++seq);
+    put(a, slot);
+  }
+
+  /**
+   * Where the next event is encoded ({@link #target()}): in a run of the writer thread, the run's
+   * batch (begun if empty), else {@link #excerpt}, cleared. The lock held.
+   *
+   * @return where its length goes in the batch, or -1
+   */
+  private long begin() {
+    if (!inRun) {
+      excerpt.clear();
+      return -1;
+    }
+    if (batched == 0) {
+      batch.clear();
+      ExcerptEvents.writeBatchStart(batch);
+    }
+    return ExcerptEvents.beginEvent(batch);
+  }
+
+  private Bytes<?> target() {
+    return inRun ? batch : excerpt;
+  }
+
+  /**
+   * Puts the event just encoded, its {@code seq} the last one given, into the queue: in a run of
+   * the writer thread it stays in the run's batch, written when the batch is full or the run ends
+   * (one excerpt and one pass through Chronicle's appender for many events: about half of what an
+   * event costs there, docs/BENCHMARKS.md); else it is written as an excerpt of its own. The lock
+   * held.
+   */
+  private void put(ExcerptAppender a, long slot) {
+    if (!inRun) {
+      try {
+        writeExcerpt(a, excerpt);
+      } catch (DiskFull d) {
+        seq--; // not written: seq stays contiguous over the events in the queue
+        throw d;
+      }
+      return;
+    }
+    ExcerptEvents.endEvent(batch, slot);
+    batched++;
+    if (batched == ExcerptEvents.MAX_EVENTS || batch.writePosition() >= BATCH_BYTES) {
+      flushBatch(a);
+    }
+  }
+
+  /**
+   * Writes the batch as one excerpt, an only event in the layout of one event; the lock held.
+   *
+   * @throws DiskFull or {@link BatchFailed} when it could not be written: its events are lost, and
+   *     their {@code seq}s are given again
+   */
+  private void flushBatch(ExcerptAppender a) {
+    int n = batched;
+    if (n == 0) {
+      return;
+    }
+    batched = 0;
+    Bytes<?> b = batch;
+    if (n == 1) {
+      b.readPosition(ExcerptEvents.onlyEvent());
+    }
     try {
       writeExcerpt(a, b);
     } catch (DiskFull d) {
-      seq--; // not written: seq stays contiguous over the events in the queue
-      throw d;
+      seq -= n; // not written: seq stays contiguous over the events in the queue
+      throw new DiskFull(d.getMessage(), n);
+    } catch (RuntimeException | Error t) {
+      seq -= n;
+      throw new BatchFailed(n, t);
     }
   }
 
@@ -498,19 +640,29 @@ final class EventLog {
 
   /**
    * Closes every appender and the queue, never under an append in flight; the writer thread only.
+   *
+   * @return how many events of a run's batch were not written (lost)
    */
-  void close() {
+  int close() {
     appending.lock();
     try {
       ready = false;
+      int discarded = batched;
+      seq -= discarded;
+      batched = 0;
       closeQuietly(appender);
       closeQuietly(queue);
       if (excerpt != null) {
         excerpt.releaseLast();
       }
+      if (batch != null) {
+        batch.releaseLast();
+      }
       appender = null;
       queue = null;
       excerpt = null;
+      batch = null;
+      return discarded;
     } finally {
       appending.unlock();
     }

@@ -351,7 +351,14 @@ public final class EventWriter implements CaptureSink {
   }
 
   private void lose(String reason) {
-    lost.incrementAndGet();
+    lose(1, reason);
+  }
+
+  private void lose(long events, String reason) {
+    if (events <= 0) {
+      return;
+    }
+    lost.addAndGet(events);
     lostReason = reason;
     Stderr.warn(
         "lost",
@@ -406,7 +413,7 @@ public final class EventWriter implements CaptureSink {
           write(call);
         } while (++n < RUN && (call = pending.poll()) != null);
       } finally {
-        log.endRun();
+        endRun();
       }
       return true;
     }
@@ -450,12 +457,37 @@ public final class EventWriter implements CaptureSink {
     reportLost();
     try {
       log.append(call, agent());
-    } catch (EventLog.Unbuildable | EventLog.DiskFull u) {
+    } catch (EventLog.Unbuildable u) {
       lose(u.getMessage()); // the queue is fine: it stays open
     } catch (Throwable t) {
-      lose("writing to " + queueDir + " failed (" + t + ")");
-      log.close();
+      lose(t, 0);
     }
+  }
+
+  /** Ends the log's run: the events it batched are written, or counted as lost. */
+  private void endRun() {
+    try {
+      log.endRun();
+    } catch (Throwable t) {
+      lose(t, 0);
+    }
+  }
+
+  /**
+   * Counts what a failed write lost: the events it names (a batch's), or one, less {@code
+   * notEvents} of them that were not calls; on a failure other than a full file system the queue is
+   * closed (reopened at the next event), and the events its batch still held are lost too.
+   */
+  private void lose(Throwable t, int notEvents) {
+    if (t instanceof EventLog.DiskFull d) {
+      lose(d.events() - notEvents, d.getMessage()); // the queue is fine: it stays open
+      return;
+    }
+    int events = t instanceof EventLog.BatchFailed f ? f.events() : 1;
+    Throwable cause = t instanceof EventLog.BatchFailed && t.getCause() != null ? t.getCause() : t;
+    String reason = "writing to " + queueDir + " failed (" + cause + ")";
+    lose(events - notEvents, reason);
+    lose(log.close(), reason);
   }
 
   /**
@@ -467,6 +499,13 @@ public final class EventWriter implements CaptureSink {
     if (now == reportedLost || !log.isOpen()) {
       return;
     }
+    try {
+      log.flushRun(); // the calls batched before it: a failure is theirs, and counted
+    } catch (Throwable t) {
+      lose(t, 0);
+      return; // reported with a later call
+    }
+    now = lost.get();
     ObjectNode payload = JsonNodeFactory.instance.objectNode();
     payload.put("count", now - reportedLost);
     payload.put("total", now);
@@ -478,8 +517,7 @@ public final class EventWriter implements CaptureSink {
     } catch (EventLog.DiskFull stillFull) {
       reportedLost = before; // written once there is room
     } catch (Throwable t) {
-      lose("writing to " + queueDir + " failed (" + t + ")");
-      log.close();
+      lose(t, 0);
     }
   }
 

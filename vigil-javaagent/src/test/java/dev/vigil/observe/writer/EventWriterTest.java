@@ -10,6 +10,8 @@ import dev.vigil.it.QueueTally;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
+import dev.vigil.observe.ExcerptEvents;
+import dev.vigil.observe.TailerEvents;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.CapturedCall;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -129,6 +132,51 @@ class EventWriterTest {
     tally.perThread().values().forEach(n -> assertEquals(20_000L, n));
   }
 
+  /**
+   * Calls waiting together are written as batches (docs/DESIGN.md#the-queue): a run of the writer
+   * at most {@link ExcerptEvents#MAX_EVENTS} events an excerpt, in {@code seq} order, none lost; a
+   * call alone is an excerpt of one event.
+   */
+  @Test
+  void callsWaitingTogetherAreWrittenAsBatchesInSeqOrderAndACallAloneAsItsOwnExcerpt()
+      throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY);
+    for (int i = 1; i <= 600; i++) {
+      writer.submit(call(i)); // the writer is not running yet: they wait together
+    }
+    writer.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> QueueTally.of(queue).events() == 600);
+    writer.submit(call(601));
+    writer.shutdown(30_000);
+
+    assertEquals(0, writer.lost());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(601, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
+    List<Integer> perExcerpt = new ArrayList<>();
+    List<Boolean> batches = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      ExcerptEvents events = new ExcerptEvents();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          int n = 0;
+          for (events.start(dc.wire().bytes()); events.next(); ) {
+            n++;
+          }
+          perExcerpt.add(n);
+          batches.add(events.isBatch());
+        }
+      }
+    }
+    assertEquals(List.of(256, 256, 88, 1), perExcerpt, "runs of the writer");
+    assertEquals(List.of(true, true, true, false), batches);
+  }
+
   @Test
   void whenTheQueueCannotBeWrittenTheCallersEventsAreCountedAsLost() throws Exception {
     Path queue = Files.writeString(tmp.resolve("queue"), "a file, not a directory");
@@ -226,16 +274,24 @@ class EventWriterTest {
 
     assertEquals(0, writer.lost());
     List<Long> indexes = new ArrayList<>();
+    List<String> firstThreads = new ArrayList<>(); // of each excerpt's first event
     List<String> threads = new ArrayList<>();
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
       ExcerptTailer tailer = q.createTailer();
+      ExcerptEvents events = new ExcerptEvents();
       while (true) {
         try (DocumentContext dc = tailer.readingDocument()) {
           if (!dc.isPresent()) {
             break;
           }
           indexes.add(dc.index());
-          threads.add(EventWire.read(dc.wire().bytes()).thread());
+          Bytes<?> bytes = dc.wire().bytes();
+          for (events.start(bytes); events.next(); ) {
+            threads.add(EventWire.read(bytes).thread());
+            if (events.k() == 0) {
+              firstThreads.add(threads.get(threads.size() - 1));
+            }
+          }
         }
       }
       assertEquals(
@@ -254,7 +310,7 @@ class EventWriterTest {
       ExcerptTailer byIndex = q.createTailer();
       for (int i = 0; i < indexes.size(); i++) {
         assertTrue(byIndex.moveToIndex(indexes.get(i)), "index " + indexes.get(i) + " found");
-        assertEquals(threads.get(i), EventWire.next(byIndex).thread());
+        assertEquals(firstThreads.get(i), new TailerEvents(byIndex).next().thread());
       }
     }
   }
@@ -278,14 +334,9 @@ class EventWriterTest {
     assertEquals(0, writer.lost());
     List<String> threads = new ArrayList<>();
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      ExcerptTailer tailer = q.createTailer();
-      while (true) {
-        try (DocumentContext dc = tailer.readingDocument()) {
-          if (!dc.isPresent()) {
-            break;
-          }
-          threads.add(EventWire.read(dc.wire().bytes()).thread());
-        }
+      TailerEvents tailer = new TailerEvents(q.createTailer());
+      for (Event e = tailer.next(); e != null; e = tailer.next()) {
+        threads.add(e.thread());
       }
     }
     String me = Thread.currentThread().getName();
