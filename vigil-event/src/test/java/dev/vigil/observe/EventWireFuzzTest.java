@@ -3,6 +3,7 @@ package dev.vigil.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.time.Instant;
@@ -88,6 +89,50 @@ class EventWireFuzzTest {
         throw new AssertionError("an event written in the short form does not read back", e);
       }
       assertEquals(EventJson.write(event), EventJson.write(again));
+    }
+  }
+
+  /**
+   * An excerpt walked as a batch or an excerpt of one event ({@link ExcerptEvents}): each step
+   * either gives an event's bytes, inside the excerpt, or throws {@link EventFormatException}
+   * ({@code not_an_event}) and ends the walk; each event's bytes read as they read copied alone;
+   * the walk ends within {@link ExcerptEvents#MAX_EVENTS} steps and gives the excerpt's limit back.
+   * Replays the inputs under {@code EventWireFuzzTestInputs/readBatch/}.
+   */
+  @FuzzTest
+  void readBatch(byte[] excerpt) {
+    Bytes<byte[]> in = Bytes.wrapForRead(excerpt);
+    long limit = in.readLimit();
+    ExcerptEvents events = new ExcerptEvents().start(in);
+    for (int step = 0; ; step++) {
+      assertTrue(step <= ExcerptEvents.MAX_EVENTS, "the walk does not end");
+      try {
+        if (!events.next()) {
+          break;
+        }
+      } catch (EventFormatException e) {
+        assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+        assertTrue(events.isBatch(), "an excerpt of one event has no framing to break");
+        continue; // the next step ends the walk
+      }
+      long from = in.readPosition();
+      long to = in.readLimit();
+      assertTrue(0 <= from && from <= to && to <= limit, from + ".." + to + " of " + limit);
+      byte[] alone = new byte[(int) (to - from)];
+      System.arraycopy(excerpt, (int) from, alone, 0, alone.length);
+      String inPlace = readOrWhy(in);
+      assertEquals(readOrWhy(Bytes.wrapForRead(alone)), inPlace);
+    }
+    assertEquals(limit, in.readLimit(), "the excerpt's limit was not given back");
+  }
+
+  /** The event's JSON line, or the defect that refused it. */
+  private static String readOrWhy(Bytes<?> in) {
+    try {
+      return EventJson.write(EventWire.read(in));
+    } catch (EventFormatException e) {
+      assertEquals(EventDefect.NOT_AN_EVENT, e.defect(), e.getMessage());
+      return e.defect().code();
     }
   }
 

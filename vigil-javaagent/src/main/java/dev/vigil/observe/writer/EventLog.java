@@ -363,10 +363,10 @@ final class EventLog {
     lock();
     try {
       time.advanceTo(now.toEpochMilli());
+      flushBatch(appender); // empty after flushRun(); written before the seq it is given
       Event e =
           new Event(
               now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread, null, null, null);
-      flushBatch(appender); // empty after flushRun(): the queue's order is seq's
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
