@@ -1,6 +1,5 @@
 package dev.vigil.bench;
 
-import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
