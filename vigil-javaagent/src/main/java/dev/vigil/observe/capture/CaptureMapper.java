@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.dataformat.smile.SmileFactory;
+import com.fasterxml.jackson.dataformat.smile.SmileGenerator;
+import com.fasterxml.jackson.dataformat.smile.SmileParser;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.time.temporal.TemporalAccessor;
@@ -55,6 +57,11 @@ final class CaptureMapper {
         SmileFactory.builder()
             .streamWriteConstraints(
                 StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            // one self-contained value, to be copied into an event's payload (Snapshot)
+            .disable(SmileGenerator.Feature.WRITE_HEADER)
+            .disable(SmileGenerator.Feature.CHECK_SHARED_NAMES)
+            .disable(SmileGenerator.Feature.CHECK_SHARED_STRING_VALUES)
+            .disable(SmileParser.Feature.REQUIRE_HEADER)
             .build();
     SimpleModule jdk = new SimpleModule("vigil-jdk-values");
     jdk.setSerializers(new JdkValues());

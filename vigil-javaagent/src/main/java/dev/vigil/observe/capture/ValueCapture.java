@@ -1,7 +1,6 @@
 package dev.vigil.observe.capture;
 
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.observe.agent.Stderr;
 import java.math.BigDecimal;
@@ -16,10 +15,10 @@ import java.util.UUID;
  * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer
  * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans,
  * records that can never change: {@link RecordShape}) are kept as they are; enums and JDK value
- * types become their text; anything else becomes a JSON tree of its fields (getters are never
- * called, so no application code runs), with JDK value types at any depth written as at the top
- * ({@link CaptureMapper}), and when that fails, its {@code toString()}. Whatever an object does,
- * this class returns: the worst case is an {@link Unreadable} placeholder.
+ * types become their text; anything else becomes the JSON of its fields, as Smile bytes ({@link
+ * Snapshot}; getters are never called, so no application code runs), with JDK value types at any
+ * depth written as at the top ({@link CaptureMapper}), and when that fails, its {@code toString()}.
+ * Whatever an object does, this class returns: the worst case is an {@link Unreadable} placeholder.
  */
 public final class ValueCapture {
   /** A value Vigil could not read; recorded as a short text naming its type and why. */
@@ -71,7 +70,7 @@ public final class ValueCapture {
 
   /**
    * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean},
-   * a record with a {@link RecordShape} (kept as it is: it cannot change), a {@link JsonNode} or an
+   * a record with a {@link RecordShape} (kept as it is: it cannot change), a {@link Snapshot} or an
    * {@link Unreadable}.
    *
    * @param site the method the value belongs to, named in the line printed when it cannot be read
@@ -135,17 +134,18 @@ public final class ValueCapture {
   }
 
   /**
-   * The JSON tree of {@code value} (any object but the immutable values {@link #capture} keeps as
-   * they are), or what stands for it when it cannot be read as JSON.
+   * The {@link Snapshot} of {@code value} (any object but the immutable values {@link #capture}
+   * keeps as they are), or what stands for it when it cannot be read as JSON.
    */
   public Object tree(Object value, Site site, int index) {
-    JsonNode tree;
+    byte[] smile;
+    ObjectMapper m;
     try {
-      // through Smile bytes rather than valueToTree: only a real generator enforces the nesting
-      // limit, which is what
-      // stops a cyclic graph long before the stack overflows (CaptureMapper)
-      ObjectMapper m = mapper();
-      tree = m.readTree(m.writeValueAsBytes(value));
+      // Smile bytes rather than valueToTree: only a real generator enforces the nesting limit,
+      // which is what stops a cyclic graph long before the stack overflows (CaptureMapper); and
+      // the bytes are all the calling thread pays for, the writer thread reads them (Snapshot)
+      m = mapper();
+      smile = m.writeValueAsBytes(value);
     } catch (Throwable jsonFailure) {
       if (isCycleOrTooDeep(jsonFailure)) {
         // never call toString here: on a cyclic graph it would recurse until the stack overflows
@@ -162,10 +162,10 @@ public final class ValueCapture {
       }
       return fallback(value, describe(site, index), jsonFailure);
     }
-    if (tree != null && tree.isObject() && tree.isEmpty() && !(value instanceof Map<?, ?>)) {
+    if (Snapshot.isEmptyObject(smile) && !(value instanceof Map<?, ?>)) {
       return viaToString(value, site, index);
     }
-    return tree;
+    return new Snapshot(smile, m);
   }
 
   /** An object without readable fields is recorded by its {@code toString()}, if that works. */

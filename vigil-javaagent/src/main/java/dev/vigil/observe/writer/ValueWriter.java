@@ -7,6 +7,7 @@ import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.agent.Stderr;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Site;
+import dev.vigil.observe.capture.Snapshot;
 import dev.vigil.observe.capture.ValueCapture;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -17,12 +18,14 @@ import java.math.BigInteger;
  * limit ({@code vigil.capture.max-chars}) and marked. Strings, numbers and booleans go straight to
  * the {@link SmileOut}; a JSON tree is redacted in place and written whole, or as its cut text when
  * its JSON is longer than the limit; a record that cannot change is written from its fields the
- * same way ({@link RecordValues}). Any thread.
+ * same way ({@link RecordValues}), and an object's {@link Snapshot} from its bytes, token by token
+ * ({@link SnapshotValues}); either becomes a tree only when it must be cut. Any thread.
  */
 final class ValueWriter {
   private final Redaction redaction;
   private final int maxChars;
   private final RecordValues records;
+  private final SnapshotValues snapshots;
 
   /** Makes the JSON tree of a record too long to write from its fields (made on first use). */
   private final ValueCapture trees = new ValueCapture();
@@ -31,6 +34,7 @@ final class ValueWriter {
     this.redaction = redaction;
     this.maxChars = maxChars;
     this.records = new RecordValues(redaction, maxChars);
+    this.snapshots = new SnapshotValues(redaction, maxChars);
   }
 
   /**
@@ -74,6 +78,10 @@ final class ValueWriter {
           JsonNodeFactory.instance
               .numberNode(n)
               .decimalValue()); // normalized as the tree always was
+    } else if (v instanceof Snapshot snapshot) {
+      if (!snapshots.write(snapshot, out)) {
+        tree(snapshot.tree(), site, index, out); // longer than the limit: cut
+      }
     } else if (v instanceof JsonNode tree) {
       tree(tree, site, index, out);
     } else if (v instanceof ValueCapture.Unreadable u) {
@@ -125,6 +133,9 @@ final class ValueWriter {
                 && RecordShape.of(r.getClass()) != null
             ? trees.tree(r, null, -1)
             : captured;
+    if (snapshot instanceof Snapshot s) {
+      snapshot = s.tree();
+    }
     if (snapshot == null) {
       return null;
     }

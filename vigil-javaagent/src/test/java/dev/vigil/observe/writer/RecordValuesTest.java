@@ -13,6 +13,7 @@ import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
+import dev.vigil.observe.capture.Snapshot;
 import dev.vigil.observe.capture.ValueCapture;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -95,7 +96,7 @@ class RecordValuesTest {
     Object kept = new ValueCapture().capture(record, SITE, 0);
     assertSame(record, kept, "a record that cannot change is kept as it is");
     Object tree = new ValueCapture().tree(record, SITE, 0);
-    assertInstanceOf(JsonNode.class, tree);
+    assertInstanceOf(Snapshot.class, tree);
     assertEquals(
         Encoded.value(writer, tree, false, SITE, 0),
         Encoded.value(writer, kept, false, SITE, 0),
@@ -173,7 +174,7 @@ class RecordValuesTest {
             new Annotated("Paris"),
             new Node("a", new Node("b", null)))) {
       assertNull(RecordShape.of(r.getClass()), r::toString);
-      assertInstanceOf(JsonNode.class, new ValueCapture().capture(r, SITE, 0), r::toString);
+      assertInstanceOf(Snapshot.class, new ValueCapture().capture(r, SITE, 0), r::toString);
     }
     assertNull(RecordShape.of(Empty.class));
     assertEquals("Empty[]", new ValueCapture().capture(new Empty(), SITE, 0));

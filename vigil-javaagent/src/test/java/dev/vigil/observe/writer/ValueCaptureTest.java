@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
+import dev.vigil.observe.capture.Snapshot;
 import dev.vigil.observe.capture.ValueCapture;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -180,7 +180,7 @@ class ValueCaptureTest {
   @MethodSource("nestedValues")
   void nestedValuesAreRecordedAsTheirJsonTree(String what, Object value, String json) {
     Object captured = new ValueCapture().capture(value, SITE, -1);
-    assertInstanceOf(JsonNode.class, captured, () -> what + " was recorded as " + captured);
+    assertInstanceOf(Snapshot.class, captured, () -> what + " was recorded as " + captured);
     assertEquals(json, captured.toString(), what);
   }
 

@@ -1,0 +1,156 @@
+package dev.vigil.observe.writer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vigil.observe.SmileOut;
+import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.capture.Role;
+import dev.vigil.observe.capture.Site;
+import dev.vigil.observe.capture.Snapshot;
+import dev.vigil.observe.capture.ValueCapture;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** A snapshot written token by token gives the very bytes its tree gives the old way. */
+class SnapshotValuesTest {
+  private static final Site SITE =
+      new Site(1, Role.TOOL, "demo.Tools", "look", List.of("q"), "look", "tool.look");
+
+  private static final String[] WORDS = {
+    "Paris",
+    "sk-abcdefghijklmnopqrstu",
+    "Bearer abc.def",
+    "é ß 日本",
+    "",
+    "a\"quote\\",
+    "\n\t",
+    "x".repeat(70),
+    "AKIAABCDEFGHIJKLMNOP",
+    "ghp_" + "a".repeat(36),
+    "asia trip",
+    "\uD83D\uDE00"
+  };
+
+  private static final String[] NAMES = {
+    "city", "password", "apiKey", "Token", "days", "note", "é", "", "nested", "authorization"
+  };
+
+  /** A bean, as tools return them: its fields are read, not its getters. */
+  static final class Stay {
+    private final String city;
+    private final int nights;
+    private final List<Object> extras;
+    private final Map<String, Object> more;
+
+    Stay(String city, int nights, List<Object> extras, Map<String, Object> more) {
+      this.city = city;
+      this.nights = nights;
+      this.extras = extras;
+      this.more = more;
+    }
+  }
+
+  private static ValueWriter writer(int maxChars) {
+    Properties p = new Properties();
+    p.setProperty("vigil.capture.max-chars", Integer.toString(maxChars));
+    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
+    return new ValueWriter(config.redaction(), config.maxChars());
+  }
+
+  private static Object randomValue(SplittableRandom r, int depth) {
+    int kind = r.nextInt(depth > 3 ? 9 : 12);
+    return switch (kind) {
+      case 0 -> WORDS[r.nextInt(WORDS.length)];
+      case 1 -> r.nextInt();
+      case 2 -> r.nextLong();
+      case 3 -> r.nextDouble() * 1e6;
+      case 4 -> (float) r.nextDouble();
+      case 5 -> r.nextBoolean();
+      case 6 -> null;
+      case 7 -> new BigDecimal(BigInteger.valueOf(r.nextLong()), r.nextInt(-3, 8));
+      case 8 -> BigInteger.valueOf(r.nextLong()).multiply(BigInteger.TEN.pow(20));
+      case 9 -> randomList(r, depth + 1);
+      case 10 -> randomMap(r, depth + 1);
+      default ->
+          new Stay(
+              WORDS[r.nextInt(WORDS.length)],
+              r.nextInt(30),
+              randomList(r, depth + 1),
+              randomMap(r, depth + 1));
+    };
+  }
+
+  private static List<Object> randomList(SplittableRandom r, int depth) {
+    List<Object> list = new ArrayList<>();
+    for (int i = r.nextInt(4); i > 0; i--) {
+      list.add(randomValue(r, depth));
+    }
+    return list;
+  }
+
+  private static Map<String, Object> randomMap(SplittableRandom r, int depth) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = r.nextInt(4); i > 0; i--) {
+      map.put(NAMES[r.nextInt(NAMES.length)], randomValue(r, depth));
+    }
+    return map;
+  }
+
+  @Test
+  void anySnapshotIsWrittenAsItsTreeWouldBe() {
+    SplittableRandom r = new SplittableRandom(29);
+    ValueCapture capture = new ValueCapture();
+    int streamed = 0;
+    int cut = 0;
+    for (int i = 0; i < 5_000; i++) {
+      Object value = r.nextBoolean() ? randomMap(r, 0) : randomValue(r, 2);
+      Object captured = capture.capture(value, SITE, -1);
+      if (!(captured instanceof Snapshot snapshot)) {
+        continue;
+      }
+      for (int limit : new int[] {40, 200, 4096}) {
+        ValueWriter writer = writer(limit);
+        SmileOut fast = new SmileOut();
+        writer.write(snapshot, false, SITE, -1, fast);
+        SmileOut tree = new SmileOut();
+        writer.write(snapshot.tree(), false, SITE, -1, tree);
+        assertArrayEquals(tree.toByteArray(), fast.toByteArray(), snapshot::toString);
+        SmileOut alone = new SmileOut();
+        if (new SnapshotValues(
+                AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction(), limit)
+            .write(snapshot, alone)) {
+          streamed++;
+        } else {
+          cut++;
+          assertEquals(0, alone.length(), "nothing is left behind when the tree's way is taken");
+        }
+      }
+    }
+    assertTrue(streamed > 1_000, "most snapshots are written token by token: " + streamed);
+    assertTrue(cut > 100, "the size limit sends some the tree's way: " + cut);
+  }
+
+  @Test
+  void secretNamesAndPatternsAreMaskedInABean() {
+    Map<String, Object> more = new LinkedHashMap<>();
+    more.put("password", Map.of("old", "hunter2"));
+    more.put("note", "key sk-abcdefghijklmnopqrstu here");
+    Object captured =
+        new ValueCapture().capture(new Stay("Oslo", 2, List.of(1.5, "x"), more), SITE, -1);
+    assertInstanceOf(Snapshot.class, captured);
+    assertEquals(
+        "{\"city\":\"Oslo\",\"nights\":2,\"extras\":[1.5,\"x\"],"
+            + "\"more\":{\"password\":\"***\",\"note\":\"key *** here\"}}",
+        Encoded.value(writer(4096), captured, false, SITE, -1).toString());
+  }
+}
