@@ -24,9 +24,10 @@ import java.util.function.ToDoubleFunction;
  *       adds.
  * </ul>
  *
- * Each in two shapes of call ({@link #SHAPES}, {@link BackToBackApp}): values built for each call,
- * as applications pass them, and a literal. Each configuration runs in turn, run after run (3, or 1
- * with {@code --quick}); the median of the runs is printed.
+ * Each in three shapes of call ({@link #SHAPES}, {@link BackToBackApp}): values built for each call
+ * as applications pass them (records), objects that can change (a bean in, a map out), and a
+ * literal. Each configuration runs in turn, run after run (3, or 1 with {@code --quick}); the
+ * median of the runs is printed.
  */
 final class AgentThroughput {
   /** The runs of one part, by shape and configuration within each run. */
@@ -45,9 +46,10 @@ final class AgentThroughput {
 
   /**
    * The shapes of call ({@link BackToBackApp}): values built for each call as applications pass
-   * them, then the literal that the encoder meets as a value it has just written.
+   * them, objects that can change, then the literal that the encoder meets as a value it has just
+   * written.
    */
-  static final List<String> SHAPES = List.of("fresh", "literal");
+  static final List<String> SHAPES = List.of("fresh", "objects", "literal");
 
   private AgentThroughput() {}
 
@@ -190,10 +192,15 @@ final class AgentThroughput {
   }
 
   private static String describe(String shape) {
-    return shape.equals("fresh")
-        ? "fresh values, forecast(String built per call, record Query) -> new record Forecast of"
-            + " three fields"
-        : "a literal, tool(\"weather in Paris\", int) -> int";
+    return switch (shape) {
+      case "fresh" ->
+          "fresh values, forecast(String built per call, record Query) -> new record Forecast of"
+              + " three fields";
+      case "objects" ->
+          "objects, plan(bean Trip of three fields, a String built per call) -> new LinkedHashMap"
+              + " of three entries";
+      default -> "a literal, tool(\"weather in Paris\", int) -> int";
+    };
   }
 
   private static void printRound(Part part, String shape, int at) {

@@ -34,13 +34,17 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 final class BackToBack {
   /**
-   * A configuration of the child JVM, and the shape of its calls ({@code fresh} or {@code literal},
-   * see {@link BackToBackApp}).
+   * A configuration of the child JVM, and the shape of its calls ({@code fresh}, {@code objects} or
+   * {@code literal}, see {@link BackToBackApp}).
    */
   record Setup(String name, List<String> jvmOptions, Path queue, boolean pinned, String shape) {
     /** The kind of the events its calls make. */
     String toolKind() {
-      return shape.equals("fresh") ? "tool.forecast" : "tool.tool";
+      return switch (shape) {
+        case "fresh" -> "tool.forecast";
+        case "objects" -> "tool.plan";
+        default -> "tool.tool";
+      };
     }
   }
 
@@ -111,8 +115,8 @@ final class BackToBack {
   /** How long the queue may go without a new event before the missing ones count as lost. */
   private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
 
-  /** The tool methods instrumented, both shapes' ({@link BackToBackApp}). */
-  private static final String METHODS = "[tool,forecast]";
+  /** The tool methods instrumented, every shape's ({@link BackToBackApp}). */
+  private static final String METHODS = "[tool,forecast,plan]";
 
   private BackToBack() {}
 

@@ -5,7 +5,9 @@ import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -13,11 +15,13 @@ import java.util.concurrent.CountDownLatch;
  * fast as the calling threads can, driven from stdin. Knows nothing of Vigil or OpenTelemetry: the
  * benchmark attaches an agent that instruments {@link #tool}.
  *
- * <p>Two shapes of call, chosen by the first program argument. {@code literal}: {@link #tool} with
- * the same string literal every time and an {@code int} back, which the agent's encoder meets as
- * values it has just written. {@code fresh}, as applications call tools: {@link #forecast} with a
- * question string built for each call and a small record, returning a new record of three fields
- * with a string built for each call.
+ * <p>Three shapes of call, chosen by the first program argument. {@code literal}: {@link #tool}
+ * with the same string literal every time and an {@code int} back, which the agent's encoder meets
+ * as values it has just written. {@code fresh}, as applications call tools: {@link #forecast} with
+ * a question string built for each call and a small record, returning a new record of three fields
+ * with a string built for each call. {@code objects}, as tools that take and give objects which can
+ * change: {@link #plan} with a bean built for each call, returning a new map of three entries; the
+ * agent must copy such values at the call.
  *
  * <p>A line {@code T N} makes N calls on each of T threads (T = 1: the main thread), started
  * together, and prints {@code loop <T x N> <start nanoTime> <loop nanos> <process CPU nanos at
@@ -38,10 +42,26 @@ public final class BackToBackApp {
   /** What {@link #forecast} answers. */
   public record Forecast(String city, int high, String summary) {}
 
-  private final boolean fresh;
+  /**
+   * What {@link #plan} is asked about: a bean (fields that could change, no getters), built for
+   * each call.
+   */
+  public static final class Trip {
+    private final String question;
+    private final String city;
+    private final int days;
 
-  private BackToBackApp(boolean fresh) {
-    this.fresh = fresh;
+    Trip(String question, String city, int days) {
+      this.question = question;
+      this.city = city;
+      this.days = days;
+    }
+  }
+
+  private final String shape;
+
+  private BackToBackApp(String shape) {
+    this.shape = shape;
   }
 
   /** The literal shape's tool: a string and a number in, a number out; nothing else. */
@@ -56,17 +76,29 @@ public final class BackToBackApp {
         query.city(), high, "sunny in " + query.city() + " for " + query.days() + " days");
   }
 
+  /** The objects shape's tool: a new map out, with a summary built for this call. */
+  public Map<String, Object> plan(Trip trip) {
+    Map<String, Object> plan = new LinkedHashMap<>(4);
+    plan.put("city", trip.city);
+    plan.put("high", 10 + (trip.question.length() + trip.days) % 15);
+    plan.put("summary", "sunny in " + trip.city + " for " + trip.days + " days");
+    return plan;
+  }
+
   /** One call of the chosen shape; {@code i} goes round 0 to 1023. */
   private int call(int i) {
-    if (!fresh) {
-      return tool("weather in Paris", i);
-    }
     String city = CITIES[i & 3];
-    return forecast("weather in " + city + " on day " + i, new Query(city, 1 + (i & 7))).high();
+    return switch (shape) {
+      case "fresh" ->
+          forecast("weather in " + city + " on day " + i, new Query(city, 1 + (i & 7))).high();
+      case "objects" ->
+          plan(new Trip("weather in " + city + " on day " + i, city, 1 + (i & 7))).size();
+      default -> tool("weather in Paris", i);
+    };
   }
 
   public static void main(String[] args) throws Exception {
-    BackToBackApp app = new BackToBackApp(args.length > 0 && args[0].equals("fresh"));
+    BackToBackApp app = new BackToBackApp(args.length > 0 ? args[0] : "literal");
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     BufferedReader in =
