@@ -114,6 +114,13 @@ public final class SmileOut {
     length += bytes.length;
   }
 
+  /** Bytes {@code from} to {@code from + n - 1} of {@code bytes}, as they are. */
+  public void raw(byte[] bytes, int from, int n) {
+    ensure(n);
+    System.arraycopy(bytes, from, buf, length, n);
+    length += n;
+  }
+
   /** One byte that is not Smile, such as {@link CallPayload}'s form byte. */
   public void rawByte(int b) {
     put((byte) b);

@@ -115,17 +115,61 @@ public record Redaction(List<String> keys, Pattern patterns) {
   private static final class ShapeGuard implements SmileOut.AsciiGuard {
     @Override
     public boolean stops(String s, byte[] ascii, int from) {
-      int n = s.length();
-      boolean inWord = false;
-      for (int i = 0; i < n; i++) {
-        byte c = ascii[from + i];
-        if (!inWord && SHAPE_STARTS[c] && beginsShape(s, i, (char) c, n)) {
-          return true;
-        }
-        inWord = WORD[c];
-      }
-      return false;
+      return mayHoldDefaultShape(ascii, from, s.length());
     }
+  }
+
+  /**
+   * Whether the ASCII text {@code ascii[from]} to {@code ascii[from + n - 1]} (UTF-8 bytes each
+   * below 128) is unchanged by the patterns, as far as one pass over its bytes can tell: true
+   * without patterns, and with the default patterns when it holds none of their beginnings; false
+   * when {@link #text} must be asked.
+   */
+  public boolean unchangedAscii(byte[] ascii, int from, int n) {
+    return patterns == null
+        || (DEFAULT_PATTERNS.equals(patterns.pattern()) && !mayHoldDefaultShape(ascii, from, n));
+  }
+
+  /** {@link #mayHoldDefaultShape(String)} of an ASCII text given as its bytes. */
+  static boolean mayHoldDefaultShape(byte[] ascii, int from, int n) {
+    boolean inWord = false;
+    for (int i = 0; i < n; i++) {
+      int c = ascii[from + i] & 0x7F;
+      if (!inWord && SHAPE_STARTS[c] && beginsShape(ascii, from + i, c, from + n)) {
+        return true;
+      }
+      inWord = WORD[c];
+    }
+    return false;
+  }
+
+  /**
+   * Whether the beginning of a default shape is at {@code b[at]}, which is {@code c}; the text ends
+   * before {@code end}. The bytes of {@link #beginsShape(String, int, char, int)}.
+   */
+  private static boolean beginsShape(byte[] b, int at, int c, int end) {
+    return switch (c) {
+      case 's' -> at + 2 < end && b[at + 1] == 'k' && b[at + 2] == '-';
+      case 'x' -> at + 2 < end && b[at + 1] == 'o' && b[at + 2] == 'x';
+      case 'g' -> at + 3 < end && b[at + 1] == 'h' && b[at + 3] == '_';
+      case 'b', 'B' -> at + 5 < end && foldedEquals(b, at, "bearer");
+      default -> // 'a', 'A'
+          (c == 'A' && at + 3 < end && b[at + 1] == 'I' && b[at + 2] == 'z' && b[at + 3] == 'a')
+              || (at + 3 < end
+                  && ((b[at + 1] | 0x20) == 'k' || (b[at + 1] | 0x20) == 's')
+                  && (b[at + 2] | 0x20) == 'i'
+                  && (b[at + 3] | 0x20) == 'a');
+    };
+  }
+
+  /** Whether the bytes at {@code at} are the lower-case letters {@code word} in any case. */
+  private static boolean foldedEquals(byte[] b, int at, String word) {
+    for (int k = 0; k < word.length(); k++) {
+      if ((b[at + k] | 0x20) != word.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

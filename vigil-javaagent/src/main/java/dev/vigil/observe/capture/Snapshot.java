@@ -1,6 +1,5 @@
 package dev.vigil.observe.capture;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -26,9 +25,9 @@ public final class Snapshot {
     this.mapper = mapper;
   }
 
-  /** A parser over the value's tokens. */
-  public JsonParser parser() throws IOException {
-    return mapper.getFactory().createParser(smile);
+  /** The bytes themselves, not a copy: never to be changed. */
+  public byte[] smile() {
+    return smile;
   }
 
   /** The value as a JSON tree, as Jackson reads its bytes. */

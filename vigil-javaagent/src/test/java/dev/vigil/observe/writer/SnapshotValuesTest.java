@@ -42,10 +42,25 @@ class SnapshotValuesTest {
   };
 
   private static final String[] NAMES = {
-    "city", "password", "apiKey", "Token", "days", "note", "é", "", "nested", "authorization"
+    "city",
+    "password",
+    "apiKey",
+    "Token",
+    "days",
+    "note",
+    "é",
+    "",
+    "nested",
+    "authorization",
+    "n".repeat(64),
+    "n".repeat(70),
+    "\u00F1".repeat(28),
+    "\u00F1".repeat(30),
+    "secret_\u00F1"
   };
 
   /** A bean, as tools return them: its fields are read, not its getters. */
+  @SuppressWarnings("UnusedVariable") // read by Vigil's mapper, which reads fields
   static final class Stay {
     private final String city;
     private final int nights;
