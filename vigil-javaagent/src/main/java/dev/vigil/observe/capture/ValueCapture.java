@@ -45,6 +45,18 @@ public final class ValueCapture {
     return m;
   }
 
+  private volatile SnapshotGenerators generators;
+
+  /** The pooled generators of snapshots, on the mapper ({@link SnapshotGenerators}). */
+  private SnapshotGenerators generators() {
+    SnapshotGenerators g = generators;
+    if (g == null) {
+      g = new SnapshotGenerators(mapper());
+      generators = g;
+    }
+    return g;
+  }
+
   /** A value shaped like a tool's result: what {@link #prepare} captures. */
   private record Sample(
       String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
@@ -145,7 +157,7 @@ public final class ValueCapture {
       // which is what stops a cyclic graph long before the stack overflows (CaptureMapper); and
       // the bytes are all the calling thread pays for, the writer thread reads them (Snapshot)
       m = mapper();
-      smile = m.writeValueAsBytes(value);
+      smile = generators().write(value);
     } catch (Throwable jsonFailure) {
       if (isCycleOrTooDeep(jsonFailure)) {
         // never call toString here: on a cyclic graph it would recurse until the stack overflows
