@@ -133,7 +133,7 @@ public record Redaction(List<String> keys, Pattern patterns) {
   /** {@link #mayHoldDefaultShape(String)} of an ASCII text given as its bytes. */
   static boolean mayHoldDefaultShape(byte[] ascii, int from, int n) {
     boolean inWord = false;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i <= n - SHORTEST_MATCH; i++) {
       int c = ascii[from + i] & 0x7F;
       if (!inWord && SHAPE_STARTS[c] && beginsShape(ascii, from + i, c, from + n)) {
         return true;
@@ -180,11 +180,11 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * begins with {@code \b} and a word character, so only a character that no word character comes
    * before can begin one: within a word nothing is checked. A character beyond ASCII is taken as a
    * boundary (the check then looks at more places than the search, never fewer). One pass over the
-   * string.
+   * string, up to the last place a match can begin ({@link #SHORTEST_MATCH}).
    */
   static boolean mayHoldDefaultShape(String s) {
     boolean inWord = false;
-    for (int i = 0, n = s.length(); i < n; i++) {
+    for (int i = 0, n = s.length(); i <= n - SHORTEST_MATCH; i++) {
       char c = s.charAt(i);
       if (c >= WORD.length) {
         inWord = false;
@@ -197,6 +197,12 @@ public record Redaction(List<String> keys, Pattern patterns) {
     }
     return false;
   }
+
+  /**
+   * The fewest characters a match of the {@link #DEFAULT_PATTERNS} takes ({@code bearer x}): no
+   * match begins later than that many characters before the end, and a shorter text holds none.
+   */
+  private static final int SHORTEST_MATCH = 8;
 
   /** The ASCII word characters of a regular expression's {@code \b}: letters, digits, {@code _}. */
   private static final boolean[] WORD = new boolean[128];
