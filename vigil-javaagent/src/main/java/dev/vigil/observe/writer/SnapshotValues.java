@@ -284,9 +284,10 @@ final class SnapshotValues {
 
   /** Whether the name of {@code n} bytes at {@code from} is a secret's. */
   private boolean isSecret(byte[] b, int from, int n, boolean ascii) {
+    // a slot by the length and three of the bytes: cheap, and the bytes are compared anyway
     int h = n;
-    for (int i = from; i < from + n; i++) {
-      h = 31 * h + b[i];
+    if (n > 0) {
+      h = 31 * (31 * (31 * h + b[from]) + b[from + n / 2]) + b[from + n - 1];
     }
     int slot = (h ^ (h >>> 8)) & (NAME_SLOTS - 1);
     Name known = names[slot];
