@@ -10,13 +10,19 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * The generators that write {@link Snapshot}s' bytes, kept from one capture to the next rather than
  * made and closed for each (that took a third of a small object's capture). A few are pooled
- * without a lock, for any thread, platform or virtual: a thread takes the one in its slot, or makes
- * one, and puts it back when its value is written. A generator whose value failed is dropped, its
- * state unknown, as is one whose buffer grew past {@link #KEPT_BYTES}. The bytes are those of
- * {@link ObjectMapper#writeValueAsBytes}.
+ * without a lock, for any thread, platform or virtual: a thread takes one from its slot or the next
+ * few, or makes one, and puts it back into the first free of them when its value is written. A
+ * generator whose value failed is dropped, its state unknown, as is one whose buffer grew past
+ * {@link #KEPT_BYTES}. The bytes are those of {@link ObjectMapper#writeValueAsBytes}.
  */
 final class SnapshotGenerators {
-  private static final int SLOTS = 16;
+  private static final int SLOTS = 32;
+
+  /**
+   * Slots a thread looks at, from its own on, to take a generator and to put it back: threads whose
+   * slots collide still find one.
+   */
+  private static final int PROBES = 4;
 
   /** A generator whose buffer grew past this is not kept: a huge value does not stay in memory. */
   static final int KEPT_BYTES = 64 * 1024;
@@ -30,14 +36,21 @@ final class SnapshotGenerators {
 
   /** The Smile bytes of {@code value}; what serializing it throws is thrown. */
   byte[] write(Object value) throws IOException {
-    int slot = System.identityHashCode(Thread.currentThread()) & (SLOTS - 1);
-    Reusable r = pool.getAndSet(slot, null);
+    int slot = System.identityHashCode(Thread.currentThread());
+    Reusable r = null;
+    for (int i = 0; i < PROBES && r == null; i++) {
+      r = pool.getAndSet((slot + i) & (SLOTS - 1), null);
+    }
     if (r == null) {
       r = new Reusable(mapper);
     }
     byte[] bytes = r.write(mapper, value);
     if (r.buf.length <= KEPT_BYTES) {
-      pool.lazySet(slot, r);
+      for (int i = 0; i < PROBES; i++) {
+        if (pool.compareAndSet((slot + i) & (SLOTS - 1), null, r)) {
+          break;
+        }
+      }
     }
     return bytes;
   }

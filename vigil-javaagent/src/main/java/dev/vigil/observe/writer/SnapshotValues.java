@@ -35,8 +35,16 @@ final class SnapshotValues {
   private static final int END_OBJECT = 0xFB;
   private static final int END_STRING = 0xFC;
 
-  /** A name whose secrecy is known: its bytes and the answer. */
-  private record Name(byte[] bytes, boolean secret) {}
+  /** A name whose secrecy is known: its bytes and the answer (final fields: safe to share). */
+  private static final class Name {
+    final byte[] bytes;
+    final boolean secret;
+
+    Name(byte[] bytes, boolean secret) {
+      this.bytes = bytes;
+      this.secret = secret;
+    }
+  }
 
   /** Names whose secrecy is known, a slot by their bytes' hash (a slot holds the last one seen). */
   private static final int NAME_SLOTS = 256;
@@ -291,8 +299,8 @@ final class SnapshotValues {
     }
     int slot = (h ^ (h >>> 8)) & (NAME_SLOTS - 1);
     Name known = names[slot];
-    if (known != null && Arrays.equals(known.bytes(), 0, known.bytes().length, b, from, from + n)) {
-      return known.secret();
+    if (known != null && Arrays.equals(known.bytes, 0, known.bytes.length, b, from, from + n)) {
+      return known.secret;
     }
     String name =
         new String(b, from, n, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
