@@ -62,19 +62,19 @@ public final class ValueCapture {
       String text, LocalDate day, List<Integer> numbers, Map<String, Optional<BigDecimal>> more) {}
 
   /**
-   * Makes the mapper and captures a sample value, so that the first call whose argument or result
-   * is an object finds what capturing it needs loaded; never throws.
+   * Makes the mapper and a pooled generator and captures a sample value, so that the first call
+   * whose argument or result is an object finds what capturing it needs loaded and made; never
+   * throws. The tree a snapshot becomes only when it must be cut is not made ahead.
    */
   void prepare() {
     try {
-      ObjectMapper m = mapper();
-      m.readTree(
-          m.writeValueAsBytes(
+      generators()
+          .write(
               new Sample(
                   "a",
                   LocalDate.of(2026, 1, 1),
                   List.of(1),
-                  Map.of("k", Optional.of(BigDecimal.ONE)))));
+                  Map.of("k", Optional.of(BigDecimal.ONE))));
     } catch (Throwable ignored) {
       // only a head start: the first call makes the mapper itself
     }
