@@ -43,8 +43,8 @@ public final class BackToBackApp {
   public record Forecast(String city, int high, String summary) {}
 
   /**
-   * What {@link #plan} is asked about: a bean (fields that could change, no getters), built for
-   * each call.
+   * What {@link #plan} is asked about: a bean built for each call, a class rather than a record, so
+   * that an agent cannot know it will not change and must copy it at the call (no getters).
    */
   public static final class Trip {
     private final String question;

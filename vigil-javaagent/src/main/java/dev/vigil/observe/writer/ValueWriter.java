@@ -100,8 +100,9 @@ final class ValueWriter {
     if (shape == null) {
       return false;
     }
-    if (!records.write(r, shape, out)) {
-      write(trees.tree(r, site, index), false, site, index, out); // longer than the limit: cut
+    if (!records.write(r, shape, out)) { // longer than the limit: cut, the tree's way
+      Object snapshot = trees.tree(r, site, index);
+      write(snapshot instanceof Snapshot s ? s.tree() : snapshot, false, site, index, out);
     }
     return true;
   }

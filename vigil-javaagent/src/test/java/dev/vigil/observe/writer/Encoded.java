@@ -9,10 +9,13 @@ import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.SmileOut;
+import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.Captured;
 import dev.vigil.observe.capture.Site;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Properties;
 import net.openhft.chronicle.bytes.Bytes;
 
 /** What the agent encodes, read back as the analyzer reads it. */
@@ -34,6 +37,14 @@ final class Encoded {
     } catch (EventFormatException e) {
       throw new AssertionError(e);
     }
+  }
+
+  /** A value writer with the default redaction and a size limit of {@code maxChars}. */
+  static ValueWriter writer(int maxChars) {
+    Properties p = new Properties();
+    p.setProperty("vigil.capture.max-chars", Integer.toString(maxChars));
+    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
+    return new ValueWriter(config.redaction(), config.maxChars());
   }
 
   /** One captured value as the writer writes it into a payload. */

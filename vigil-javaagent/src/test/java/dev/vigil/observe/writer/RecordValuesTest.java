@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
@@ -19,8 +18,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.Month;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -83,16 +80,9 @@ class RecordValuesTest {
 
   record Empty() {}
 
-  private static ValueWriter writer(int maxChars) {
-    Properties p = new Properties();
-    p.setProperty("vigil.capture.max-chars", Integer.toString(maxChars));
-    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
-    return new ValueWriter(config.redaction(), config.maxChars());
-  }
-
   /** The payload value as the writer writes the record, and as it writes the record's tree. */
   private static void assertSameAsTree(Object record, int maxChars) {
-    ValueWriter writer = writer(maxChars);
+    ValueWriter writer = Encoded.writer(maxChars);
     Object kept = new ValueCapture().capture(record, SITE, 0);
     assertSame(record, kept, "a record that cannot change is kept as it is");
     Object tree = new ValueCapture().tree(record, SITE, 0);
@@ -160,7 +150,7 @@ class RecordValuesTest {
     int json = new ValueCapture().tree(f, SITE, 0).toString().length();
     for (int limit = json - 2; limit <= json + 1; limit++) {
       assertSameAsTree(f, limit);
-      JsonNode written = Encoded.value(writer(limit), f, false, SITE, 0);
+      JsonNode written = Encoded.value(Encoded.writer(limit), f, false, SITE, 0);
       assertEquals(limit < json, written.isTextual(), "cut at " + limit + " of " + json);
     }
   }
@@ -183,7 +173,7 @@ class RecordValuesTest {
 
   @Test
   void aRecordInATurnsTextIsItsJson() {
-    String text = writer(4096).text(new Forecast("Nantes", 9, "rain"));
+    String text = Encoded.writer(4096).text(new Forecast("Nantes", 9, "rain"));
     assertEquals("{\"city\":\"Nantes\",\"high\":9,\"summary\":\"rain\"}", text);
     assertTrue(RecordValues.digits(Long.MIN_VALUE) == Long.toString(Long.MIN_VALUE).length());
   }

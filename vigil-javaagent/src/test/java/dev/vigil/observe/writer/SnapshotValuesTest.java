@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.Snapshot;
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.Test;
 class SnapshotValuesTest {
   private static final Site SITE =
       new Site(1, Role.TOOL, "demo.Tools", "look", List.of("q"), "look", "tool.look");
+
+  /** Size limits: most values cut at the first, few at the last. */
+  private static final int[] LIMITS = {40, 200, 4096};
 
   private static final String[] WORDS = {
     "Paris",
@@ -75,13 +79,6 @@ class SnapshotValuesTest {
     }
   }
 
-  private static ValueWriter writer(int maxChars) {
-    Properties p = new Properties();
-    p.setProperty("vigil.capture.max-chars", Integer.toString(maxChars));
-    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
-    return new ValueWriter(config.redaction(), config.maxChars());
-  }
-
   private static Object randomValue(SplittableRandom r, int depth) {
     int kind = r.nextInt(depth > 3 ? 9 : 12);
     return switch (kind) {
@@ -125,6 +122,14 @@ class SnapshotValuesTest {
   void anySnapshotIsWrittenAsItsTreeWouldBe() {
     SplittableRandom r = new SplittableRandom(29);
     ValueCapture capture = new ValueCapture();
+    ValueWriter[] writers = new ValueWriter[LIMITS.length];
+    SnapshotValues[] streams = new SnapshotValues[LIMITS.length];
+    Redaction redaction =
+        AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction();
+    for (int at = 0; at < LIMITS.length; at++) {
+      writers[at] = Encoded.writer(LIMITS[at]);
+      streams[at] = new SnapshotValues(redaction, LIMITS[at]);
+    }
     int streamed = 0;
     int cut = 0;
     for (int i = 0; i < 5_000; i++) {
@@ -133,17 +138,14 @@ class SnapshotValuesTest {
       if (!(captured instanceof Snapshot snapshot)) {
         continue;
       }
-      for (int limit : new int[] {40, 200, 4096}) {
-        ValueWriter writer = writer(limit);
+      for (int at = 0; at < LIMITS.length; at++) {
         SmileOut fast = new SmileOut();
-        writer.write(snapshot, false, SITE, -1, fast);
+        writers[at].write(snapshot, false, SITE, -1, fast);
         SmileOut tree = new SmileOut();
-        writer.write(snapshot.tree(), false, SITE, -1, tree);
+        writers[at].write(snapshot.tree(), false, SITE, -1, tree);
         assertArrayEquals(tree.toByteArray(), fast.toByteArray(), snapshot::toString);
         SmileOut alone = new SmileOut();
-        if (new SnapshotValues(
-                AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction(), limit)
-            .write(snapshot, alone)) {
+        if (streams[at].write(snapshot, alone)) {
           streamed++;
         } else {
           cut++;
@@ -166,6 +168,6 @@ class SnapshotValuesTest {
     assertEquals(
         "{\"city\":\"Oslo\",\"nights\":2,\"extras\":[1.5,\"x\"],"
             + "\"more\":{\"password\":\"***\",\"note\":\"key *** here\"}}",
-        Encoded.value(writer(4096), captured, false, SITE, -1).toString());
+        Encoded.value(Encoded.writer(4096), captured, false, SITE, -1).toString());
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.Snapshot;
@@ -32,7 +31,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -204,10 +202,7 @@ class ValueCaptureTest {
   @Test
   void redactionAndTheSizeLimitApplyToTheTreeOfARecord() {
     record Login(String user, String password, LocalDate since, String note) {}
-    Properties p = new Properties();
-    p.setProperty("vigil.capture.max-chars", "200");
-    AgentConfig config = AgentConfig.load(null, p, Map.of(), line -> {});
-    ValueWriter writer = new ValueWriter(config.redaction(), config.maxChars());
+    ValueWriter writer = Encoded.writer(200);
     Object small = new ValueCapture().capture(new Login("ada", "hunter2", MARCH_1, "ok"), SITE, -1);
     assertEquals(
         "{\"user\":\"ada\",\"password\":\"***\",\"since\":\"2025-03-01\",\"note\":\"ok\"}",
