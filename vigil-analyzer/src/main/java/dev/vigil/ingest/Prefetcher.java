@@ -8,16 +8,18 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the decoding of an input on a thread of its own, a few batches ahead of the thread that
- * takes its items, so that a pass that uses nearly every event it reads decodes on the second core.
- * Items are handed on in the order they were produced, each with a number of its own (a line
- * number, a queue index); what the producer throws is thrown to the taker once the items before it
- * are taken; a taker that throws or is interrupted stops the producer at its next hand-over. At
- * most {@value #BATCHES} batches of {@value #BATCH} items are held, whatever the input's size.
+ * Runs a producer of items on a thread of its own, a few batches ahead of the thread that takes
+ * them, so that two stages of a pass share the two cores: the decoding of an input ahead of the
+ * pass that uses nearly every event it reads, and the pass's sweep of the detectors ahead of its
+ * deposits (docs/DESIGN.md#the-window). Items are handed on in the order they were produced, each
+ * with a number of its own (a line number, a queue index); what the producer throws is thrown to
+ * the taker once the items before it are taken; a taker that throws or is interrupted stops the
+ * producer at its next hand-over. At most {@value #BATCHES} batches of {@value #BATCH} items are
+ * held, whatever the input's size.
  *
  * @param <T> the items
  */
-final class Prefetcher<T> {
+public final class Prefetcher<T> {
   /** Items in one hand-over. */
   static final int BATCH = 256;
 
@@ -29,7 +31,7 @@ final class Prefetcher<T> {
 
   /** Produces the items on the prefetching thread, in order. */
   @FunctionalInterface
-  interface Producer<T> {
+  public interface Producer<T> {
     /**
      * Produces every item into {@code out}; an {@link InterruptedIOException} from {@code out}
      * means that the taker has gone, and is to be let through.
@@ -39,14 +41,14 @@ final class Prefetcher<T> {
 
   /** Where the producer puts its items. */
   @FunctionalInterface
-  interface Out<T> {
+  public interface Out<T> {
     /** Puts one item; blocks while {@value #BATCHES} batches wait for the taker. */
     void put(T item, long number) throws InterruptedIOException;
   }
 
   /** Takes the items on the calling thread. */
   @FunctionalInterface
-  interface Taker<T> {
+  public interface Taker<T> {
     void take(T item, long number) throws IOException;
   }
 
@@ -76,7 +78,8 @@ final class Prefetcher<T> {
    *
    * @throws InterruptedIOException when the calling thread is interrupted while it waits
    */
-  static <T> void run(String threadName, Producer<T> producer, Taker<T> taker) throws IOException {
+  public static <T> void run(String threadName, Producer<T> producer, Taker<T> taker)
+      throws IOException {
     Prefetcher<T> p = new Prefetcher<>();
     Thread thread = new Thread(() -> p.produce(producer), threadName);
     thread.setDaemon(true);

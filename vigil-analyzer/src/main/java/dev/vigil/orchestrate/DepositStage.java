@@ -6,9 +6,11 @@ import dev.vigil.emobank.EmoBank;
 import dev.vigil.emobank.EmotionRow;
 import dev.vigil.emobank.Snapshot;
 import dev.vigil.ingest.EventIdentity;
+import dev.vigil.ingest.Prefetcher;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.Timestamps;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,8 +21,10 @@ import java.util.List;
  * then appraised; its row and the rows of the derived events are deposited once each, in timestamp
  * order (through a buffer of {@value #REORDER} rows: a derived event is found after the event it is
  * about), the snapshot taken over the window's live rows, the bank committed (with the queue
- * position read, for exactly-once). A pass of {@code watch} ({@link PassOptions#liveBank()}) reads
- * the bank as last committed and leaves its deposits to the tail.
+ * position read, for exactly-once). The detectors sweep on a thread of its own, a few batches ahead
+ * of the appraisals and deposits on the calling thread. A pass of {@code watch} ({@link
+ * PassOptions#liveBank()}) sweeps on its thread alone, reads the bank as last committed and leaves
+ * its deposits to the tail.
  */
 final class DepositStage implements BankStage {
   /** Rows held to deposit in timestamp order. */
@@ -103,21 +107,60 @@ final class DepositStage implements BankStage {
     }
   }
 
+  /** Where a sweep hands each event, and each event a detector derives, in the order found. */
+  @FunctionalInterface
+  private interface Found {
+    void add(long identity, Event event, boolean derived);
+  }
+
+  /** An event on its way from the sweep to the deposits. */
+  private record Handed(long identity, Event event, boolean derived) {}
+
+  /** One sweep of the window on this thread, each event and derived event to {@code found}. */
+  private static Sweep sweep(Window window, PassOptions o, Found found) {
+    return Sweep.of(
+        window,
+        o.detectors(),
+        (detector, d) ->
+            found.add(EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
+        w -> found.add(w.identity(), w.event(), false),
+        Sweep.scorer(o.rules()));
+  }
+
+  /**
+   * The sweep on a thread of its own, a few batches ahead of the deposits, which stay on this
+   * thread with the bank: the same deposits in the same order, the detectors' work on the second
+   * core.
+   */
+  private static Sweep sweepAhead(Window window, PassOptions o, Deposits deposits)
+      throws IOException {
+    Sweep[] swept = new Sweep[1];
+    Prefetcher.<Handed>run(
+        "vigil-sweep",
+        out ->
+            swept[0] =
+                sweep(
+                    window,
+                    o,
+                    (identity, event, derived) -> {
+                      try {
+                        out.put(new Handed(identity, event, derived), 0);
+                      } catch (InterruptedIOException e) {
+                        throw new UncheckedIOException(e); // the deposits have stopped
+                      }
+                    }),
+        (h, n) -> deposits.add(h.identity(), h.event(), h.derived()));
+    return swept[0]; // set before the sweep's thread handed on its last batch
+  }
+
   @Override
   public BankUpdate update(PassContext pass, Window window, EmoBank bank) throws IOException {
     PassOptions o = pass.options();
     Deposits deposits = new Deposits(o, bank);
     Sweep sweep;
     try {
-      sweep =
-          Sweep.of(
-              window,
-              o.detectors(),
-              (detector, d) ->
-                  deposits.add(
-                      EventIdentity.ofDerived(detector, d.sourceIdentity()), d.event(), true),
-              w -> deposits.add(w.identity(), w.event(), false),
-              Sweep.scorer(o.rules()));
+      // a pass of watch sweeps on its own thread alone: the other core is the tail's
+      sweep = o.liveBank() ? sweep(window, o, deposits::add) : sweepAhead(window, o, deposits);
       deposits.drain();
     } catch (UncheckedIOException e) {
       throw e.getCause();
