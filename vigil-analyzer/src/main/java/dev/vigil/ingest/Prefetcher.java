@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * Runs a producer of items on a thread of its own, a few batches ahead of the thread that takes
  * them, so that two stages of a pass share the two cores: the decoding of an input ahead of the
  * pass that uses nearly every event it reads, and the pass's sweep of the detectors ahead of its
- * deposits (docs/DESIGN.md#the-window). Items are handed on in the order they were produced, each
+ * deposits (docs/COMMANDS.md#memory). Items are handed on in the order they were produced, each
  * with a number of its own (a line number, a queue index); what the producer throws is thrown to
  * the taker once the items before it are taken; a taker that throws or is interrupted stops the
  * producer at its next hand-over. At most {@value #BATCHES} batches of {@value #BATCH} items are
