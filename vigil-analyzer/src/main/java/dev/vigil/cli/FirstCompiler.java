@@ -2,9 +2,11 @@ package dev.vigil.cli;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import javax.management.DynamicMBean;
 import javax.management.ObjectName;
 
 /**
@@ -122,13 +124,46 @@ final class FirstCompiler {
 
   /** Runs one of the JVM's diagnostic commands ({@code jcmd}'s, by its operation name). */
   static String diagnosticCommand(String operation, String... arguments) throws Exception {
+    Object[] params = {arguments};
+    String[] signature = {String[].class.getName()};
+    DynamicMBean direct = commandsWithoutServer(COMMANDS_CLASS);
     Object answer =
-        ManagementFactory.getPlatformMBeanServer()
-            .invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                operation,
-                new Object[] {arguments},
-                new String[] {String[].class.getName()});
+        direct != null
+            ? direct.invoke(operation, params, signature)
+            : ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    operation,
+                    params,
+                    signature);
     return String.valueOf(answer);
+  }
+
+  /** The JDK's own bean of the diagnostic commands. */
+  static final String COMMANDS_CLASS = "com.sun.management.internal.DiagnosticCommandImpl";
+
+  /**
+   * What loads the native half of {@link #COMMANDS_CLASS}, as the platform's bean server does
+   * before it asks for that bean.
+   */
+  private static final String COMMANDS_LIBRARY_CLASS =
+      "com.sun.management.internal.PlatformMBeanProviderImpl";
+
+  /**
+   * The bean of the diagnostic commands, {@code commandsClass}, taken straight from the JDK: the
+   * platform's bean server, the public way to it, first registers every platform bean, about 550
+   * classes and 100 ms of a two-core machine's start. Null where the JDK does not open it to Vigil:
+   * the analyzer jar's manifest opens its package to {@code java -jar}; anywhere else the command
+   * goes through the bean server.
+   */
+  static DynamicMBean commandsWithoutServer(String commandsClass) {
+    try {
+      Class.forName(COMMANDS_LIBRARY_CLASS);
+      Method of = Class.forName(commandsClass).getDeclaredMethod("getDiagnosticCommandMBean");
+      of.setAccessible(true);
+      return of.invoke(null) instanceof DynamicMBean bean ? bean : null;
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      return null; // not opened, or a JDK whose bean lives elsewhere
+    }
   }
 }

@@ -2,6 +2,8 @@ package dev.vigil.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -112,5 +114,17 @@ class FirstCompilerTest {
     } finally {
       FirstCompiler.diagnosticCommand("compilerDirectivesRemove"); // the newest only
     }
+  }
+
+  @Test
+  void theJdksBeanOfTheDiagnosticCommandsIsTakenWithoutTheBeanServerWhereItIsOpened() {
+    // this JVM opens its package as the jar's manifest opens it to java -jar (the module's pom)
+    assertNotNull(FirstCompiler.commandsWithoutServer(FirstCompiler.COMMANDS_CLASS));
+  }
+
+  @Test
+  void aJdkWithoutThatBeanLeavesTheCommandsToTheBeanServer() throws Exception {
+    assertNull(FirstCompiler.commandsWithoutServer("com.sun.management.internal.NoSuchBean"));
+    assertNull(FirstCompiler.commandsWithoutServer(String.class.getName()), "not the bean");
   }
 }
