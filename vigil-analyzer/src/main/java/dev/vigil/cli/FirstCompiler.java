@@ -124,9 +124,17 @@ final class FirstCompiler {
 
   /** Runs one of the JVM's diagnostic commands ({@code jcmd}'s, by its operation name). */
   static String diagnosticCommand(String operation, String... arguments) throws Exception {
+    return diagnosticCommandThrough(commandsWithoutServer(COMMANDS_CLASS), operation, arguments);
+  }
+
+  /**
+   * Runs a diagnostic command through {@code direct}, the JDK's bean of them ({@link
+   * #commandsWithoutServer}), or through the platform's bean server when it is null.
+   */
+  static String diagnosticCommandThrough(DynamicMBean direct, String operation, String... arguments)
+      throws Exception {
     Object[] params = {arguments};
     String[] signature = {String[].class.getName()};
-    DynamicMBean direct = commandsWithoutServer(COMMANDS_CLASS);
     Object answer =
         direct != null
             ? direct.invoke(operation, params, signature)
@@ -152,7 +160,7 @@ final class FirstCompiler {
   /**
    * The bean of the diagnostic commands, {@code commandsClass}, taken straight from the JDK: the
    * platform's bean server, the public way to it, first registers every platform bean, about 550
-   * classes and 100 ms of a two-core machine's start. Null where the JDK does not open it to Vigil:
+   * classes and 150 ms of a two-core machine's start. Null where the JDK does not open it to Vigil:
    * the analyzer jar's manifest opens its package to {@code java -jar}; anywhere else the command
    * goes through the bean server.
    */

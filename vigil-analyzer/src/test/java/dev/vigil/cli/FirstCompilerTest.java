@@ -126,5 +126,13 @@ class FirstCompilerTest {
   void aJdkWithoutThatBeanLeavesTheCommandsToTheBeanServer() throws Exception {
     assertNull(FirstCompiler.commandsWithoutServer("com.sun.management.internal.NoSuchBean"));
     assertNull(FirstCompiler.commandsWithoutServer(String.class.getName()), "not the bean");
+    // the way taken then answers as the JDK's bean does
+    String viaServer = FirstCompiler.diagnosticCommandThrough(null, "compilerDirectivesPrint");
+    String direct =
+        FirstCompiler.diagnosticCommandThrough(
+            FirstCompiler.commandsWithoutServer(FirstCompiler.COMMANDS_CLASS),
+            "compilerDirectivesPrint");
+    assertTrue(viaServer.contains("Directive:"), viaServer);
+    assertEquals(direct, viaServer);
   }
 }
