@@ -87,6 +87,15 @@ final class CaptureMapper {
         || ZoneId.class.isAssignableFrom(type);
   }
 
+  /** Whether the class named {@code name} is the JDK's: never walked as a bean, written as text. */
+  static boolean isJdk(String name) {
+    return name.startsWith("java.")
+        || name.startsWith("javax.")
+        || name.startsWith("jdk.")
+        || name.startsWith("sun.")
+        || name.startsWith("com.sun.");
+  }
+
   /** Serializers for the JDK value types Jackson has none for without its modules. */
   private static final class JdkValues extends SimpleSerializers {
     private static final long serialVersionUID = 1L;
@@ -152,14 +161,7 @@ final class CaptureMapper {
     @Override
     public JsonSerializer<?> modifySerializer(
         SerializationConfig config, BeanDescription description, JsonSerializer<?> serializer) {
-      String name = description.getBeanClass().getName();
-      boolean jdk =
-          name.startsWith("java.")
-              || name.startsWith("javax.")
-              || name.startsWith("jdk.")
-              || name.startsWith("sun.")
-              || name.startsWith("com.sun.");
-      if (jdk && serializer instanceof BeanSerializer) {
+      if (isJdk(description.getBeanClass().getName()) && serializer instanceof BeanSerializer) {
         return ToStringSerializer.instance;
       }
       return serializer;

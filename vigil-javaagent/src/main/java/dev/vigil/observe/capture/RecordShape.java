@@ -184,7 +184,7 @@ public final class RecordShape {
   }
 
   /** An enum Jackson writes by its constants' names: nothing of Jackson's declared on it. */
-  private static boolean plainEnum(Class<?> t) {
+  static boolean plainEnum(Class<?> t) {
     if (jackson(t) || jacksonInterface(t)) {
       return false;
     }
@@ -202,7 +202,7 @@ public final class RecordShape {
   }
 
   /** Whether an annotation of Jackson's, or one annotated with one, is on {@code e}. */
-  private static boolean jackson(AnnotatedElement e) {
+  static boolean jackson(AnnotatedElement e) {
     for (Annotation a : e.getAnnotations()) {
       Class<? extends Annotation> type = a.annotationType();
       if (isJackson(type)) {
@@ -217,7 +217,7 @@ public final class RecordShape {
     return false;
   }
 
-  private static boolean jacksonInterface(Class<?> t) {
+  static boolean jacksonInterface(Class<?> t) {
     for (Class<?> i : t.getInterfaces()) {
       if (isJackson(i)) {
         return true;

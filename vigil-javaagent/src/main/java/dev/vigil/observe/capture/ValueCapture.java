@@ -15,10 +15,11 @@ import java.util.UUID;
  * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer
  * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans,
  * records that can never change: {@link RecordShape}) are kept as they are; enums and JDK value
- * types become their text; anything else becomes the JSON of its fields, as Smile bytes ({@link
- * Snapshot}; getters are never called, so no application code runs), with JDK value types at any
- * depth written as at the top ({@link CaptureMapper}), and when that fails, its {@code toString()}.
- * Whatever an object does, this class returns: the worst case is an {@link Unreadable} placeholder.
+ * types become their text; a small map, collection or plain bean holding only such values is copied
+ * ({@link Copy}); anything else becomes the JSON of its fields, as Smile bytes ({@link Snapshot};
+ * getters are never called, so no application code runs), with JDK value types at any depth written
+ * as at the top ({@link CaptureMapper}), and when that fails, its {@code toString()}. Whatever an
+ * object does, this class returns: the worst case is an {@link Unreadable} placeholder.
  */
 public final class ValueCapture {
   /** A value Vigil could not read; recorded as a short text naming its type and why. */
@@ -82,8 +83,8 @@ public final class ValueCapture {
 
   /**
    * The snapshot of {@code value}: null, a {@link String}, a JDK {@link Number}, a {@link Boolean},
-   * a record with a {@link RecordShape} (kept as it is: it cannot change), a {@link Snapshot} or an
-   * {@link Unreadable}.
+   * a record with a {@link RecordShape} (kept as it is: it cannot change), a {@link Copy}, a {@link
+   * Snapshot} or an {@link Unreadable}.
    *
    * @param site the method the value belongs to, named in the line printed when it cannot be read
    *     as JSON
@@ -97,7 +98,10 @@ public final class ValueCapture {
       case KEEP -> value; // immutable (a record: the writer encodes it itself, RecordValues)
       case TEXT -> value.toString();
       case NAME -> ((Enum<?>) value).name();
-      case TREE -> tree(value, site, index);
+      case TREE -> {
+        Copy copy = Copy.of(value);
+        yield copy != null ? copy : tree(value, site, index);
+      }
     };
   }
 

@@ -56,7 +56,7 @@ final class RecordValues {
   }
 
   /** Writes the object; the length of its JSON text, {@code exact} or a bound. */
-  private long object(Object record, RecordShape shape, SmileOut out, boolean exact)
+  long object(Object record, RecordShape shape, SmileOut out, boolean exact)
       throws ReflectiveOperationException {
     Names n = names.get(shape); // computeIfAbsent locks the bin when the shape is not its first
     if (n == null) {
@@ -127,7 +127,7 @@ final class RecordValues {
     };
   }
 
-  private static long boxed(Number v, SmileOut out, boolean exact) {
+  static long boxed(Number v, SmileOut out, boolean exact) {
     if (v instanceof Double d) {
       return number(d, out, exact);
     }
@@ -152,7 +152,7 @@ final class RecordValues {
     return n;
   }
 
-  private static long number(double v, SmileOut out, boolean exact) {
+  static long number(double v, SmileOut out, boolean exact) {
     out.number(v);
     if (!exact) {
       return DOUBLE_CHARS;
@@ -161,7 +161,7 @@ final class RecordValues {
     return Double.isFinite(v) ? text : text + 2; // NaN and the infinities are written quoted
   }
 
-  private long string(String s, SmileOut out, boolean exact) {
+  long string(String s, SmileOut out, boolean exact) {
     if (redaction.writeUnchanged(s, out)) {
       return exact ? jsonLength(s) : 6L * s.length() + 2;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.agent.Stderr;
+import dev.vigil.observe.capture.Copy;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Site;
 import dev.vigil.observe.capture.Snapshot;
@@ -18,14 +19,16 @@ import java.math.BigInteger;
  * limit ({@code vigil.capture.max-chars}) and marked. Strings, numbers and booleans go straight to
  * the {@link SmileOut}; a JSON tree is redacted in place and written whole, or as its cut text when
  * its JSON is longer than the limit; a record that cannot change is written from its fields the
- * same way ({@link RecordValues}), and an object's {@link Snapshot} from its bytes, token by token
- * ({@link SnapshotValues}); either becomes a tree only when it must be cut. Any thread.
+ * same way ({@link RecordValues}), a small object's {@link Copy} from its values ({@link
+ * CopyValues}), and an object's {@link Snapshot} from its bytes, token by token ({@link
+ * SnapshotValues}); each becomes a tree only when it must be cut. Any thread.
  */
 final class ValueWriter {
   private final Redaction redaction;
   private final int maxChars;
   private final RecordValues records;
   private final SnapshotValues snapshots;
+  private final CopyValues copies;
 
   /** Makes the JSON tree of a record too long to write from its fields (made on first use). */
   private final ValueCapture trees = new ValueCapture();
@@ -35,6 +38,7 @@ final class ValueWriter {
     this.maxChars = maxChars;
     this.records = new RecordValues(redaction, maxChars);
     this.snapshots = new SnapshotValues(redaction, maxChars);
+    this.copies = new CopyValues(redaction, maxChars, records);
   }
 
   /**
@@ -78,6 +82,11 @@ final class ValueWriter {
           JsonNodeFactory.instance
               .numberNode(n)
               .decimalValue()); // normalized as the tree always was
+    } else if (v instanceof Copy copy) {
+      if (!copies.write(copy, out)) { // longer than the limit: cut, the tree's way
+        Object snapshot = trees.tree(copy.rebuilt(), site, index);
+        write(snapshot instanceof Snapshot s ? s.tree() : snapshot, false, site, index, out);
+      }
     } else if (v instanceof Snapshot snapshot) {
       if (!snapshots.write(snapshot, out)) {
         tree(snapshot.tree(), site, index, out); // longer than the limit: cut
@@ -128,12 +137,14 @@ final class ValueWriter {
    * JSON, a number's or a boolean's JSON text.
    */
   String text(Object captured) {
-    Object snapshot =
-        captured instanceof Record r
-                && !(r instanceof ValueCapture.Unreadable)
-                && RecordShape.of(r.getClass()) != null
-            ? trees.tree(r, null, -1)
-            : captured;
+    Object snapshot = captured;
+    if (captured instanceof Record r
+        && !(r instanceof ValueCapture.Unreadable)
+        && RecordShape.of(r.getClass()) != null) {
+      snapshot = trees.tree(r, null, -1);
+    } else if (captured instanceof Copy copy) {
+      snapshot = trees.tree(copy.rebuilt(), null, -1);
+    }
     if (snapshot instanceof Snapshot s) {
       snapshot = s.tree();
     }
