@@ -5,19 +5,21 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The shape of a plain bean whose fields the calling thread can copy ({@link Copy}) instead of
  * having Jackson serialize it: a class of the application (no JDK class) that extends only {@code
- * Object}, implements no interface but {@code Serializable}, declares 1 to 32 instance fields that
- * are neither transient nor synthetic, and on which nothing of Jackson's is declared (on the class,
- * its fields, methods and constructors, or its fields' declared types). For such a class Vigil's
- * own mapper ({@link CaptureMapper}: fields only, any visibility) writes exactly these fields, in
- * the order the class declares them and under their names, so a copy of their values written in
- * that order is what the mapper would write. Any other class has no shape and is captured as
- * before.
+ * Object}, or a record, that implements no interface but {@code Serializable}, declares 1 to 32
+ * instance fields that are neither transient nor synthetic, and on which nothing of Jackson's is
+ * declared (on the class, its components, fields, methods and constructors, or its fields' declared
+ * types). For such a class Vigil's own mapper ({@link CaptureMapper}: fields only, any visibility)
+ * writes exactly these fields, in the order the class declares them and under their names, so a
+ * copy of their values written in that order is what the mapper would write. A record whose values
+ * can never change needs no copy ({@link RecordShape}). Any other class has no shape and is
+ * captured as before.
  */
 final class BeanShape {
   /** Beans with more fields than this are serialized by Jackson, as before. */
@@ -59,8 +61,7 @@ final class BeanShape {
   }
 
   private static BeanShape analyze(Class<?> type) {
-    if (type.isRecord()
-        || type.isEnum()
+    if (type.isEnum()
         || type.isArray()
         || type.isInterface()
         || type.isPrimitive()
@@ -68,7 +69,7 @@ final class BeanShape {
         || type.isLocalClass()
         || type.isSynthetic()
         || type.isHidden()
-        || type.getSuperclass() != Object.class
+        || type.getSuperclass() != (type.isRecord() ? Record.class : Object.class)
         || CaptureMapper.isJdk(type.getName())
         || RecordShape.jackson(type)) {
       return null;
@@ -76,6 +77,13 @@ final class BeanShape {
     for (Class<?> i : type.getInterfaces()) {
       if (i != Serializable.class) {
         return null; // Jackson writes an Iterable as an array, say
+      }
+    }
+    if (type.isRecord()) {
+      for (RecordComponent rc : type.getRecordComponents()) {
+        if (RecordShape.jackson(rc)) {
+          return null;
+        }
       }
     }
     for (Method m : type.getDeclaredMethods()) {

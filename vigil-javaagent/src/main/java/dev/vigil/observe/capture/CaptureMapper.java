@@ -96,6 +96,29 @@ final class CaptureMapper {
         || name.startsWith("com.sun.");
   }
 
+  /** Whether {@code type} is {@code Optional} or a primitive one: written as its content. */
+  static boolean isOptional(Class<?> type) {
+    return type == Optional.class
+        || type == OptionalInt.class
+        || type == OptionalLong.class
+        || type == OptionalDouble.class;
+  }
+
+  /** The content of an {@code Optional} or a primitive one, null when empty. */
+  static Object optionalContent(Object value) {
+    if (value instanceof Optional<?> o) {
+      return o.orElse(null);
+    }
+    if (value instanceof OptionalInt o) {
+      return o.isPresent() ? o.getAsInt() : null;
+    }
+    if (value instanceof OptionalLong o) {
+      return o.isPresent() ? o.getAsLong() : null;
+    }
+    OptionalDouble o = (OptionalDouble) value;
+    return o.isPresent() ? o.getAsDouble() : null;
+  }
+
   /** Serializers for the JDK value types Jackson has none for without its modules. */
   private static final class JdkValues extends SimpleSerializers {
     private static final long serialVersionUID = 1L;
@@ -104,10 +127,7 @@ final class CaptureMapper {
     public JsonSerializer<?> findSerializer(
         SerializationConfig config, JavaType type, BeanDescription description) {
       Class<?> raw = type.getRawClass();
-      if (raw == Optional.class
-          || raw == OptionalInt.class
-          || raw == OptionalLong.class
-          || raw == OptionalDouble.class) {
+      if (isOptional(raw)) {
         return OptionalAsContent.INSTANCE;
       }
       // UUID too: Jackson writes it as 16 bytes to a binary format such as Smile, as text to JSON
@@ -133,21 +153,7 @@ final class CaptureMapper {
     @Override
     public void serialize(Object value, JsonGenerator gen, SerializerProvider provider)
         throws IOException {
-      provider.defaultSerializeValue(content(value), gen);
-    }
-
-    private static Object content(Object value) {
-      if (value instanceof Optional<?> o) {
-        return o.orElse(null);
-      }
-      if (value instanceof OptionalInt o) {
-        return o.isPresent() ? o.getAsInt() : null;
-      }
-      if (value instanceof OptionalLong o) {
-        return o.isPresent() ? o.getAsLong() : null;
-      }
-      OptionalDouble o = (OptionalDouble) value;
-      return o.isPresent() ? o.getAsDouble() : null;
+      provider.defaultSerializeValue(optionalContent(value), gen);
     }
   }
 

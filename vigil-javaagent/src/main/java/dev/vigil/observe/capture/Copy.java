@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A small object that can change (a JDK map or collection, a plain bean: {@link BeanShape}) copied
- * on the calling thread, one level at a time, down to values that cannot change: strings, boxed
- * integers, doubles and booleans, enum constants (kept as their names), {@code UUID}s and final
- * {@code java.time} values (written as their text), records with a {@link RecordShape}. The writer
+ * A small object that can change (a JDK map or collection, a plain bean or a record: {@link
+ * BeanShape}) copied on the calling thread, one level at a time, down to values that cannot change:
+ * strings, boxed integers, doubles and booleans, enum constants (kept as their names), {@code
+ * UUID}s and final {@code java.time} values (written as their text), records with a {@link
+ * RecordShape}; an {@code Optional} stands for its content, as Vigil's mapper writes it. The writer
  * thread writes a copy into the event's payload itself ({@code CopyValues}), as Vigil's own Jackson
  * mapper would have written the object: copying costs the calling thread a few field reads and one
  * array a level, where Jackson's serialization was most of a capture's cost. A value with anything
@@ -84,6 +85,9 @@ public final class Copy {
   /** The copy of {@code value}, or null when it has none (see the class). Never throws. */
   static Copy of(Object value) {
     try {
+      if (CaptureMapper.isOptional(value.getClass())) {
+        return null; // at the top, an Optional of an empty map is written by its toString()
+      }
       Object copy = copy(value, 0, new int[] {MAX_VALUES});
       return copy instanceof Copy c ? c : null;
     } catch (RuntimeException | IllegalAccessException e) {
@@ -105,6 +109,11 @@ public final class Copy {
     return switch (KINDS.get(v.getClass())) {
       case KEEP -> v;
       case NAME -> ((Enum<?>) v).name();
+      case OPTIONAL ->
+          copy(
+              CaptureMapper.optionalContent(v),
+              depth,
+              left); // written as its content, in its place
       case MAP -> depth < MAX_DEPTH ? map((Map<?, ?>) v, depth, left) : NONE;
       case COLLECTION -> depth < MAX_DEPTH ? array((Collection<?>) v, depth, left) : NONE;
       case BEAN -> depth < MAX_DEPTH ? bean(v, BeanShape.of(v.getClass()), depth, left) : NONE;
@@ -179,6 +188,8 @@ public final class Copy {
     KEEP,
     /** A plain enum's constant: its name. */
     NAME,
+    /** An {@code Optional} or a primitive one: its content, or null. */
+    OPTIONAL,
     MAP,
     COLLECTION,
     BEAN,
@@ -210,6 +221,9 @@ public final class Copy {
         || RecordShape.isTimeText(type.getName(), Modifier.isFinal(type.getModifiers()))
         || RecordShape.of(type) != null) {
       return Kind.KEEP;
+    }
+    if (CaptureMapper.isOptional(type)) {
+      return Kind.OPTIONAL;
     }
     if (type.getName().startsWith("java.util.")) {
       if (Map.class.isAssignableFrom(type)) {

@@ -1,12 +1,15 @@
 package dev.vigil.observe.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.service.Result;
 import dev.vigil.observe.agent.Frameworks;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -68,9 +71,12 @@ class AnswersTest {
   }
 
   @Test
-  void otherStructuredOutputIsASnapshotOfItsFields() {
-    Object text = answers.text(new Stay(List.of("Oslo")), SITE);
-    assertEquals("{\"cities\":[\"Oslo\"]}", ((Snapshot) text).tree().toString());
+  void otherStructuredOutputIsTakenAtTheCall() throws Exception {
+    List<String> cities = new ArrayList<>(List.of("Oslo"));
+    Object text = answers.text(new Stay(cities), SITE);
+    cities.add("Bergen");
+    Copy copy = assertInstanceOf(Copy.class, text);
+    assertEquals("{\"cities\":[\"Oslo\"]}", new ObjectMapper().writeValueAsString(copy.rebuilt()));
   }
 
   @Test

@@ -20,6 +20,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -58,6 +60,9 @@ class CopyValuesTest {
   }
 
   record Stop(String place, int minutes, Kind kind) {}
+
+  /** A record of values that can change: copied as a bean is. */
+  record Tagged(String name, List<Object> tags, Optional<Object> note, Map<String, Object> more) {}
 
   /** A bean as tools take and return them: private fields, no getters. */
   @SuppressWarnings({"UnusedVariable", "FieldCanBeLocal", "unused"}) // read by Vigil's capture
@@ -127,7 +132,7 @@ class CopyValuesTest {
   }
 
   private static Object randomValue(SplittableRandom r, int depth) {
-    int kind = r.nextInt(depth > 2 ? 9 : 12);
+    int kind = r.nextInt(depth > 2 ? 10 : 14);
     return switch (kind) {
       case 0, 1 -> WORDS[r.nextInt(WORDS.length)];
       case 2 -> r.nextInt();
@@ -137,8 +142,18 @@ class CopyValuesTest {
       case 6 -> null;
       case 7 -> r.nextInt(20) == 0 ? (Object) 1.5f : Kind.RAIN; // a float: no copy
       case 8 -> r.nextInt(20) == 0 ? BigDecimal.TEN : (Object) LocalDate.of(2026, 11, 29);
-      case 9 -> randomList(r, depth + 1);
-      case 10 -> randomMap(r, depth + 1);
+      case 9 ->
+          r.nextBoolean()
+              ? Optional.ofNullable(r.nextInt(3) == 0 ? null : randomValue(r, depth + 1))
+              : OptionalInt.of(r.nextInt());
+      case 10 -> randomList(r, depth + 1);
+      case 11 -> randomMap(r, depth + 1);
+      case 12 ->
+          new Tagged(
+              WORDS[r.nextInt(WORDS.length)],
+              randomList(r, depth + 1),
+              Optional.ofNullable(r.nextBoolean() ? null : randomValue(r, depth + 1)),
+              randomMap(r, depth + 1));
       default ->
           new Leg(r, randomValue(r, depth + 1), randomList(r, depth + 1), randomMap(r, depth + 1));
     };
@@ -215,6 +230,16 @@ class CopyValuesTest {
     assertEquals(
         "{\"city\":\"Oslo\",\"days\":[1,2],\"password\":\"***\"}",
         Encoded.value(Encoded.writer(4096), captured, false, SITE, -1).toString());
+
+    List<Object> tags = new ArrayList<>(List.of("a"));
+    Object record =
+        new ValueCapture().capture(new Tagged("t", tags, Optional.of(days), Map.of()), SITE, -1);
+    tags.add("b");
+    days.add(4);
+    assertInstanceOf(Copy.class, record, "a record of lists is copied");
+    assertEquals(
+        "{\"name\":\"t\",\"tags\":[\"a\"],\"note\":[1,2,3],\"more\":{}}",
+        Encoded.value(Encoded.writer(4096), record, false, SITE, -1).toString());
   }
 
   @Test
@@ -232,6 +257,10 @@ class CopyValuesTest {
       Object captured = capture.capture(value, SITE, -1);
       assertInstanceOf(Snapshot.class, captured, value.getClass().getName());
     }
+    assertEquals(
+        "Optional[{}]",
+        capture.capture(Optional.of(new LinkedHashMap<>()), SITE, -1),
+        "an Optional at the top is Jackson's to write");
     assertEquals(
         "{\"b\":\"second\",\"a\":\"first\"}",
         Encoded.value(

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.observe.capture.Copy;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Role;
 import dev.vigil.observe.capture.Site;
@@ -156,7 +157,7 @@ class RecordValuesTest {
   }
 
   @Test
-  void recordsItCannotVouchForKeepTheirTree() {
+  void recordsItCannotVouchForAreTakenAtTheCall() {
     for (Object r :
         List.of(
             new Holder(List.of("a")),
@@ -164,7 +165,10 @@ class RecordValuesTest {
             new Annotated("Paris"),
             new Node("a", new Node("b", null)))) {
       assertNull(RecordShape.of(r.getClass()), r::toString);
-      assertInstanceOf(Snapshot.class, new ValueCapture().capture(r, SITE, 0), r::toString);
+      Object captured = new ValueCapture().capture(r, SITE, 0);
+      // copied (CopyValuesTest), or Jackson's snapshot when Jackson writes the record apart
+      Class<?> expected = r instanceof Annotated ? Snapshot.class : Copy.class;
+      assertEquals(expected, captured.getClass(), r::toString);
     }
     assertNull(RecordShape.of(Empty.class));
     assertEquals("Empty[]", new ValueCapture().capture(new Empty(), SITE, 0));
