@@ -109,11 +109,8 @@ public final class Copy {
     return switch (KINDS.get(v.getClass())) {
       case KEEP -> v;
       case NAME -> ((Enum<?>) v).name();
-      case OPTIONAL ->
-          copy(
-              CaptureMapper.optionalContent(v),
-              depth,
-              left); // written as its content, in its place
+      // written as its content, in its place
+      case OPTIONAL -> copy(CaptureMapper.optionalContent(v), depth, left);
       case MAP -> depth < MAX_DEPTH ? map((Map<?, ?>) v, depth, left) : NONE;
       case COLLECTION -> depth < MAX_DEPTH ? array((Collection<?>) v, depth, left) : NONE;
       case BEAN -> depth < MAX_DEPTH ? bean(v, BeanShape.of(v.getClass()), depth, left) : NONE;

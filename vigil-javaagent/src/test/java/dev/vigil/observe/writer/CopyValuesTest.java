@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -60,6 +61,14 @@ class CopyValuesTest {
   }
 
   record Stop(String place, int minutes, Kind kind) {}
+
+  /** A record whose accessor is not its field: Vigil's mapper reads fields, and so does a copy. */
+  record Shout(String word, List<String> more) {
+    @Override
+    public String word() {
+      return word.toUpperCase(Locale.ROOT);
+    }
+  }
 
   /** A record of values that can change: copied as a bean is. */
   record Tagged(String name, List<Object> tags, Optional<Object> note, Map<String, Object> more) {}
@@ -213,6 +222,22 @@ class CopyValuesTest {
     assertTrue(copied > 2_000, "most values are copied: " + copied);
     assertTrue(notCopied > 200, "a float or a BigDecimal inside leaves a value to Jackson");
     assertTrue(cut > 500, "the size limit cuts some copies, the tree's way: " + cut);
+  }
+
+  @Test
+  void aRecordIsCopiedFromItsFieldsAsVigilsMapperReadsIt() {
+    ValueCapture capture = new ValueCapture();
+    Shout shout = new Shout("quiet", List.of("a"));
+    Object captured = capture.capture(shout, SITE, -1);
+    assertInstanceOf(Copy.class, captured);
+    SmileOut copied = new SmileOut();
+    Encoded.writer(4096).write(captured, false, SITE, -1, copied);
+    SmileOut jackson = new SmileOut();
+    Encoded.writer(4096).write(capture.tree(shout, SITE, -1), false, SITE, -1, jackson);
+    assertArrayEquals(jackson.toByteArray(), copied.toByteArray());
+    assertEquals(
+        "{\"word\":\"quiet\",\"more\":[\"a\"]}",
+        Encoded.value(Encoded.writer(4096), captured, false, SITE, -1).toString());
   }
 
   @Test
