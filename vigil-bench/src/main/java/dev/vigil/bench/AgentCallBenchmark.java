@@ -1,5 +1,6 @@
 package dev.vigil.bench;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,10 +15,16 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The time an agent adds to one instrumented call. Run by {@link BenchmarkSuite} in a JVM with
  * {@code -javaagent:vigil.jar} (arguments and result captured, events written) or the OpenTelemetry
- * Java agent, where only {@link Tools#tool} is instrumented; {@code baseline} calls the identical,
- * uninstrumented {@link Tools#plain}. Each call also burns about as much CPU as a small tool does,
- * so that calls arrive at a rate the writer thread keeps up with, as tool calls of an agent do (a
- * back-to-back loop of millions of calls a second would measure the writer's throughput instead).
+ * Java agent, where only {@link Tools#tool}, {@link Tools#forecast} and {@link Tools#plan} are
+ * instrumented; {@code baseline} calls their identical, uninstrumented twins. Each call also burns
+ * about as much CPU as a small tool does, so that calls arrive at a rate the writer thread keeps up
+ * with, as tool calls of an agent do (a back-to-back loop of millions of calls a second would
+ * measure the writer's throughput instead).
+ *
+ * <p>Three shapes of call, as in the back-to-back figures ({@link BackToBackApp}): {@code fresh}, a
+ * question built for each call and a new record in, a new record of three fields out; {@code
+ * objects}, a new bean in and a new map out, values the agent must copy at the call; {@code
+ * literal}, the same string literal in and a string built for each call out.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,7 +39,11 @@ public class AgentCallBenchmark {
   @Param("3000")
   int work;
 
-  /** The two methods; identical bodies. */
+  /** The shape of the call. */
+  @Param({"fresh", "objects", "literal"})
+  String shape;
+
+  /** The instrumented methods and their twins; identical bodies. */
   public static class Tools {
     private final int work;
 
@@ -49,7 +60,35 @@ public class AgentCallBenchmark {
       Blackhole.consumeCPU(work);
       return "Reminder set " + when + " x" + count;
     }
+
+    public BackToBackApp.Forecast forecast(String question, BackToBackApp.Query query) {
+      Blackhole.consumeCPU(work);
+      return forecastOf(question, query);
+    }
+
+    public BackToBackApp.Forecast plainForecast(String question, BackToBackApp.Query query) {
+      Blackhole.consumeCPU(work);
+      return forecastOf(question, query);
+    }
+
+    public Map<String, Object> plan(BackToBackApp.Trip trip) {
+      Blackhole.consumeCPU(work);
+      return BackToBackApp.planOf(trip);
+    }
+
+    public Map<String, Object> plainPlan(BackToBackApp.Trip trip) {
+      Blackhole.consumeCPU(work);
+      return BackToBackApp.planOf(trip);
+    }
+
+    private static BackToBackApp.Forecast forecastOf(String question, BackToBackApp.Query query) {
+      int high = 10 + (question.length() + query.days()) % 15;
+      return new BackToBackApp.Forecast(
+          query.city(), high, "sunny in " + query.city() + " for " + query.days() + " days");
+    }
   }
+
+  private static final String[] CITIES = {"Paris", "Lyon", "Nantes", "Lille"};
 
   private Tools tools;
   private final String when = "in 30 minutes";
@@ -61,12 +100,34 @@ public class AgentCallBenchmark {
   }
 
   @Benchmark
-  public String baseline() {
-    return tools.plain(when, count++);
+  public Object baseline() {
+    int n = count++;
+    int i = n & 1023;
+    String city = CITIES[i & 3];
+    return switch (shape) {
+      case "fresh" ->
+          tools.plainForecast(
+              "weather in " + city + " on day " + i, new BackToBackApp.Query(city, 1 + (i & 7)));
+      case "objects" ->
+          tools.plainPlan(
+              new BackToBackApp.Trip("weather in " + city + " on day " + i, city, 1 + (i & 7)));
+      default -> tools.plain(when, n);
+    };
   }
 
   @Benchmark
-  public String instrumented() {
-    return tools.tool(when, count++);
+  public Object instrumented() {
+    int n = count++;
+    int i = n & 1023;
+    String city = CITIES[i & 3];
+    return switch (shape) {
+      case "fresh" ->
+          tools.forecast(
+              "weather in " + city + " on day " + i, new BackToBackApp.Query(city, 1 + (i & 7)));
+      case "objects" ->
+          tools.plan(
+              new BackToBackApp.Trip("weather in " + city + " on day " + i, city, 1 + (i & 7)));
+      default -> tools.tool(when, n);
+    };
   }
 }

@@ -78,6 +78,13 @@ public final class BackToBackApp {
 
   /** The objects shape's tool: a new map out, with a summary built for this call. */
   public Map<String, Object> plan(Trip trip) {
+    return planOf(trip);
+  }
+
+  /**
+   * What {@link #plan} answers, for the per-call benchmark's tool too ({@link AgentCallBenchmark}).
+   */
+  static Map<String, Object> planOf(Trip trip) {
     Map<String, Object> plan = new LinkedHashMap<>(4);
     plan.put("city", trip.city);
     plan.put("high", 10 + (trip.question.length() + trip.days) % 15);

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * to:
  *
  * <ol>
- *   <li>time added per instrumented tool call: Vigil and the OpenTelemetry Java agent
+ *   <li>time added per instrumented tool call, in three shapes of call: Vigil and the OpenTelemetry Java agent
  *       (instrumenting the same method through {@code otel.instrumentation.methods.include},
  *       exporters off), each against the uninstrumented call in the same JVM ({@link
  *       AgentCallBenchmark}, JMH in sample mode: mean and median);
@@ -275,17 +275,17 @@ public final class BenchmarkSuite implements Callable<Integer> {
                 + work.resolve("calls-queue")
                 + ",methods.include="
                 + AgentCallBenchmark.Tools.class.getName()
-                + "[tool]");
+                + "[tool,forecast,plan]");
     List<String> otelArgs =
         new ArrayList<>(
             List.of(
                 "-javaagent:" + otel,
                 "-Dotel.instrumentation.methods.include="
                     + AgentCallBenchmark.Tools.class.getName()
-                    + "[tool]"));
+                    + "[tool,forecast,plan]"));
     otelArgs.addAll(OTEL_QUIET);
-    double[] withVigil = perCall("vigil", vigilArgs, quick);
-    double[] withOtel = perCall("otel", otelArgs, quick);
+    Map<String, double[]> withVigil = perCall("vigil", vigilArgs, quick);
+    Map<String, double[]> withOtel = perCall("otel", otelArgs, quick);
     // gigabytes of events: deleted now, their pages not yet on disk are dropped rather than written
     // out by the kernel while the next parts measure
     deleteTree(work.resolve("calls-queue"));
@@ -430,24 +430,47 @@ public final class BenchmarkSuite implements Callable<Integer> {
   }
 
   private static void printPerCall(
-      double[] withVigil, double[] withOtel, Path otel, boolean quick) {
+      Map<String, double[]> withVigil, Map<String, double[]> withOtel, Path otel, boolean quick) {
     System.out.println(
         "per instrumented call (JMH sample mode, "
-            + (quick ? "1 fork" : "4 forks")
+            + (quick ? "1 fork" : PER_CALL_FORKS + " forks")
             + " each, ns/call: mean ± "
-            + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent):");
-    line("uninstrumented call (Vigil's JVM)", withVigil, 0, null);
-    line("Vigil", withVigil, 3, withVigil);
-    line("uninstrumented call (OTel's JVM)", withOtel, 0, null);
-    line("OpenTelemetry agent " + otelVersion(otel), withOtel, 3, withOtel);
-    double vigilAdded = withVigil[3] - withVigil[0];
-    double otelAdded = withOtel[3] - withOtel[0];
-    double medianRatio = (withVigil[5] - withVigil[2]) / (withOtel[5] - withOtel[2]);
-    System.out.printf(
-        "  Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
-            + "(goal: at most 0.5 x)%n",
-        vigilAdded / otelAdded, medianRatio);
+            + "99.9% error, and median; added = instrumented - uninstrumented call, in JVMs started with the same agent; "
+            + "goal: Vigil adds at most 0.5 x what the OpenTelemetry agent adds):");
+    for (Map.Entry<String, String> shape : PER_CALL_SHAPES.entrySet()) {
+      double[] vigil = withVigil.get(shape.getKey());
+      double[] other = withOtel.get(shape.getKey());
+      if (vigil == null || other == null) {
+        continue;
+      }
+      System.out.println("  " + shape.getKey() + ", " + shape.getValue() + ":");
+      line("uninstrumented call (Vigil's JVM)", vigil, 0, null);
+      line("Vigil", vigil, 3, vigil);
+      line("uninstrumented call (OTel's JVM)", other, 0, null);
+      line("OpenTelemetry agent " + otelVersion(otel), other, 3, other);
+      double vigilAdded = vigil[3] - vigil[0];
+      double otelAdded = other[3] - other[0];
+      double medianRatio = (vigil[5] - vigil[2]) / (other[5] - other[2]);
+      System.out.printf(
+          "    Vigil adds %.2f x the OpenTelemetry agent's added time on the mean, %.2f x on the median "
+              + "(goal: at most 0.5 x)%n",
+          vigilAdded / otelAdded, medianRatio);
+    }
   }
+
+  /** The per-call benchmark's shapes ({@link AgentCallBenchmark}), in the order printed. */
+  private static final Map<String, String> PER_CALL_SHAPES = perCallShapes();
+
+  private static Map<String, String> perCallShapes() {
+    Map<String, String> shapes = new LinkedHashMap<>();
+    shapes.put("fresh", "forecast(String built per call, new record Query) -> new record Forecast");
+    shapes.put("objects", "plan(new bean Trip) -> new LinkedHashMap of three entries");
+    shapes.put("literal", "tool(\"in 30 minutes\", int) -> String built per call");
+    return shapes;
+  }
+
+  /** Forks of each shape's two benchmarks, a full run. */
+  private static final int PER_CALL_FORKS = 3;
 
   private static void printStartup(
       List<StartupTimes.Figure> startup,
@@ -596,12 +619,13 @@ public final class BenchmarkSuite implements Callable<Integer> {
   }
 
   /**
-   * Baseline mean, error, median, then the instrumented call's mean, error, median: JMH in sample
-   * mode (every call timed, so the median is at hand beside the mean) in forks started with the
-   * agent's options. JMH gives every benchmark forks of its own, and one fork's code layout can
-   * differ from another's by as much as the figure measured, so there are four of each.
+   * For each shape of call, the baseline's mean, error, median, then the instrumented call's mean,
+   * error, median: JMH in sample mode (every call timed, so the median is at hand beside the mean)
+   * in forks started with the agent's options. JMH gives every benchmark forks of its own, and one
+   * fork's code layout can differ from another's by as much as the figure measured, so there are
+   * several of each.
    */
-  private static double[] perCall(String label, List<String> jvmArgs, boolean quick)
+  private static Map<String, double[]> perCall(String label, List<String> jvmArgs, boolean quick)
       throws Exception {
     System.out.println();
     System.out.println("--- per call, " + label + ": " + String.join(" ", jvmArgs));
@@ -609,22 +633,23 @@ public final class BenchmarkSuite implements Callable<Integer> {
         new OptionsBuilder()
             .include(AgentCallBenchmark.class.getName())
             .mode(Mode.SampleTime)
-            .forks(quick ? 1 : 4)
-            .warmupIterations(quick ? 3 : 6)
+            .forks(quick ? 1 : PER_CALL_FORKS)
+            .warmupIterations(quick ? 3 : 5)
             .warmupTime(TimeValue.seconds(1))
-            .measurementIterations(quick ? 3 : 8)
+            .measurementIterations(quick ? 3 : 6)
             .measurementTime(TimeValue.seconds(1))
             .timeUnit(TimeUnit.NANOSECONDS)
             .jvmArgsAppend(jvmArgs.toArray(String[]::new))
             .build();
     Collection<RunResult> results = new Runner(options).run();
-    double[] out = new double[6];
+    Map<String, double[]> out = new LinkedHashMap<>();
     for (RunResult r : results) {
       String name = r.getParams().getBenchmark();
+      double[] figures = out.computeIfAbsent(r.getParams().getParam("shape"), s -> new double[6]);
       int at = name.endsWith("baseline") ? 0 : 3;
-      out[at] = r.getPrimaryResult().getScore();
-      out[at + 1] = r.getPrimaryResult().getScoreError();
-      out[at + 2] = r.getPrimaryResult().getStatistics().getPercentile(50);
+      figures[at] = r.getPrimaryResult().getScore();
+      figures[at + 1] = r.getPrimaryResult().getScoreError();
+      figures[at + 2] = r.getPrimaryResult().getStatistics().getPercentile(50);
     }
     return out;
   }
