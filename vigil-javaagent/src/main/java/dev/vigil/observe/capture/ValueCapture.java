@@ -15,11 +15,11 @@ import java.util.UUID;
  * Takes a snapshot of an argument or a return value on the calling thread, so that what the writer
  * thread records later is what the call saw. Immutable values (strings, boxed numbers, booleans,
  * records that can never change: {@link RecordShape}) are kept as they are; enums and JDK value
- * types become their text; a small map, collection or plain bean holding only such values is copied
- * ({@link Copy}); anything else becomes the JSON of its fields, as Smile bytes ({@link Snapshot};
- * getters are never called, so no application code runs), with JDK value types at any depth written
- * as at the top ({@link CaptureMapper}), and when that fails, its {@code toString()}. Whatever an
- * object does, this class returns: the worst case is an {@link Unreadable} placeholder.
+ * types become their text; a small map, collection, plain bean or record holding only such values
+ * is copied ({@link Copy}); anything else becomes the JSON of its fields, as Smile bytes ({@link
+ * Snapshot}; getters are never called, so no application code runs), with JDK value types at any
+ * depth written as at the top ({@link CaptureMapper}), and when that fails, its {@code toString()}.
+ * Whatever an object does, this class returns: the worst case is an {@link Unreadable} placeholder.
  */
 public final class ValueCapture {
   /** A value Vigil could not read; recorded as a short text naming its type and why. */
