@@ -83,9 +83,8 @@ final class ValueWriter {
               .numberNode(n)
               .decimalValue()); // normalized as the tree always was
     } else if (v instanceof Copy copy) {
-      if (!copies.write(copy, out)) { // longer than the limit: cut, the tree's way
-        Object snapshot = trees.tree(copy.rebuilt(), site, index);
-        write(snapshot instanceof Snapshot s ? s.tree() : snapshot, false, site, index, out);
+      if (!copies.write(copy, out)) { // longer than the limit
+        cutTheTreesWay(copy.rebuilt(), site, index, out);
       }
     } else if (v instanceof Snapshot snapshot) {
       if (!snapshots.write(snapshot, out)) {
@@ -109,11 +108,19 @@ final class ValueWriter {
     if (shape == null) {
       return false;
     }
-    if (!records.write(r, shape, out)) { // longer than the limit: cut, the tree's way
-      Object snapshot = trees.tree(r, site, index);
-      write(snapshot instanceof Snapshot s ? s.tree() : snapshot, false, site, index, out);
+    if (!records.write(r, shape, out)) { // longer than the limit
+      cutTheTreesWay(r, site, index, out);
     }
     return true;
+  }
+
+  /**
+   * Writes {@code value} (a record, or a copy rebuilt as a map or a list) from the JSON tree
+   * Vigil's mapper makes of it: the way a value longer than the size limit is cut.
+   */
+  private void cutTheTreesWay(Object value, Site site, int index, SmileOut out) {
+    Object snapshot = trees.tree(value, site, index);
+    write(snapshot instanceof Snapshot s ? s.tree() : snapshot, false, site, index, out);
   }
 
   private void tree(JsonNode tree, Site site, int index, SmileOut out) {

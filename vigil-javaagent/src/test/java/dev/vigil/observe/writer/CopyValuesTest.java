@@ -36,25 +36,6 @@ class CopyValuesTest {
   private static final Site SITE =
       new Site(1, Role.TOOL, "demo.Tools", "plan", List.of("trip"), "plan", "tool.plan");
 
-  /** Size limits: most values cut at the first, few at the last. */
-  private static final int[] LIMITS = {40, 200, 4096};
-
-  private static final String[] WORDS = {
-    "Paris",
-    "sk-abcdefghijklmnopqrstu",
-    "Bearer abc.def",
-    "é ß 日本",
-    "",
-    "a\"quote\\",
-    "\n\t\u0001",
-    "x".repeat(70),
-    "\uD83D\uDE00"
-  };
-
-  private static final String[] NAMES = {
-    "city", "password", "apiKey", "days", "note", "é", "", "n".repeat(70), "secret_\u00F1"
-  };
-
   enum Kind {
     SUN,
     RAIN
@@ -94,7 +75,7 @@ class CopyValuesTest {
     private Stop stop;
 
     Leg(SplittableRandom r, Object anything, List<Object> extras, Map<String, Object> more) {
-      this.from = r.nextInt(5) == 0 ? null : WORDS[r.nextInt(WORDS.length)];
+      this.from = r.nextInt(5) == 0 ? null : Samples.word(r);
       this.minutes = r.nextInt(-100, 1000);
       this.anything = anything;
       this.extras = extras;
@@ -107,7 +88,7 @@ class CopyValuesTest {
       this.kind = r.nextBoolean() ? Kind.SUN : null;
       this.ref = new UUID(r.nextLong(), r.nextLong());
       this.day = LocalDate.ofEpochDay(r.nextInt(30_000));
-      this.stop = new Stop(WORDS[r.nextInt(WORDS.length)], r.nextInt(90), Kind.RAIN);
+      this.stop = new Stop(Samples.word(r), r.nextInt(90), Kind.RAIN);
     }
   }
 
@@ -143,7 +124,7 @@ class CopyValuesTest {
   private static Object randomValue(SplittableRandom r, int depth) {
     int kind = r.nextInt(depth > 2 ? 10 : 14);
     return switch (kind) {
-      case 0, 1 -> WORDS[r.nextInt(WORDS.length)];
+      case 0, 1 -> Samples.word(r);
       case 2 -> r.nextInt();
       case 3 -> r.nextLong();
       case 4 -> r.nextDouble() * 1e6;
@@ -159,7 +140,7 @@ class CopyValuesTest {
       case 11 -> randomMap(r, depth + 1);
       case 12 ->
           new Tagged(
-              WORDS[r.nextInt(WORDS.length)],
+              Samples.word(r),
               randomList(r, depth + 1),
               Optional.ofNullable(r.nextBoolean() ? null : randomValue(r, depth + 1)),
               randomMap(r, depth + 1));
@@ -179,7 +160,7 @@ class CopyValuesTest {
   private static Map<String, Object> randomMap(SplittableRandom r, int depth) {
     Map<String, Object> map = r.nextInt(4) == 0 ? new TreeMap<>() : new LinkedHashMap<>();
     for (int i = r.nextInt(4); i > 0; i--) {
-      map.put(NAMES[r.nextInt(NAMES.length)], randomValue(r, depth));
+      map.put(Samples.name(r), randomValue(r, depth));
     }
     return map;
   }
@@ -188,9 +169,9 @@ class CopyValuesTest {
   void aCopyIsWrittenAsJacksonsSnapshotOfTheObjectIs() {
     SplittableRandom r = new SplittableRandom(1129);
     ValueCapture capture = new ValueCapture();
-    ValueWriter[] writers = new ValueWriter[LIMITS.length];
-    for (int at = 0; at < LIMITS.length; at++) {
-      writers[at] = Encoded.writer(LIMITS[at]);
+    ValueWriter[] writers = new ValueWriter[Samples.LIMITS.length];
+    for (int at = 0; at < Samples.LIMITS.length; at++) {
+      writers[at] = Encoded.writer(Samples.LIMITS[at]);
     }
     int copied = 0;
     int notCopied = 0;
@@ -204,7 +185,7 @@ class CopyValuesTest {
       }
       copied++;
       Object jackson = capture.tree(value, SITE, -1);
-      for (int at = 0; at < LIMITS.length; at++) {
+      for (int at = 0; at < Samples.LIMITS.length; at++) {
         SmileOut fast = new SmileOut();
         writers[at].write(captured, false, SITE, -1, fast);
         SmileOut slow = new SmileOut();

@@ -27,42 +27,6 @@ class SnapshotValuesTest {
   private static final Site SITE =
       new Site(1, Role.TOOL, "demo.Tools", "look", List.of("q"), "look", "tool.look");
 
-  /** Size limits: most values cut at the first, few at the last. */
-  private static final int[] LIMITS = {40, 200, 4096};
-
-  private static final String[] WORDS = {
-    "Paris",
-    "sk-abcdefghijklmnopqrstu",
-    "Bearer abc.def",
-    "é ß 日本",
-    "",
-    "a\"quote\\",
-    "\n\t",
-    "x".repeat(70),
-    "AKIAABCDEFGHIJKLMNOP",
-    "ghp_" + "a".repeat(36),
-    "asia trip",
-    "\uD83D\uDE00"
-  };
-
-  private static final String[] NAMES = {
-    "city",
-    "password",
-    "apiKey",
-    "Token",
-    "days",
-    "note",
-    "é",
-    "",
-    "nested",
-    "authorization",
-    "n".repeat(64),
-    "n".repeat(70),
-    "\u00F1".repeat(28),
-    "\u00F1".repeat(30),
-    "secret_\u00F1"
-  };
-
   /** A bean, as tools return them: its fields are read, not its getters. */
   @SuppressWarnings("UnusedVariable") // read by Vigil's mapper, which reads fields
   static final class Stay {
@@ -82,7 +46,7 @@ class SnapshotValuesTest {
   private static Object randomValue(SplittableRandom r, int depth) {
     int kind = r.nextInt(depth > 3 ? 9 : 12);
     return switch (kind) {
-      case 0 -> WORDS[r.nextInt(WORDS.length)];
+      case 0 -> Samples.word(r);
       case 1 -> r.nextInt();
       case 2 -> r.nextLong();
       case 3 -> r.nextDouble() * 1e6;
@@ -95,10 +59,7 @@ class SnapshotValuesTest {
       case 10 -> randomMap(r, depth + 1);
       default ->
           new Stay(
-              WORDS[r.nextInt(WORDS.length)],
-              r.nextInt(30),
-              randomList(r, depth + 1),
-              randomMap(r, depth + 1));
+              Samples.word(r), r.nextInt(30), randomList(r, depth + 1), randomMap(r, depth + 1));
     };
   }
 
@@ -113,7 +74,7 @@ class SnapshotValuesTest {
   private static Map<String, Object> randomMap(SplittableRandom r, int depth) {
     Map<String, Object> map = new LinkedHashMap<>();
     for (int i = r.nextInt(4); i > 0; i--) {
-      map.put(NAMES[r.nextInt(NAMES.length)], randomValue(r, depth));
+      map.put(Samples.name(r), randomValue(r, depth));
     }
     return map;
   }
@@ -122,13 +83,13 @@ class SnapshotValuesTest {
   void anySnapshotIsWrittenAsItsTreeWouldBe() {
     SplittableRandom r = new SplittableRandom(29);
     ValueCapture capture = new ValueCapture();
-    ValueWriter[] writers = new ValueWriter[LIMITS.length];
-    SnapshotValues[] streams = new SnapshotValues[LIMITS.length];
+    ValueWriter[] writers = new ValueWriter[Samples.LIMITS.length];
+    SnapshotValues[] streams = new SnapshotValues[Samples.LIMITS.length];
     Redaction redaction =
         AgentConfig.load(null, new Properties(), Map.of(), line -> {}).redaction();
-    for (int at = 0; at < LIMITS.length; at++) {
-      writers[at] = Encoded.writer(LIMITS[at]);
-      streams[at] = new SnapshotValues(redaction, LIMITS[at]);
+    for (int at = 0; at < Samples.LIMITS.length; at++) {
+      writers[at] = Encoded.writer(Samples.LIMITS[at]);
+      streams[at] = new SnapshotValues(redaction, Samples.LIMITS[at]);
     }
     int streamed = 0;
     int cut = 0;
@@ -138,7 +99,7 @@ class SnapshotValuesTest {
       if (!(captured instanceof Snapshot snapshot)) {
         continue;
       }
-      for (int at = 0; at < LIMITS.length; at++) {
+      for (int at = 0; at < Samples.LIMITS.length; at++) {
         SmileOut fast = new SmileOut();
         writers[at].write(snapshot, false, SITE, -1, fast);
         SmileOut tree = new SmileOut();
