@@ -146,9 +146,7 @@ final class ContentWords {
         message.toLowerCase(Locale.ROOT),
         false,
         token -> {
-          if (token.length() < 3
-              || STOP.contains(token)
-              || token.chars().noneMatch(Character::isLetter)) {
+          if (token.length() < 3 || STOP.contains(token) || !hasLetter(token)) {
             return;
           }
           String stem = stem(token);
@@ -157,6 +155,16 @@ final class ContentWords {
           }
         });
     return out;
+  }
+
+  /** Whether one of the characters of {@code token} is a letter. */
+  private static boolean hasLetter(String token) {
+    for (int i = 0, n = token.length(); i < n; i++) {
+      if (Character.isLetter(token.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Folds plurals and the {@code -ed}/{@code -ing} endings. */

@@ -88,7 +88,11 @@ final class PendingSuccesses {
    */
   Success add(WindowEvent slim, Set<String> ids) {
     Success dropped = waiting.size() >= limit ? remove() : null;
-    String[] kept = ids.stream().limit(MAX_IDS).toArray(String[]::new);
+    String[] kept = new String[Math.min(ids.size(), MAX_IDS)];
+    Iterator<String> it = ids.iterator();
+    for (int i = 0; i < kept.length; i++) {
+      kept[i] = it.next();
+    }
     Success s = new Success(order++, slim, kept, EventFields.reportedAt(slim.event()));
     waiting.addLast(s);
     for (String id : kept) {
