@@ -94,10 +94,24 @@ final class SoakChecks {
     }
   }
 
-  /** The index of the queue's last excerpt, -1 when empty. */
+  /**
+   * The index of the queue's last excerpt that a reader finds, -1 when empty. Read by walking the
+   * queue, as {@code watch} does: after agents were killed while they appended, Chronicle's own
+   * {@code lastIndex()} was once found one short of the last excerpt a tailer reads (and that
+   * {@code watch} committed), so that waiting for it never ended.
+   */
   static long lastIndex(Path queue) {
+    long last = -1;
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      return q.lastIndex();
+      ExcerptTailer tailer = q.createTailer();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            return last;
+          }
+          last = dc.index();
+        }
+      }
     }
   }
 
