@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,6 +71,22 @@ class SoakIT {
   private final List<String> figures = new ArrayList<>();
   private int agentKills;
   private int watchKills;
+
+  /**
+   * Ends every child still running, so that a soak that failed half-way leaves no {@code watch} or
+   * agent behind to write into the next run's directory.
+   */
+  @AfterEach
+  void endChildren() throws InterruptedException {
+    List<SoakProcesses.Child> children = new ArrayList<>(everyAgent);
+    children.addAll(everyWatch);
+    for (SoakProcesses.Child c : children) {
+      if (c.process.isAlive()) {
+        c.process.destroyForcibly();
+        c.process.waitFor(30, TimeUnit.SECONDS);
+      }
+    }
+  }
 
   @Test
   void agentsAndWatchKilledAtRandomLoseNothingAndDepositEachEventOnce() throws Exception {
