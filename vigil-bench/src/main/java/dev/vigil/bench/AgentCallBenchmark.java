@@ -63,12 +63,12 @@ public class AgentCallBenchmark {
 
     public BackToBackApp.Forecast forecast(String question, BackToBackApp.Query query) {
       Blackhole.consumeCPU(work);
-      return forecastOf(question, query);
+      return BackToBackApp.forecastOf(question, query);
     }
 
     public BackToBackApp.Forecast plainForecast(String question, BackToBackApp.Query query) {
       Blackhole.consumeCPU(work);
-      return forecastOf(question, query);
+      return BackToBackApp.forecastOf(question, query);
     }
 
     public Map<String, Object> plan(BackToBackApp.Trip trip) {
@@ -80,15 +80,7 @@ public class AgentCallBenchmark {
       Blackhole.consumeCPU(work);
       return BackToBackApp.planOf(trip);
     }
-
-    private static BackToBackApp.Forecast forecastOf(String question, BackToBackApp.Query query) {
-      int high = 10 + (question.length() + query.days()) % 15;
-      return new BackToBackApp.Forecast(
-          query.city(), high, "sunny in " + query.city() + " for " + query.days() + " days");
-    }
   }
-
-  private static final String[] CITIES = {"Paris", "Lyon", "Nantes", "Lille"};
 
   private Tools tools;
   private final String when = "in 30 minutes";
@@ -103,14 +95,9 @@ public class AgentCallBenchmark {
   public Object baseline() {
     int n = count++;
     int i = n & 1023;
-    String city = CITIES[i & 3];
     return switch (shape) {
-      case "fresh" ->
-          tools.plainForecast(
-              "weather in " + city + " on day " + i, new BackToBackApp.Query(city, 1 + (i & 7)));
-      case "objects" ->
-          tools.plainPlan(
-              new BackToBackApp.Trip("weather in " + city + " on day " + i, city, 1 + (i & 7)));
+      case "fresh" -> tools.plainForecast(BackToBackApp.questionOf(i), BackToBackApp.queryOf(i));
+      case "objects" -> tools.plainPlan(BackToBackApp.tripOf(i));
       default -> tools.plain(when, n);
     };
   }
@@ -119,14 +106,9 @@ public class AgentCallBenchmark {
   public Object instrumented() {
     int n = count++;
     int i = n & 1023;
-    String city = CITIES[i & 3];
     return switch (shape) {
-      case "fresh" ->
-          tools.forecast(
-              "weather in " + city + " on day " + i, new BackToBackApp.Query(city, 1 + (i & 7)));
-      case "objects" ->
-          tools.plan(
-              new BackToBackApp.Trip("weather in " + city + " on day " + i, city, 1 + (i & 7)));
+      case "fresh" -> tools.forecast(BackToBackApp.questionOf(i), BackToBackApp.queryOf(i));
+      case "objects" -> tools.plan(BackToBackApp.tripOf(i));
       default -> tools.tool(when, n);
     };
   }

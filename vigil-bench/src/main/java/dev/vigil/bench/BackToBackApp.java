@@ -71,6 +71,14 @@ public final class BackToBackApp {
 
   /** The fresh shape's tool: a new record out, with a summary built for this call. */
   public Forecast forecast(String question, Query query) {
+    return forecastOf(question, query);
+  }
+
+  /**
+   * What {@link #forecast} answers, for the per-call benchmark's tool too ({@link
+   * AgentCallBenchmark}).
+   */
+  static Forecast forecastOf(String question, Query query) {
     int high = 10 + (question.length() + query.days()) % 15;
     return new Forecast(
         query.city(), high, "sunny in " + query.city() + " for " + query.days() + " days");
@@ -92,14 +100,26 @@ public final class BackToBackApp {
     return plan;
   }
 
+  /** The question of call {@code i} (0 to 1023), built for this call. */
+  static String questionOf(int i) {
+    return "weather in " + CITIES[i & 3] + " on day " + i;
+  }
+
+  /** The fresh shape's record argument of call {@code i}, new for this call. */
+  static Query queryOf(int i) {
+    return new Query(CITIES[i & 3], 1 + (i & 7));
+  }
+
+  /** The objects shape's bean argument of call {@code i}, new for this call. */
+  static Trip tripOf(int i) {
+    return new Trip(questionOf(i), CITIES[i & 3], 1 + (i & 7));
+  }
+
   /** One call of the chosen shape; {@code i} goes round 0 to 1023. */
   private int call(int i) {
-    String city = CITIES[i & 3];
     return switch (shape) {
-      case "fresh" ->
-          forecast("weather in " + city + " on day " + i, new Query(city, 1 + (i & 7))).high();
-      case "objects" ->
-          plan(new Trip("weather in " + city + " on day " + i, city, 1 + (i & 7))).size();
+      case "fresh" -> forecast(questionOf(i), queryOf(i)).high();
+      case "objects" -> plan(tripOf(i)).size();
       default -> tool("weather in Paris", i);
     };
   }

@@ -30,10 +30,10 @@ import picocli.CommandLine.Spec;
  * to:
  *
  * <ol>
- *   <li>time added per instrumented tool call, in three shapes of call: Vigil and the OpenTelemetry Java agent
- *       (instrumenting the same method through {@code otel.instrumentation.methods.include},
- *       exporters off), each against the uninstrumented call in the same JVM ({@link
- *       AgentCallBenchmark}, JMH in sample mode: mean and median);
+ *   <li>time added per instrumented tool call, in three shapes of call: Vigil and the OpenTelemetry
+ *       Java agent (instrumenting the same method through {@code
+ *       otel.instrumentation.methods.include}, exporters off), each against the uninstrumented call
+ *       in the same JVM ({@link AgentCallBenchmark}, JMH in sample mode: mean and median);
  *   <li>back to back, a tiny tool called in a loop on 1 and 16 threads: events per second, none
  *       lost; and CPU per call with the process pinned to one core: plain, Vigil, OpenTelemetry
  *       ({@link AgentThroughput});
