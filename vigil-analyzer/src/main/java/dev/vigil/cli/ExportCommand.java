@@ -61,7 +61,7 @@ final class ExportCommand extends VigilCommand {
     Instant fromInstant = parseFrom();
     QueueSource source;
     try {
-      source = new QueueSource(queue);
+      source = new QueueSource(queue, "export");
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

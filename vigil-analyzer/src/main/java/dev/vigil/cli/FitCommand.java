@@ -132,7 +132,7 @@ final class FitCommand extends VigilCommand {
     }
     QueueSource source;
     try {
-      source = new QueueSource(input.queue);
+      source = new QueueSource(input.queue, "fit");
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

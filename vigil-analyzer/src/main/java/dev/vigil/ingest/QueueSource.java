@@ -6,6 +6,7 @@ import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.PendingEvent;
+import dev.vigil.observe.SpillFiles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -38,15 +39,30 @@ public final class QueueSource {
   private long lastIndex;
   private long lastRead = -1;
 
+  /** The command that reads the queue. */
+  private final String command;
+
   /** The place ({@link ExcerptEvents#place}) of the event being handed to the sink. */
   private long current = -1;
 
   /**
+   * A source for a pass ({@code run}).
+   *
    * @param dir the queue directory
    * @throws IllegalArgumentException naming the path when it is missing or not a queue
    */
   public QueueSource(Path dir) {
+    this(dir, "run");
+  }
+
+  /**
+   * @param dir the queue directory
+   * @param command the command that reads it, for its lines on stderr
+   * @throws IllegalArgumentException naming the path when it is missing or not a queue
+   */
+  public QueueSource(Path dir, String command) {
     EventQueues.checkIsQueue(dir);
+    this.command = command;
     this.dir = dir;
     this.key = dir.toAbsolutePath().normalize().toString();
     this.identities = new EventIdentity.OfQueue(key);
@@ -67,7 +83,9 @@ public final class QueueSource {
     if (!Files.isDirectory(dir) || !Files.isReadable(dir)) {
       EventQueues.checkIsQueue(dir); // throws, naming what is wrong
     }
-    return Files.exists(dir.resolve(EventQueues.METADATA_FILE)) || hasCycleFile(dir);
+    return Files.exists(dir.resolve(EventQueues.METADATA_FILE))
+        || hasCycleFile(dir)
+        || SpillFiles.pending(dir);
   }
 
   private static boolean hasCycleFile(Path dir) {
@@ -254,6 +272,7 @@ public final class QueueSource {
     lastIndex = afterIndex;
     lastRead = -1;
     boolean future = false;
+    QueueSpills.importPending(dir, command);
     try (ChronicleQueue queue = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = queue.createTailer();
       if (afterIndex >= 0 && tailer.moveToIndex(afterIndex)) {

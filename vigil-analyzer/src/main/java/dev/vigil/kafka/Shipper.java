@@ -1,5 +1,6 @@
 package dev.vigil.kafka;
 
+import dev.vigil.ingest.QueueSpills;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventJson;
@@ -150,6 +151,8 @@ public final class Shipper {
     shippedBefore = position.shipped();
     shipped = shippedBefore;
     Backoff backoff = new Backoff();
+    QueueSpills spills = new QueueSpills(queueDir, "ship");
+    spills.importIfDue(System.nanoTime());
     try (ChronicleQueue queue = EventQueues.openForReading(queueDir)) {
       ExcerptTailer tailer = queue.createTailer();
       announceStarted(acked);
@@ -160,7 +163,9 @@ public final class Shipper {
           List<ProducerRecord<String, String>> batch = new ArrayList<>();
           long last = read(tailer, acked, batch);
           if (last == acked) {
-            LockSupport.parkNanos(IDLE_PARK_NANOS);
+            if (spills.importIfDue(System.nanoTime()) == 0) {
+              LockSupport.parkNanos(IDLE_PARK_NANOS);
+            }
             continue;
           }
           try {

@@ -1,6 +1,7 @@
 package dev.vigil.watch;
 
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.ingest.QueueSpills;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.Timestamps;
 import java.io.PrintWriter;
@@ -45,6 +46,7 @@ final class QueueArrival {
     int failedOpens = 0;
     while (!stopping.getAsBoolean()) {
       if (QueueSource.isCreated(dir)) {
+        QueueSpills.importPending(dir, "watch");
         try (ChronicleQueue probe = EventQueues.openForReading(dir)) {
           return true;
         } catch (RuntimeException stillBeingCreated) {

@@ -3,6 +3,7 @@ package dev.vigil.watch;
 import dev.vigil.fleet.AgentScan;
 import dev.vigil.fleet.FleetLayout;
 import dev.vigil.ingest.QueueSource;
+import dev.vigil.ingest.QueueSpills;
 import dev.vigil.io.Notice;
 import dev.vigil.io.OwnerOnly;
 import dev.vigil.observe.EventQueues;
@@ -101,6 +102,10 @@ public final class Watcher {
   private final PrintWriter out;
   private final PrintWriter err;
   private final DelayStats delays = new DelayStats();
+
+  /** Imports the queue's spill files while the queue runs dry; set by {@link #run}. */
+  private QueueSpills spills;
+
   private volatile boolean stopping;
   private volatile Thread loopThread;
   private volatile long depositedSoFar;
@@ -171,6 +176,8 @@ public final class Watcher {
     }
     QueueSource source =
         new QueueSource(t.queue()); // checks the directory, names the position's key
+    spills = new QueueSpills(t.queue(), "watch");
+    spills.importIfDue(System.nanoTime());
     Instant started = clock.instant();
     Instant from = started.minus(t.window());
     Set<String> agents = AgentScan.inQueue(t.queue(), from, null);
@@ -354,7 +361,7 @@ public final class Watcher {
           lastRead = now;
         }
         commitIfDue(batch.dry(), now);
-        if (!batch.dry() || stopping) {
+        if (!batch.dry() || stopping || spills.importIfDue(System.nanoTime()) > 0) {
           continue;
         }
         if (!startDuePass(now)) {

@@ -142,8 +142,7 @@ public final class EventEncoder {
   /** Writes the excerpt encoded by {@link #head} and the payload, with {@code seq}. */
   public void writeTo(BytesOut<?> out, long seq) {
     byte[] b = payload.array();
-    int seqLength = seq < 0 ? HEAD_ROOM : Math.max(1, (70 - Long.numberOfLeadingZeros(seq)) / 7);
-    int start = payload.reserve() - headLength - seqLength;
+    int start = payload.reserve() - headLength - seqLength(seq);
     if (start < 0) {
       out.write(head, 0, seqAt);
       out.writeStopBit(seq);
@@ -152,15 +151,40 @@ public final class EventEncoder {
       return;
     }
     // the excerpt as one run of bytes, in the room left before the payload
-    System.arraycopy(head, 0, b, start, seqAt);
-    int at = start + seqAt;
+    placeHead(b, start, seq);
+    out.write(b, start, payload.end() - start);
+  }
+
+  /**
+   * The excerpt encoded by {@link #head} and the payload, with {@code seq}, as {@link #writeTo}
+   * writes it: for a writer without a Chronicle buffer at hand. {@code seq} is not negative.
+   */
+  public byte[] toBytes(long seq) {
+    if (seq < 0) {
+      throw new IllegalArgumentException("seq " + seq + " is negative");
+    }
+    int length = headLength + seqLength(seq) + payload.length();
+    byte[] out = new byte[length];
+    int at = placeHead(out, 0, seq);
+    System.arraycopy(payload.array(), payload.reserve(), out, at, payload.length());
+    return out;
+  }
+
+  private static int seqLength(long seq) {
+    return seq < 0 ? HEAD_ROOM : Math.max(1, (70 - Long.numberOfLeadingZeros(seq)) / 7);
+  }
+
+  /** Writes the head with {@code seq} (a stop-bit number) into {@code b} at {@code at}: its end. */
+  private int placeHead(byte[] b, int at, long seq) {
+    System.arraycopy(head, 0, b, at, seqAt);
+    at += seqAt;
     long rest = seq;
     for (; (rest & ~0x7FL) != 0; rest >>>= 7) {
       b[at++] = (byte) ((rest & 0x7F) | 0x80);
     }
     b[at++] = (byte) rest;
     System.arraycopy(head, seqAt, b, at, headLength - seqAt);
-    out.write(b, start, payload.end() - start);
+    return at + headLength - seqAt;
   }
 
   /**

@@ -70,6 +70,19 @@ public final class EventQueues {
         public void onReleased(int cycle, File file) {}
       };
 
+  /**
+   * Creates the directory {@code dir} and its missing parents {@code 0700} (docs/SECURITY.md): the
+   * events hold what the application's tools were given and returned.
+   */
+  public static void createOwnerOnly(Path dir) throws IOException {
+    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } else {
+      Files.createDirectories(dir);
+    }
+  }
+
   /** Makes {@code file} readable and writable by its owner only, if it can. */
   public static void ownerOnly(Path file) {
     try {
@@ -177,7 +190,9 @@ public final class EventQueues {
     if (!Files.isReadable(dir)) {
       throw new IllegalArgumentException("queue directory " + dir + " is not readable");
     }
-    if (!Files.exists(dir.resolve(METADATA_FILE)) && !hasCycleFiles(dir)) {
+    if (!Files.exists(dir.resolve(METADATA_FILE))
+        && !hasCycleFiles(dir)
+        && !SpillFiles.pending(dir)) {
       throw new IllegalArgumentException(
           "directory "
               + dir

@@ -1,5 +1,7 @@
 package dev.vigil.observe;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesOut;
@@ -148,6 +150,23 @@ public final class ExcerptEvents {
   /** Ends the event begun at {@code slot} by {@link #beginEvent}: writes its length. */
   public static void endEvent(Bytes<?> out, long slot) {
     out.writeInt(slot, Math.toIntExact(out.writePosition() - slot - LENGTH_BYTES));
+  }
+
+  /**
+   * The bytes of a batch excerpt holding {@code events} (each the bytes of one event, in its
+   * layout), as {@link #writeBatchStart}, {@link #beginEvent} and {@link #endEvent} write it.
+   */
+  public static byte[] batchOf(List<byte[]> events) {
+    int length = FIRST_EVENT;
+    for (byte[] e : events) {
+      length += LENGTH_BYTES + e.length;
+    }
+    ByteBuffer out = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(EventWire.MAGIC).put(BATCH);
+    for (byte[] e : events) {
+      out.putInt(e.length).put(e);
+    }
+    return out.array();
   }
 
   /**

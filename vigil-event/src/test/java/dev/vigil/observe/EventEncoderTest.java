@@ -106,6 +106,9 @@ class EventEncoderTest {
       Bytes<?> theirs = Bytes.allocateElasticOnHeap();
       EventWire.write(theirs, e, encoder.payload().toByteArray());
       assertArrayEquals(theirs.toByteArray(), ours.toByteArray(), "event " + i);
+      if (e.seq() >= 0) {
+        assertArrayEquals(ours.toByteArray(), encoder.toBytes(e.seq()), "as bytes, event " + i);
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.vigil.observe;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -38,6 +39,18 @@ class ExcerptEventsTest {
       ExcerptEvents.endEvent(b, slot);
     }
     return b;
+  }
+
+  @Test
+  void aBatchBuiltFromEventsBytesIsTheBatchTheWriterBuilds() {
+    List<Event> written = events(3, 5);
+    List<byte[]> each = new ArrayList<>();
+    for (Event e : written) {
+      Bytes<?> one = Bytes.allocateElasticOnHeap();
+      EventWire.write(one, e, EventWire.payloadBytes(e.payload()));
+      each.add(one.toByteArray());
+    }
+    assertArrayEquals(batchOf(written).toByteArray(), ExcerptEvents.batchOf(each));
   }
 
   @Test

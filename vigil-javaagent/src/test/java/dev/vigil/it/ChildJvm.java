@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.TailerEvents;
 import java.io.File;
 import java.io.IOException;
@@ -154,8 +155,12 @@ public final class ChildJvm {
     }
   }
 
-  /** Every event in a queue directory, in queue order. */
+  /**
+   * Every event in a queue directory, in queue order, after importing its spill files as the
+   * analyzer's readers do.
+   */
   public static List<Event> readQueue(Path dir) throws EventFormatException {
+    SpillImport.importPending(dir);
     List<Event> out = new ArrayList<>();
     try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       TailerEvents tailer = new TailerEvents(q.createTailer());

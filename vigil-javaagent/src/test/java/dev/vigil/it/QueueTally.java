@@ -3,6 +3,7 @@ package dev.vigil.it;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.TailerEvents;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,8 +22,12 @@ import net.openhft.chronicle.queue.ChronicleQueue;
  */
 public record QueueTally(
     long events, Map<String, Long> perKind, Map<String, Long> perThread, String seqProblem) {
-  /** Reads every event of the queue in {@code dir}. */
+  /**
+   * Reads every event of the queue in {@code dir}, after importing its spill files as the
+   * analyzer's readers do.
+   */
   public static QueueTally of(Path dir) throws EventFormatException {
+    SpillImport.importPending(dir);
     long events = 0;
     Map<String, Long> perKind = new TreeMap<>();
     Map<String, Long> perThread = new TreeMap<>();

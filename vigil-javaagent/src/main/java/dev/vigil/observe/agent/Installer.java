@@ -60,10 +60,9 @@ public final class Installer {
    * The background part: the writer, the recorder and the transformer; then the gate opens and the
    * classes loaded meanwhile that may be targets are retransformed. The writer is built on a thread
    * of its own while this one builds the transformer (Byte Buddy), on the core that a thread held
-   * back by the gate leaves idle; a class held at the gate makes the writer open the queue at once
-   * ({@link StartupGate#onFirstHeld}). When no class waits at the gate, the transformer then
-   * rehearses on a class of Vigil's own, so that the application's thread that loads the first
-   * target does not load Byte Buddy's transformation path itself.
+   * back by the gate leaves idle. When no class waits at the gate, the transformer then rehearses
+   * on a class of Vigil's own, so that the application's thread that loads the first target does
+   * not load Byte Buddy's transformation path itself.
    */
   private static void finish(
       AgentConfig config,
@@ -73,7 +72,7 @@ public final class Installer {
       long startNanos) {
     try {
       Sites sites = new Sites();
-      FutureTask<EventWriter> writerBuild = buildWriterAside(config, gate);
+      FutureTask<EventWriter> writerBuild = buildWriterAside(config);
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       long built = System.nanoTime();
@@ -125,17 +124,13 @@ public final class Installer {
     }
   }
 
-  /**
-   * Starts building the writer on a thread of its own; a class held at the gate makes it open the
-   * queue at once.
-   */
-  private static FutureTask<EventWriter> buildWriterAside(AgentConfig config, StartupGate gate) {
+  /** Starts building the writer on a thread of its own. */
+  private static FutureTask<EventWriter> buildWriterAside(AgentConfig config) {
     FutureTask<EventWriter> writerBuild =
         new FutureTask<>(
             () -> {
               EventWriter w = new EventWriter(config);
               w.start();
-              gate.onFirstHeld(w::openSoon);
               return w;
             });
     Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,8 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * missed. From then on the gate hands the transformer the classes the filter lets through and every
  * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an
  * application loads that cannot be targets. Of the classes let through before it opened, those the
- * filter took for candidates are retransformed once it has ({@link #loadedCandidates}). The first
- * class held back also tells the writer to open the queue at once ({@link #onFirstHeld}).
+ * filter took for candidates are retransformed once it has ({@link #loadedCandidates}).
  *
  * <p>It never holds a class for ever: when the transformer is not ready after {@link
  * #HOLD_LIMIT_MS}, or could not be built, the class goes through untouched (and is retransformed
@@ -49,12 +47,6 @@ public final class StartupGate implements ClassFileTransformer {
 
   private volatile ClassFileTransformer delegate;
   private volatile String firstHeld;
-
-  /** Run once, when the first class is held back. */
-  private volatile Runnable onFirstHeld;
-
-  private final AtomicBoolean heldSeen = new AtomicBoolean();
-  private final AtomicBoolean firstHeldRun = new AtomicBoolean();
 
   /**
    * A gate for the configured includes.
@@ -123,26 +115,6 @@ public final class StartupGate implements ClassFileTransformer {
   public void open(ClassFileTransformer transformer) {
     delegate = transformer;
     settled.countDown();
-  }
-
-  /**
-   * Runs {@code hook} once, when the first class is held back (at once when one already is): the
-   * application is about to call a tool while Vigil is still starting, and may exit soon after,
-   * waiting for its events to be written. It must be quick and never throw (the writer's {@code
-   * openSoon}).
-   */
-  public void onFirstHeld(Runnable hook) {
-    onFirstHeld = hook;
-    if (heldSeen.get()) {
-      runFirstHeldHook();
-    }
-  }
-
-  private void runFirstHeldHook() {
-    Runnable hook = onFirstHeld;
-    if (hook != null && firstHeldRun.compareAndSet(false, true)) {
-      hook.run();
-    }
   }
 
   /** Lets the held classes go on; untouched when the gate was never {@linkplain #open opened}. */
@@ -218,9 +190,6 @@ public final class StartupGate implements ClassFileTransformer {
 
   private ClassFileTransformer await(String className) {
     held.incrementAndGet();
-    if (!heldSeen.get() && heldSeen.compareAndSet(false, true)) {
-      runFirstHeldHook();
-    }
     if (firstHeld == null) {
       firstHeld = className.replace('/', '.');
     }

@@ -6,14 +6,18 @@ import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
+import dev.vigil.observe.SpillFiles;
+import dev.vigil.observe.SpillImport;
+import dev.vigil.observe.agent.Stderr;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -260,6 +264,7 @@ final class EventLog {
         batch = Bytes.allocateElasticDirect(BATCH_BYTES + EXCERPT_BYTES);
         batch.singleThreadedCheckDisabled(true);
         batched = 0;
+        importSpills(q, a);
         ready = true;
       } finally {
         appending.unlock();
@@ -294,7 +299,7 @@ final class EventLog {
       throw new IOException(dir + " exists and is not a directory");
     }
     if (!Files.isDirectory(dir)) {
-      createOwnerOnly(dir);
+      EventQueues.createOwnerOnly(dir);
     }
     FileStore fileStore = Files.getFileStore(dir);
     long free = fileStore.getUsableSpace();
@@ -305,16 +310,73 @@ final class EventLog {
   }
 
   /**
-   * Creates the queue directory and its missing parents {@code 0700} (docs/SECURITY.md): the events
-   * hold what the application's tools were given and returned.
+   * Imports the spill files other processes left in the queue directory (their events written at
+   * exit before their queue was open), unless another process is importing them; never throws: a
+   * failure leaves them for the next importer. The lock held, before any event of this process.
    */
-  private static void createOwnerOnly(Path dir) throws IOException {
-    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      Files.createDirectories(
-          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } else {
-      Files.createDirectories(dir);
+  private void importSpills(ChronicleQueue q, ExcerptAppender a) {
+    try {
+      SpillImport.Imported done = SpillImport.importInto(dir, q, a, false);
+      for (String problem : done.problems()) {
+        Stderr.warn("spill", () -> problem);
+      }
+    } catch (Throwable t) {
+      Stderr.warn(
+          "spill", () -> "spill files of " + dir + " were not imported this time (" + t + ")");
     }
+  }
+
+  /**
+   * Writes the events of {@code calls} to a spill file of the queue directory rather than to the
+   * queue, which was never opened: the process is ending, and opening Chronicle would delay its
+   * exit (docs/DESIGN.md#spill-files). They are encoded and given their {@code seq}s as if they
+   * were appended, in the excerpts they would have been appended as. The writer thread only.
+   *
+   * @return how many of them could not be built (lost)
+   * @throws IOException when the file could not be written: all of them are lost
+   */
+  int spill(List<Captured> calls, String agent) throws IOException {
+    List<byte[]> excerpts = new ArrayList<>();
+    List<byte[]> run = new ArrayList<>();
+    int runBytes = 0;
+    int unbuildable = 0;
+    int given = 0;
+    lock();
+    try {
+      for (Captured call : calls) {
+        try {
+          assembler.encode(call, encoder, agent, pid);
+        } catch (Throwable t) {
+          unbuildable++;
+          continue;
+        }
+        byte[] event = encoder.toBytes(++seq);
+        given++;
+        run.add(event);
+        runBytes += event.length;
+        if (run.size() == ExcerptEvents.MAX_EVENTS || runBytes >= BATCH_BYTES) {
+          excerpts.add(excerptOf(run));
+          run.clear();
+          runBytes = 0;
+        }
+      }
+      if (!run.isEmpty()) {
+        excerpts.add(excerptOf(run));
+      }
+      if (!excerpts.isEmpty()) {
+        SpillFiles.write(dir, excerpts, pid);
+      }
+      given = 0;
+    } finally {
+      seq -= given; // not written: seq stays contiguous over the events kept
+      appending.unlock();
+    }
+    return unbuildable;
+  }
+
+  /** The excerpt of a run of events: a batch, or an only event in the layout of one event. */
+  private static byte[] excerptOf(List<byte[]> run) {
+    return run.size() == 1 ? run.get(0) : ExcerptEvents.batchOf(run);
   }
 
   /** Whether the writer thread has tried to open the queue at least once. */

@@ -11,6 +11,8 @@ import dev.vigil.observe.capture.Captured;
 import dev.vigil.observe.capture.CapturedCall;
 import dev.vigil.observe.capture.CapturedTurn;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,10 +25,12 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * {@link EventLog}, which gives it the next {@code seq} (strictly increasing in queue order). When
  * {@link #CAPACITY} calls are already waiting, a calling thread appends its own event itself
  * instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is opened
- * when a call may come soon ({@link #openSoon}), or else on the first event. When it cannot be
- * opened or written, events are counted as lost, one line explains it on stderr (at most once a
- * minute), and as soon as writing works again a {@code vigil.dropped} event records how many were
- * lost.
+ * once the first event has waited {@link #OPEN_DELAY_MS} (sooner when calls pile up), so that a
+ * process that ends before then never opens it: its events go to a spill file at exit ({@link
+ * EventLog#spill}, docs/DESIGN.md#spill-files), and its exit does not wait for Chronicle. When it
+ * cannot be opened or written, events are counted as lost, one line explains it on stderr (at most
+ * once a minute), and as soon as writing works again a {@code vigil.dropped} event records how many
+ * were lost.
  */
 public final class EventWriter implements CaptureSink {
   /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
@@ -37,6 +41,16 @@ public final class EventWriter implements CaptureSink {
    * open the queue (loading Chronicle takes a while) before its event is counted as lost.
    */
   static final long OPEN_WAIT_MS = 10_000;
+
+  /**
+   * How long the first event waits before the queue is opened for it: a process that ends sooner
+   * spills its events rather than wait for Chronicle to open (hundreds of milliseconds of a short
+   * process's life, docs/BENCHMARKS.md).
+   */
+  static final long OPEN_DELAY_MS = 500;
+
+  /** Calls waiting for the queue's first opening that have it opened at once. */
+  static final int OPEN_AT_CALLS = 4096;
 
   private static final int FLUSH_PRIORITY = 10;
 
@@ -97,9 +111,6 @@ public final class EventWriter implements CaptureSink {
 
   private volatile boolean sleeping;
 
-  /** {@link #openSoon} was called: the writer opens the queue while it has nothing to write. */
-  private volatile boolean openWanted;
-
   private final Path queueDir;
   private final EventLog log;
   private final String configuredAgent;
@@ -119,6 +130,14 @@ public final class EventWriter implements CaptureSink {
   private volatile boolean openOverdue;
 
   private long reportedLost;
+
+  /**
+   * When the writer first found an event waiting for the queue's first opening ({@link #time}'s
+   * nanoseconds), if {@link #waitedSince} (the writer thread only).
+   */
+  private long firstWaiting;
+
+  private boolean waitedSince;
 
   /** Idle rounds in a row (the writer thread only). */
   private int idle;
@@ -161,27 +180,13 @@ public final class EventWriter implements CaptureSink {
 
   /**
    * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened
-   * later ({@link #openSoon}, or the first event), so an application that loads no tool never loads
-   * Chronicle Queue. Registering here, before any call can be instrumented, means no event can be
-   * handed over before the flush is in place.
+   * later, for the first event ({@link #OPEN_DELAY_MS}), so an application that loads no tool never
+   * loads Chronicle Queue. Registering here, before any call can be instrumented, means no event
+   * can be handed over before the flush is in place.
    */
   public void start() {
     registerFlush();
     thread.start();
-  }
-
-  /**
-   * Asks the writer thread to open the queue now, while it has nothing to write, rather than on the
-   * first event: called when the application waits at the start-up gate to call a tool, so that
-   * loading Chronicle overlaps with the rest of Vigil's start rather than delaying the first event
-   * (and the exit of a process that calls a tool at once and ends). Never throws. Otherwise the
-   * queue is opened on the first event: measured on a Spring Boot application, opening it during
-   * the application's start (on two busy cores) delays that start more than opening it beside the
-   * first call.
-   */
-  public void openSoon() {
-    openWanted = true;
-    LockSupport.unpark(thread);
   }
 
   /**
@@ -399,6 +404,18 @@ public final class EventWriter implements CaptureSink {
    * sleep when there is nothing to do; false once stopped with nothing waiting.
    */
   private boolean step() {
+    if (!log.attempted() && !pending.isEmpty()) {
+      if (stopped) {
+        spillWaiting();
+        return false;
+      }
+      long wait = untilOpen();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait);
+        return true;
+      }
+      log.open(); // a failure is reported with the first event that cannot be written
+    }
     Captured call = pending.poll();
     if (call != null) {
       idle = 0;
@@ -424,10 +441,6 @@ public final class EventWriter implements CaptureSink {
     if (stopped) {
       return false;
     }
-    if (openWanted && !log.attempted()) {
-      log.open(); // a failure is reported with the first event that cannot be written
-      return true;
-    }
     idle++;
     if (idle <= NAPS) {
       LockSupport.parkNanos(NAP_NANOS);
@@ -440,6 +453,39 @@ public final class EventWriter implements CaptureSink {
       sleeping = false;
     }
     return true;
+  }
+
+  /**
+   * Nanoseconds until the queue's first opening is due, or 0: due once the first event has waited
+   * {@link #OPEN_DELAY_MS}, or {@link #OPEN_AT_CALLS} calls wait, or a calling thread waits for it.
+   */
+  private long untilOpen() {
+    long now = time.nanoTime();
+    if (!waitedSince) {
+      waitedSince = true;
+      firstWaiting = now;
+    }
+    if (waitingForOpen.get() > 0 || size.get() >= OPEN_AT_CALLS) {
+      return 0;
+    }
+    long left = TimeUnit.MILLISECONDS.toNanos(OPEN_DELAY_MS) - (now - firstWaiting);
+    return Math.max(0, Math.min(left, SLEEP_NANOS));
+  }
+
+  /**
+   * The application is ending before the queue was ever opened: the waiting calls go to a spill
+   * file, imported into the queue later, so the exit does not wait for Chronicle.
+   */
+  private void spillWaiting() {
+    List<Captured> calls = new ArrayList<>();
+    for (Captured c = pending.poll(); c != null; c = pending.poll()) {
+      calls.add(c);
+    }
+    try {
+      lose(log.spill(calls, agent()), "an event could not be built");
+    } catch (Throwable t) {
+      lose(calls.size(), "writing a spill file to " + queueDir + " failed (" + t + ")");
+    }
   }
 
   /** Counts the calls left in the hand-off when the writer thread ends as lost. */

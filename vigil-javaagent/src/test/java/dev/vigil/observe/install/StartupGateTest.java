@@ -246,48 +246,6 @@ class StartupGateTest {
     assertEquals(0, gate.heldCount());
   }
 
-  @Test
-  void runsItsFirstHeldHookOnceWhenTheFirstClassIsHeldBack() throws Exception {
-    StartupGate gate =
-        new StartupGate(
-            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
-            Frameworks.all(),
-            null,
-            NO_LIMIT_MS);
-    java.util.concurrent.atomic.AtomicInteger runs =
-        new java.util.concurrent.atomic.AtomicInteger();
-    gate.onFirstHeld(runs::incrementAndGet);
-    assertNull(gate.transform(null, loader, "demo/Unrelated", null, null, bytes(Unrelated.class)));
-    assertEquals(0, runs.get(), "a class let through is no sign of a call to come");
-    Loading first = Loading.start(gate, loader, "demo/Leaf", bytes(Leaf.class));
-    first.assertHeldBy(gate);
-    assertEquals(1, runs.get());
-    gate.open(MARKING);
-    assertArrayEquals(MARK, first.get());
-    assertArrayEquals(
-        MARK, gate.transform(null, loader, "demo/Leaf2", null, null, bytes(Leaf.class)));
-    assertEquals(1, runs.get(), "once");
-  }
-
-  @Test
-  void aFirstHeldHookSetAfterAClassWasHeldRunsAtOnce() throws Exception {
-    StartupGate gate =
-        new StartupGate(
-            List.of(new MethodInclude(Included.class.getName(), java.util.Set.of())),
-            Frameworks.all(),
-            null,
-            NO_LIMIT_MS);
-    Loading held = Loading.start(gate, loader, "demo/Leaf", bytes(Leaf.class));
-    held.assertHeldBy(gate);
-    java.util.concurrent.atomic.AtomicInteger runs =
-        new java.util.concurrent.atomic.AtomicInteger();
-    gate.onFirstHeld(runs::incrementAndGet);
-    assertEquals(1, runs.get());
-    gate.settle();
-    assertNull(held.get());
-    assertEquals(1, runs.get());
-  }
-
   /** A class being loaded through the gate on a thread of its own. */
   private static final class Loading {
     private final CompletableFuture<byte[]> result = new CompletableFuture<>();

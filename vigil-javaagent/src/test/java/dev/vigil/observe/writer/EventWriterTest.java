@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.vigil.it.ChildJvm;
 import dev.vigil.it.QueueTally;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
+import dev.vigil.observe.SpillFiles;
 import dev.vigil.observe.TailerEvents;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.TimeSource;
@@ -233,25 +235,38 @@ class EventWriterTest {
   }
 
   @Test
-  void opensTheQueueWhenAskedBeforeAnyEventAndOtherwiseNotAtAll() throws Exception {
+  void aWriterThatEndsBeforeItsFirstEventHasWaitedSpillsItAndTheNextOpeningImportsItOnce()
+      throws Exception {
     Path queue = tmp.resolve("queue");
-    EventWriter writer = writer(queue, 16);
-    writer.start();
+    EventWriter first = writer(queue, 16, new SetTime()); // its events never wait long enough
+    first.start();
+    first.submit(call(1));
+    first.submit(call(2));
+    first.shutdown(10_000);
+    assertEquals(0, first.lost());
+    assertTrue(Files.notExists(queue.resolve("metadata.cq4t")), "the queue was never opened");
+    assertTrue(SpillFiles.pending(queue), "its events were spilled");
+
     Path other = tmp.resolve("other-queue");
     EventWriter idle = writer(other, 16);
     idle.start();
-    writer.openSoon();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> Files.exists(queue.resolve("metadata.cq4t")));
-    writer.submit(call(1));
-    writer.shutdown(10_000);
     idle.shutdown(10_000);
-    assertEquals(0, writer.lost());
-    assertEquals(1, QueueTally.of(queue).events());
-    assertTrue(
-        Files.notExists(other),
-        "a writer that was given nothing to write and not asked opens no queue");
+    assertTrue(Files.notExists(other), "a writer given nothing to write opens no queue");
+
+    EventWriter second = writer(queue, 16);
+    second.start();
+    second.submit(call(3));
+    await().atMost(Duration.ofSeconds(30)).until(() -> !SpillFiles.pending(queue));
+    second.shutdown(10_000);
+    assertEquals(0, second.lost());
+    List<Long> results = new ArrayList<>();
+    List<Long> seqs = new ArrayList<>();
+    for (Event e : ChildJvm.readQueue(queue)) {
+      results.add(e.payload().at("/args/i").asLong());
+      seqs.add(e.seq());
+    }
+    assertEquals(List.of(1L, 2L, 3L), results, "the spilled events once, before the next ones");
+    assertEquals(List.of(1L, 2L, 1L), seqs, "each writer's own seq, as if never spilled");
   }
 
   /**
