@@ -10,6 +10,7 @@ import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
+import dev.vigil.observe.SpillImport;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -98,9 +99,11 @@ final class SoakChecks {
    * The index of the queue's last excerpt that a reader finds, -1 when empty. Read by walking the
    * queue, as {@code watch} does: after agents were killed while they appended, Chronicle's own
    * {@code lastIndex()} was once found one short of the last excerpt a tailer reads (and that
-   * {@code watch} committed), so that waiting for it never ended.
+   * {@code watch} committed), so that waiting for it never ended. Spill files of agents that ended
+   * before they opened the queue are imported first, so that nothing arrives after it.
    */
   static long lastIndex(Path queue) {
+    SpillImport.importPending(queue);
     long last = -1;
     try (ChronicleQueue q = EventQueues.openForReading(queue)) {
       ExcerptTailer tailer = q.createTailer();

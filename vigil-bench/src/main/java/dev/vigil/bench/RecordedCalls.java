@@ -3,6 +3,7 @@ package dev.vigil.bench;
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
 import dev.vigil.observe.EventQueues;
+import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.TailerEvents;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +18,13 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 final class RecordedCalls {
   private RecordedCalls() {}
 
-  /** Events of {@code kind} in the queue at {@code dir} (0 when there is no queue). */
+  /**
+   * Events of {@code kind} in the queue at {@code dir} (0 when there is no queue), its spill files
+   * imported first, as the analyzer does: a launch that ends within half a second of its tool call
+   * spills it.
+   */
   static int count(Path dir, String kind) throws EventFormatException {
+    SpillImport.importPending(dir);
     if (!Files.isRegularFile(dir.resolve(EventQueues.METADATA_FILE))) {
       return 0;
     }

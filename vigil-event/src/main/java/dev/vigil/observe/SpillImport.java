@@ -53,6 +53,7 @@ public final class SpillImport {
       return Imported.NONE;
     }
     try (ChronicleQueue queue = EventQueues.openForWriting(queueDir, System::currentTimeMillis)) {
+      EventQueues.ownerOnly(queueDir.resolve(EventQueues.METADATA_FILE));
       ExcerptAppender appender = queue.createAppender();
       return importInto(queueDir, queue, appender, true);
     } catch (IOException e) {
@@ -75,11 +76,11 @@ public final class SpillImport {
       return Imported.NONE;
     }
     synchronized (IMPORTING) {
-      try (FileChannel lockFile =
-          FileChannel.open(
-              dir.resolve(SpillFiles.LOCK_FILE),
-              StandardOpenOption.CREATE,
-              StandardOpenOption.WRITE)) {
+      Path lockPath = dir.resolve(SpillFiles.LOCK_FILE);
+      if (Files.notExists(lockPath)) {
+        SpillFiles.writeOwnerOnly(lockPath, new byte[0]);
+      }
+      try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.WRITE)) {
         FileLock lock = wait ? lockFile.lock() : lockFile.tryLock();
         if (lock == null) {
           return Imported.NONE;

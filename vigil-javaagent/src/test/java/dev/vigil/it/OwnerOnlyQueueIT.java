@@ -34,16 +34,21 @@ class OwnerOnlyQueueIT {
             "dev.vigil.it.apps.HostSafetyApp",
             "plain");
     assertEquals(3, run.exit(), run.stderr());
+    assertOwnerOnly(queue); // the process ended at once: its events are in a spill file
     assertEquals(2, ChildJvm.readQueue(queue).size());
+    assertOwnerOnly(queue); // the queue created by their import
     assertEquals("rwx------", mode(tmp.resolve("var")));
-    assertEquals("rwx------", mode(queue));
-    List<Path> files;
-    try (Stream<Path> s = Files.list(queue)) {
-      files = s.toList();
+  }
+
+  /** Every directory under {@code queue} is {@code 0700}, every file {@code 0600}. */
+  private static void assertOwnerOnly(Path queue) throws Exception {
+    List<Path> all;
+    try (Stream<Path> s = Files.walk(queue)) {
+      all = s.toList();
     }
-    assertFalse(files.isEmpty());
-    for (Path f : files) {
-      assertEquals("rw-------", mode(f), f.toString());
+    assertFalse(all.stream().noneMatch(Files::isRegularFile), "files under " + queue);
+    for (Path p : all) {
+      assertEquals(Files.isDirectory(p) ? "rwx------" : "rw-------", mode(p), p.toString());
     }
   }
 

@@ -35,13 +35,20 @@ public final class PlainApp {
     }
   }
 
-  public static void main(String[] args) {
+  /** With the argument {@code linger}, it stays up {@link #LINGER_MS} after its calls. */
+  public static void main(String[] args) throws InterruptedException {
     Backend backend = new HttpBackend();
     String receipt = backend.send("tea at five");
     System.out.println(receipt + " " + backend.confirm(receipt));
     Clock clock = new Clock();
     System.out.println(clock.now("UTC") + " " + clock.hour());
+    if (args.length > 0 && args[0].equals("linger")) {
+      Thread.sleep(LINGER_MS);
+    }
   }
+
+  /** Long enough for the agent to open its queue (half a second after the first call). */
+  static final long LINGER_MS = 3_000;
 
   private PlainApp() {}
 }
