@@ -133,11 +133,11 @@ public final class EventWriter implements CaptureSink {
 
   /**
    * When the writer first found an event waiting for the queue's first opening ({@link #time}'s
-   * nanoseconds), if {@link #waitedSince} (the writer thread only).
+   * nanoseconds), once {@link #sawWaiting} (the writer thread only).
    */
   private long firstWaiting;
 
-  private boolean waitedSince;
+  private boolean sawWaiting;
 
   /** Idle rounds in a row (the writer thread only). */
   private int idle;
@@ -461,8 +461,8 @@ public final class EventWriter implements CaptureSink {
    */
   private long untilOpen() {
     long now = time.nanoTime();
-    if (!waitedSince) {
-      waitedSince = true;
+    if (!sawWaiting) {
+      sawWaiting = true;
       firstWaiting = now;
     }
     if (waitingForOpen.get() > 0 || size.get() >= OPEN_AT_CALLS) {
