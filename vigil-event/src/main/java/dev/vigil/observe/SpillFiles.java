@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -123,14 +124,26 @@ public final class SpillFiles {
     }
   }
 
+  /** Creates the empty file {@code file} {@code 0600}, unless it exists. */
+  static void createOwnerOnly(Path file) throws IOException {
+    try {
+      if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        Files.createFile(
+            file,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      } else {
+        Files.createFile(file);
+      }
+    } catch (FileAlreadyExistsException exists) {
+      // left as it is
+    }
+  }
+
   /** Writes {@code file} {@code 0600} under a temporary name, then renames it into place. */
   static void writeOwnerOnly(Path file, byte[] bytes) throws IOException {
     Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      Files.deleteIfExists(temp);
-      Files.createFile(
-          temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    }
+    Files.deleteIfExists(temp);
+    createOwnerOnly(temp);
     Files.write(temp, bytes);
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }

@@ -77,9 +77,7 @@ public final class SpillImport {
     }
     synchronized (IMPORTING) {
       Path lockPath = dir.resolve(SpillFiles.LOCK_FILE);
-      if (Files.notExists(lockPath)) {
-        SpillFiles.writeOwnerOnly(lockPath, new byte[0]);
-      }
+      SpillFiles.createOwnerOnly(lockPath); // never replaced: every importer locks the same file
       try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.WRITE)) {
         FileLock lock = wait ? lockFile.lock() : lockFile.tryLock();
         if (lock == null) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -135,6 +136,19 @@ class SpillImportTest {
         spillDirFiles(queue),
         "the damaged file kept aside, the claim without a spill file gone");
     assertFalse(SpillFiles.pending(queue));
+  }
+
+  @Test
+  void everyImportLocksTheSameLockFileWhichIsNeverReplaced() throws Exception {
+    Path queue = tmp.resolve("queue");
+    SpillFiles.write(queue, excerptsOf(events(23, 6)), 49);
+    SpillImport.importPending(queue);
+    Path lock = queue.resolve(SpillFiles.DIR).resolve(".lock");
+    Object first = Files.readAttributes(lock, BasicFileAttributes.class).fileKey();
+    SpillFiles.write(queue, excerptsOf(events(29, 6)), 50);
+    assertEquals(6, SpillImport.importPending(queue).events());
+    assertEquals(first, Files.readAttributes(lock, BasicFileAttributes.class).fileKey());
+    assertEquals(12, read(queue).size());
   }
 
   @Test
