@@ -13,6 +13,7 @@ import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.SpillFiles;
+import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.TailerEvents;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.TimeSource;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -270,6 +272,55 @@ class EventWriterTest {
     }
     assertEquals(List.of(1L, 2L, 3L), results, "the spilled events once, before the next ones");
     assertEquals(List.of(1L, 2L, 1L), seqs, "each writer's own seq, as if never spilled");
+  }
+
+  @Test
+  void aLongSpillIsCutIntoTheBatchesTheQueueWouldHaveHeld() throws Exception {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, EventWriter.CAPACITY, new SetTime());
+    for (int i = 1; i <= 600; i++) {
+      writer.submit(
+          call(i)); // fewer than OPEN_AT_CALLS: the queue waits for a clock that never moves
+    }
+    writer.start();
+    writer.shutdown(30_000);
+    assertEquals(0, writer.lost());
+    assertTrue(Files.notExists(queue.resolve("metadata.cq4t")), "the queue was never opened");
+
+    SpillImport.importPending(queue);
+    List<Integer> perExcerpt = new ArrayList<>();
+    List<Long> seqs = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+      ExcerptTailer tailer = q.createTailer();
+      ExcerptEvents events = new ExcerptEvents();
+      while (true) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+          if (!dc.isPresent()) {
+            break;
+          }
+          Bytes<?> bytes = dc.wire().bytes();
+          int n = 0;
+          for (events.start(bytes); events.next(); ) {
+            seqs.add(EventWire.read(bytes).seq());
+            n++;
+          }
+          perExcerpt.add(n);
+        }
+      }
+    }
+    assertEquals(List.of(256, 256, 88), perExcerpt);
+    assertEquals(LongStream.rangeClosed(1, 600).boxed().toList(), seqs);
+  }
+
+  @Test
+  void whenTheSpillFileCannotBeWrittenItsEventsAreCountedAsLost() throws Exception {
+    Path notADirectory = Files.writeString(tmp.resolve("file"), "a file");
+    EventWriter writer = writer(notADirectory.resolve("queue"), 16, new SetTime());
+    writer.start();
+    writer.submit(call(1));
+    writer.submit(call(2));
+    writer.shutdown(10_000);
+    assertEquals(2, writer.lost());
   }
 
   /**
