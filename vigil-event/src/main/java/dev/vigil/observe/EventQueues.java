@@ -198,7 +198,7 @@ public final class EventQueues {
               + dir
               + " is not a Chronicle queue (it has no "
               + METADATA_FILE
-              + " and no .cq4 files)");
+              + ", no .cq4 files and no spill files)");
     }
     checkCycleFilesWhole(dir);
   }
