@@ -22,12 +22,7 @@ class ExcerptEventsTest {
   @TempDir Path dir;
 
   private static List<Event> events(long seed, int n) {
-    RandomEvents random = new RandomEvents(seed, 5);
-    List<Event> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      out.add(random.next());
-    }
-    return out;
+    return new RandomEvents(seed, 5).next(n);
   }
 
   private static Bytes<?> batchOf(List<Event> events) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -42,6 +44,15 @@ public final class RandomEvents {
   }
 
   private int count;
+
+  /** The next {@code n} random events. */
+  public List<Event> next(int n) {
+    List<Event> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(next());
+    }
+    return out;
+  }
 
   /** The next random event. */
   public Event next() {

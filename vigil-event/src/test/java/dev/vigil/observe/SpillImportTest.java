@@ -25,12 +25,7 @@ class SpillImportTest {
   @TempDir Path tmp;
 
   private static List<Event> events(long seed, int n) {
-    RandomEvents random = new RandomEvents(seed, 0);
-    List<Event> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      out.add(random.next());
-    }
-    return out;
+    return new RandomEvents(seed, 0).next(n);
   }
 
   private static byte[] bytesOf(Event e) {

@@ -29,12 +29,14 @@ class OwnerOnlyQueueIT {
     ChildJvm.Run run =
         ChildJvm.run(
             ChildJvm.java(),
-            "queue.dir=" + queue + ",methods.include=dev.vigil.it.apps.HostSafetyApp$Service[*]",
+            "queue.dir="
+                + queue
+                + ",queue.open-delay-ms=600000,methods.include=dev.vigil.it.apps.HostSafetyApp$Service[*]",
             ChildJvm.applicationClassPath(),
             "dev.vigil.it.apps.HostSafetyApp",
             "plain");
     assertEquals(3, run.exit(), run.stderr());
-    assertOwnerOnly(queue); // the process ended at once: its events are in a spill file
+    assertOwnerOnly(queue); // the queue was never opened: the events are in a spill file
     assertEquals(2, ChildJvm.readQueue(queue).size());
     assertOwnerOnly(queue); // the queue created by their import
     assertEquals("rwx------", mode(tmp.resolve("var")));

@@ -28,11 +28,11 @@ class SpillIT {
 
   @TempDir Path tmp;
 
-  private ChildJvm.Run plainApp(Path queue, String... args) throws Exception {
+  private ChildJvm.Run plainApp(Path queue, long openDelayMs, String... args) throws Exception {
     ChildJvm.Run run =
         ChildJvm.run(
             ChildJvm.java(),
-            "queue.dir=" + queue,
+            "queue.dir=" + queue + ",queue.open-delay-ms=" + openDelayMs,
             List.of(INCLUDE),
             ChildJvm.applicationClassPath(),
             "dev.vigil.it.apps.PlainApp",
@@ -46,12 +46,12 @@ class SpillIT {
   void shortProcessesSpillAndTheNextProcessThatOpensTheQueueImportsTheirEventsOnce()
       throws Exception {
     Path queue = tmp.resolve("queue");
-    plainApp(queue);
-    plainApp(queue);
+    plainApp(queue, 600_000);
+    plainApp(queue, 600_000);
     assertTrue(SpillFiles.pending(queue), "both spilled");
     assertFalse(Files.exists(queue.resolve(EventQueues.METADATA_FILE)), "neither opened the queue");
 
-    plainApp(queue, "linger"); // opens the queue half a second after its first call
+    plainApp(queue, 0, "linger", queue.resolve(SpillFiles.DIR).toString());
     assertFalse(SpillFiles.pending(queue), "imported by the process that opened the queue");
 
     Map<Long, List<Long>> seqs = new LinkedHashMap<>();

@@ -32,6 +32,8 @@ import java.util.regex.PatternSyntaxException;
  * @param redaction what is replaced by {@code ***}
  * @param captureTurns record {@code turn.user} and {@code turn.answer} around AI-service and
  *     chat-client calls
+ * @param openDelayMs how long the first event waits before the queue is opened; a process that ends
+ *     sooner writes a spill file instead (docs/DESIGN.md#spill-files)
  */
 public record AgentConfig(
     boolean enabled,
@@ -43,7 +45,8 @@ public record AgentConfig(
     boolean captureResult,
     int maxChars,
     Redaction redaction,
-    boolean captureTurns) {
+    boolean captureTurns,
+    int openDelayMs) {
 
   /** Every key the agent reads, with its default. */
   public static final Map<String, String> DEFAULTS = defaults();
@@ -64,6 +67,7 @@ public record AgentConfig(
     d.put("vigil.redact.keys", Redaction.DEFAULT_KEYS);
     d.put("vigil.redact.patterns", Redaction.DEFAULT_PATTERNS);
     d.put("vigil.capture.turns", "true");
+    d.put("vigil.queue.open-delay-ms", "500");
     return Map.copyOf(d);
   }
 
@@ -106,6 +110,7 @@ public record AgentConfig(
         r.parsed(
             "vigil.redact.patterns", AgentConfig::compile, compile(Redaction.DEFAULT_PATTERNS));
     boolean captureTurns = r.bool("vigil.capture.turns");
+    int openDelayMs = r.nonNegativeInt("vigil.queue.open-delay-ms");
     return new AgentConfig(
         enabled,
         queueDir,
@@ -116,7 +121,8 @@ public record AgentConfig(
         captureResult,
         maxChars,
         new Redaction(keys, patterns),
-        captureTurns);
+        captureTurns,
+        openDelayMs);
   }
 
   private static Pattern compile(String regex) {
@@ -265,17 +271,28 @@ public record AgentConfig(
     }
 
     int positiveInt(String key) {
+      return atLeast(key, 1);
+    }
+
+    int nonNegativeInt(String key) {
+      return atLeast(key, 0);
+    }
+
+    private int atLeast(String key, int least) {
       String v = text(key).trim();
       try {
         int n = Integer.parseInt(v);
-        if (n >= 1) {
+        if (n >= least) {
           return n;
         }
       } catch (NumberFormatException e) {
         // below
       }
       return fallback(
-          key, v, "is not a whole number of at least 1", Integer.parseInt(DEFAULTS.get(key)));
+          key,
+          v,
+          "is not a whole number of at least " + least,
+          Integer.parseInt(DEFAULTS.get(key)));
     }
 
     <T> T parsed(String key, java.util.function.Function<String, T> parser, T defaultValue) {

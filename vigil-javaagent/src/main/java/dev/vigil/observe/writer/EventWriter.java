@@ -25,12 +25,12 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * {@link EventLog}, which gives it the next {@code seq} (strictly increasing in queue order). When
  * {@link #CAPACITY} calls are already waiting, a calling thread appends its own event itself
  * instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is opened
- * once the first event has waited {@link #OPEN_DELAY_MS} (sooner when calls pile up), so that a
- * process that ends before then never opens it: its events go to a spill file at exit ({@link
- * EventLog#spill}, docs/DESIGN.md#spill-files), and its exit does not wait for Chronicle. When it
- * cannot be opened or written, events are counted as lost, one line explains it on stderr (at most
- * once a minute), and as soon as writing works again a {@code vigil.dropped} event records how many
- * were lost.
+ * once the first event has waited {@code vigil.queue.open-delay-ms} (sooner when calls pile up), so
+ * that a process that ends before then never opens it: its events go to a spill file at exit
+ * ({@link EventLog#spill}, docs/DESIGN.md#spill-files), and its exit does not wait for Chronicle.
+ * When it cannot be opened or written, events are counted as lost, one line explains it on stderr
+ * (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records
+ * how many were lost.
  */
 public final class EventWriter implements CaptureSink {
   /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
@@ -41,13 +41,6 @@ public final class EventWriter implements CaptureSink {
    * open the queue (loading Chronicle takes a while) before its event is counted as lost.
    */
   static final long OPEN_WAIT_MS = 10_000;
-
-  /**
-   * How long the first event waits before the queue is opened for it: a process that ends sooner
-   * spills its events rather than wait for Chronicle to open (hundreds of milliseconds of a short
-   * process's life, docs/BENCHMARKS.md).
-   */
-  static final long OPEN_DELAY_MS = 500;
 
   /** Calls waiting for the queue's first opening that have it opened at once. */
   static final int OPEN_AT_CALLS = 4096;
@@ -117,6 +110,13 @@ public final class EventWriter implements CaptureSink {
   private final AtomicLong lost = new AtomicLong();
   private final TimeSource time;
 
+  /**
+   * How long the first event waits before the queue is opened for it ({@code
+   * vigil.queue.open-delay-ms}): a process that ends sooner spills its events rather than wait for
+   * Chronicle to open (hundreds of milliseconds of a short process's life, docs/BENCHMARKS.md).
+   */
+  private final long openDelayNanos;
+
   /** Calling threads waiting for the writer's first attempt to open the queue. */
   private final AtomicInteger waitingForOpen = new AtomicInteger();
 
@@ -173,6 +173,7 @@ public final class EventWriter implements CaptureSink {
         new EventLog(
             queueDir, new EventAssembler(config, time), ProcessHandle.current().pid(), time);
     this.configuredAgent = config.agentName();
+    this.openDelayNanos = TimeUnit.MILLISECONDS.toNanos(config.openDelayMs());
     this.thread = new Thread(this::run, "vigil-writer");
     thread.setDaemon(true);
     thread.setContextClassLoader(EventWriter.class.getClassLoader());
@@ -180,9 +181,9 @@ public final class EventWriter implements CaptureSink {
 
   /**
    * Registers the flush at shutdown, then starts the writer thread. The queue itself is opened
-   * later, for the first event ({@link #OPEN_DELAY_MS}), so an application that loads no tool never
-   * loads Chronicle Queue. Registering here, before any call can be instrumented, means no event
-   * can be handed over before the flush is in place.
+   * later, for the first event ({@link #openDelayNanos}), so an application that loads no tool
+   * never loads Chronicle Queue. Registering here, before any call can be instrumented, means no
+   * event can be handed over before the flush is in place.
    */
   public void start() {
     registerFlush();
@@ -457,7 +458,8 @@ public final class EventWriter implements CaptureSink {
 
   /**
    * Nanoseconds until the queue's first opening is due, or 0: due once the first event has waited
-   * {@link #OPEN_DELAY_MS}, or {@link #OPEN_AT_CALLS} calls wait, or a calling thread waits for it.
+   * {@link #openDelayNanos}, or {@link #OPEN_AT_CALLS} calls wait, or a calling thread waits for
+   * it.
    */
   private long untilOpen() {
     long now = time.nanoTime();
@@ -468,7 +470,7 @@ public final class EventWriter implements CaptureSink {
     if (waitingForOpen.get() > 0 || size.get() >= OPEN_AT_CALLS) {
       return 0;
     }
-    long left = TimeUnit.MILLISECONDS.toNanos(OPEN_DELAY_MS) - (now - firstWaiting);
+    long left = openDelayNanos - (now - firstWaiting);
     return Math.max(0, Math.min(left, SLEEP_NANOS));
   }
 

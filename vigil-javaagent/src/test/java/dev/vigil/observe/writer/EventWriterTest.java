@@ -161,27 +161,37 @@ class EventWriterTest {
     QueueTally tally = QueueTally.of(queue);
     assertEquals(601, tally.events());
     assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
-    List<Integer> perExcerpt = new ArrayList<>();
-    List<Boolean> batches = new ArrayList<>();
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
+    List<Excerpt> excerpts = excerpts(queue);
+    assertEquals(
+        List.of(256, 256, 88, 1),
+        excerpts.stream().map(e -> e.seqs().size()).toList(),
+        "runs of the writer");
+    assertEquals(List.of(true, true, true, false), excerpts.stream().map(Excerpt::batch).toList());
+  }
+
+  /** An excerpt of the queue: its events' {@code seq}s, and whether it is a batch. */
+  private record Excerpt(List<Long> seqs, boolean batch) {}
+
+  /** The excerpts of the queue in {@code dir}, in order. */
+  private static List<Excerpt> excerpts(Path dir) throws Exception {
+    List<Excerpt> out = new ArrayList<>();
+    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
       ExcerptTailer tailer = q.createTailer();
       ExcerptEvents events = new ExcerptEvents();
       while (true) {
         try (DocumentContext dc = tailer.readingDocument()) {
           if (!dc.isPresent()) {
-            break;
+            return out;
           }
-          int n = 0;
-          for (events.start(dc.wire().bytes()); events.next(); ) {
-            n++;
+          Bytes<?> bytes = dc.wire().bytes();
+          List<Long> seqs = new ArrayList<>();
+          for (events.start(bytes); events.next(); ) {
+            seqs.add(EventWire.read(bytes).seq());
           }
-          perExcerpt.add(n);
-          batches.add(events.isBatch());
+          out.add(new Excerpt(seqs, events.isBatch()));
         }
       }
     }
-    assertEquals(List.of(256, 256, 88, 1), perExcerpt, "runs of the writer");
-    assertEquals(List.of(true, true, true, false), batches);
   }
 
   @Test
@@ -279,8 +289,8 @@ class EventWriterTest {
     Path queue = tmp.resolve("queue");
     EventWriter writer = writer(queue, EventWriter.CAPACITY, new SetTime());
     for (int i = 1; i <= 600; i++) {
-      writer.submit(
-          call(i)); // fewer than OPEN_AT_CALLS: the queue waits for a clock that never moves
+      // fewer than OPEN_AT_CALLS: the queue waits for a clock that never moves
+      writer.submit(call(i));
     }
     writer.start();
     writer.shutdown(30_000);
@@ -288,28 +298,11 @@ class EventWriterTest {
     assertTrue(Files.notExists(queue.resolve("metadata.cq4t")), "the queue was never opened");
 
     SpillImport.importPending(queue);
-    List<Integer> perExcerpt = new ArrayList<>();
-    List<Long> seqs = new ArrayList<>();
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      ExcerptTailer tailer = q.createTailer();
-      ExcerptEvents events = new ExcerptEvents();
-      while (true) {
-        try (DocumentContext dc = tailer.readingDocument()) {
-          if (!dc.isPresent()) {
-            break;
-          }
-          Bytes<?> bytes = dc.wire().bytes();
-          int n = 0;
-          for (events.start(bytes); events.next(); ) {
-            seqs.add(EventWire.read(bytes).seq());
-            n++;
-          }
-          perExcerpt.add(n);
-        }
-      }
-    }
-    assertEquals(List.of(256, 256, 88), perExcerpt);
-    assertEquals(LongStream.rangeClosed(1, 600).boxed().toList(), seqs);
+    List<Excerpt> excerpts = excerpts(queue);
+    assertEquals(List.of(256, 256, 88), excerpts.stream().map(e -> e.seqs().size()).toList());
+    assertEquals(
+        LongStream.rangeClosed(1, 600).boxed().toList(),
+        excerpts.stream().flatMap(e -> e.seqs().stream()).toList());
   }
 
   @Test
