@@ -1,7 +1,11 @@
 package dev.vigil.observe;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
@@ -16,6 +20,22 @@ public final class TailerEvents {
 
   /** Events (or why one could not be read) of the last excerpt read, not yet handed out. */
   private final ArrayDeque<Object> ahead = new ArrayDeque<>();
+
+  /**
+   * Every event of the queue in {@code dir}, in queue order.
+   *
+   * @throws EventFormatException at the first excerpt that is not a Vigil event
+   */
+  public static List<Event> all(Path dir) throws EventFormatException {
+    List<Event> out = new ArrayList<>();
+    try (ChronicleQueue queue = EventQueues.openForReading(dir)) {
+      TailerEvents events = new TailerEvents(queue.createTailer());
+      for (Event e = events.next(); e != null; e = events.next()) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
 
   /** Reads from where {@code tailer} is. */
   public TailerEvents(ExcerptTailer tailer) {

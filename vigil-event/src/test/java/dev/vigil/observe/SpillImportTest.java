@@ -43,14 +43,7 @@ class SpillImportTest {
   }
 
   private static List<Event> read(Path queue) throws Exception {
-    List<Event> out = new ArrayList<>();
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      TailerEvents tailer = new TailerEvents(q.createTailer());
-      for (Event e = tailer.next(); e != null; e = tailer.next()) {
-        out.add(e);
-      }
-    }
-    return out;
+    return TailerEvents.all(queue);
   }
 
   private static List<String> spillDirFiles(Path queue) throws Exception {

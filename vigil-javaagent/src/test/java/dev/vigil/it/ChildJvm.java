@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vigil.observe.Event;
 import dev.vigil.observe.EventFormatException;
-import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.TailerEvents;
 import java.io.File;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import net.openhft.chronicle.queue.ChronicleQueue;
 
 /**
  * Runs a test application in a child JVM, with or without {@code -javaagent:vigil.jar}, and reads
@@ -161,14 +159,7 @@ public final class ChildJvm {
    */
   public static List<Event> readQueue(Path dir) throws EventFormatException {
     SpillImport.importPending(dir);
-    List<Event> out = new ArrayList<>();
-    try (ChronicleQueue q = EventQueues.openForReading(dir)) {
-      TailerEvents tailer = new TailerEvents(q.createTailer());
-      for (Event e = tailer.next(); e != null; e = tailer.next()) {
-        out.add(e);
-      }
-    }
-    return out;
+    return TailerEvents.all(dir);
   }
 
   private ChildJvm() {}
