@@ -17,7 +17,7 @@ public final class Bridge {
     recorder = r;
   }
 
-  /** Called by the advice when an instrumented method is entered. */
+  /** Called by the woven code when an instrumented method is entered. */
   public static Object enter(int site, Object self, Object[] args) {
     Recorder r = recorder;
     if (r == null) {
@@ -30,7 +30,7 @@ public final class Bridge {
     }
   }
 
-  /** Called by the advice when an instrumented method returns or throws. */
+  /** Called by the woven code when an instrumented method returns or throws. */
   public static void exit(int site, Object frame, Object result, Throwable thrown) {
     if (frame == null) {
       return;

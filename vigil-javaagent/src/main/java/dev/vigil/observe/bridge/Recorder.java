@@ -1,8 +1,8 @@
 package dev.vigil.observe.bridge;
 
 /**
- * What the inlined advice hands every instrumented call to. Implemented inside Vigil's own class
- * loader; the interface lives beside {@link Bridge} on the system class path so that every
+ * What the calls woven into every instrumented method hand over to. Implemented inside Vigil's own
+ * class loader; the interface lives beside {@link Bridge} on the system class path so that every
  * application class can see it.
  */
 public interface Recorder {

@@ -232,9 +232,8 @@ public final class CallRecorder implements Recorder {
   }
 
   /**
-   * The snapshots of the arguments, taken in place: the array is the one the advice built for this
-   * call alone (Byte Buddy's {@code @AllArguments} copies the arguments into a new array on every
-   * call), so nothing else sees it.
+   * The snapshots of the arguments, taken in place: the array is the one the woven code built for
+   * this call alone (a new array on every call), so nothing else sees it.
    */
   private Object[] captureArgs(Site site, Object[] args) {
     if (!captureArgs || args == null) {

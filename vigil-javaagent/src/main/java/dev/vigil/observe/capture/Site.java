@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * One instrumented method, described once when its class is transformed.
  *
- * @param id the number the inlined advice passes to the recorder
+ * @param id the number the woven calls pass to the recorder
  * @param role what the method is to Vigil
  * @param className the declaring class
  * @param method the method name

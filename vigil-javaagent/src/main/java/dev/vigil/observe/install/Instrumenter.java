@@ -1,7 +1,5 @@
 package dev.vigil.observe.install;
 
-import static net.bytebuddy.matcher.ElementMatchers.is;
-
 import dev.vigil.observe.ToolKind;
 import dev.vigil.observe.agent.AgentConfig;
 import dev.vigil.observe.agent.Stderr;
@@ -14,46 +12,32 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.TypeResolutionStrategy;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.pool.TypePool;
 
 /**
- * Vigil's transformation, on Byte Buddy: {@link SiteAdvice} inlined into every method {@link
- * Targets} selects, with the method's {@link Site} id as a constant, and nothing else about the
- * class changed (Byte Buddy's {@code decorate}: no member added, so classes already loaded can be
- * retransformed too). It is the transformer behind the {@link StartupGate}, which hands it only the
- * classes that may be targets and every retransformation; each one is described from its class file
- * by a type pool (parameter names included) and transformed as Byte Buddy's agent builder would
- * with class format changes disabled. The agent builder itself is not used: building it, and the
- * class file transformer it generates for Java 9 modules at installation, cost about three times
- * what this does before the first class can be instrumented. A class that cannot be transformed
- * runs unchanged; the first such error prints one line.
+ * Vigil's transformation: the calls to {@code Bridge} woven by the {@link SiteWeaver} into every
+ * method {@link Targets} selects, with the method's {@link Site} id as a constant, and nothing else
+ * about the class changed (no member added, so classes already loaded can be retransformed too). It
+ * is the transformer behind the {@link StartupGate}, which hands it only the classes that may be
+ * targets and every retransformation; each one is described from its class file by Byte Buddy's
+ * type pool (parameter names included), which decides the targets, and woven with ASM. Neither Byte
+ * Buddy's agent builder nor its {@code Advice} is used: building them cost several times what this
+ * does before the first class can be instrumented. A class that cannot be transformed runs
+ * unchanged; the first such error prints one line.
  */
 public final class Instrumenter implements ClassFileTransformer {
   private final AgentConfig config;
   private final Sites sites;
   private final Targets targets;
-  private final ByteBuddy byteBuddy =
-      new ByteBuddy()
-          .with(TypeValidation.DISABLED)
-          .with(Implementation.Context.Disabled.Factory.INSTANCE);
-  private final TypeDescription adviceWithArgs = TypeDescription.ForLoadedType.of(SiteAdvice.class);
-  private final TypeDescription adviceWithoutArgs =
-      TypeDescription.ForLoadedType.of(SiteAdvice.WithoutArgs.class);
-  private final ClassFileLocator adviceLocator =
-      ClassFileLocator.ForClassLoader.of(SiteAdvice.class.getClassLoader());
 
   /**
    * Set while this thread transforms: a class loaded meanwhile (by a loader reading a class file)
@@ -97,8 +81,7 @@ public final class Instrumenter implements ClassFileTransformer {
       if (type.isSynthetic() || !targets.isCandidate(type)) {
         return null;
       }
-      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
-      boolean instrumented = false;
+      Map<String, SiteWeaver.Weave> woven = new HashMap<>();
       Set<String> supers = Targets.supertypes(type);
       for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
         Targets.Target target = targets.targetOf(type, supers, method);
@@ -107,15 +90,14 @@ public final class Instrumenter implements ClassFileTransformer {
         }
         Site site = register(type, supers, method, target);
         boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
-        builder = builder.visit(advice(site.id(), withArgs).on(is(method)));
-        instrumented = true;
+        woven.put(
+            SiteWeaver.key(method.getInternalName(), method.getDescriptor()),
+            new SiteWeaver.Weave(site.id(), withArgs));
         if (target.role() == Role.TOOL && capturesObjects(method)) {
           prepareObjectCapture();
         }
       }
-      return instrumented
-          ? builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes()
-          : null;
+      return woven.isEmpty() ? null : SiteWeaver.weave(bytes, woven);
     } catch (Throwable t) {
       if (errorReported.compareAndSet(false, true)) {
         Stderr.line(
@@ -153,13 +135,15 @@ public final class Instrumenter implements ClassFileTransformer {
       TypeDescription type = pool.describe(Rehearsal.class.getName()).resolve();
       targets.isCandidate(type);
       Set<String> supers = Targets.supertypes(type);
-      DynamicType.Builder<?> builder = byteBuddy.decorate(type, locator);
+      Map<String, SiteWeaver.Weave> woven = new HashMap<>();
       for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
         targets.targetOf(type, supers, method);
         capturesObjects(method);
-        builder = builder.visit(advice(-1, true).on(is(method)));
+        woven.put(
+            SiteWeaver.key(method.getInternalName(), method.getDescriptor()),
+            new SiteWeaver.Weave(-1, true));
       }
-      builder.make(TypeResolutionStrategy.Disabled.INSTANCE, pool).getBytes();
+      SiteWeaver.weave(locator.locate(Rehearsal.class.getName()).resolve(), woven);
     } catch (Throwable ignored) {
       // only a head start
     }
@@ -200,12 +184,6 @@ public final class Instrumenter implements ClassFileTransformer {
         }
       }
     }
-  }
-
-  private Advice advice(int siteId, boolean withArgs) {
-    return Advice.withCustomMapping()
-        .bind(SiteId.class, siteId)
-        .to(withArgs ? adviceWithArgs : adviceWithoutArgs, adviceLocator);
   }
 
   private static TypePool pool(ClassFileLocator locator) {
