@@ -59,10 +59,10 @@ public final class Installer {
   /**
    * The background part: the writer, the recorder and the transformer; then the gate opens and the
    * classes loaded meanwhile that may be targets are retransformed. The writer is built on a thread
-   * of its own while this one builds the transformer (Byte Buddy), on the core that a thread held
-   * back by the gate leaves idle. When no class waits at the gate, the transformer then rehearses
-   * on a class of Vigil's own, so that the application's thread that loads the first target does
-   * not load Byte Buddy's transformation path itself.
+   * of its own while this one builds the transformer, on the core that a thread held back by the
+   * gate leaves idle, and has it rehearse on a class of Vigil's own, so that the application's
+   * thread that loads the first target does not load the transformation path (Byte Buddy's type
+   * pool) itself.
    */
   private static void finish(
       AgentConfig config,
@@ -75,6 +75,7 @@ public final class Installer {
       FutureTask<EventWriter> writerBuild = buildWriterAside(config);
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
+      instrumenter.rehearse();
       long built = System.nanoTime();
       EventWriter writer = awaitWriter(writerBuild);
       CallRecorder recorder = new CallRecorder(sites, writer, config, frameworks);
@@ -86,18 +87,12 @@ public final class Installer {
       gate.forgetEarlyClasses();
       instrumenter.retransform(inst, early);
       long end = System.nanoTime();
-      boolean rehearse = gate.heldCount() == 0;
-      if (rehearse) {
-        // no application thread is transforming a class now: this one loads what the first one will
-        // need
-        instrumenter.rehearse();
-      }
       if (DEBUG) {
         Stderr.line(
             "instrumentation ready "
                 + (beforeOpen - startNanos) / 1_000_000
                 + " ms after premain began "
-                + "(Byte Buddy's transformer built in "
+                + "(the transformer built and rehearsed in "
                 + (built - beforeInstrumenter) / 1_000_000
                 + " ms, waited "
                 + (beforeOpen - built) / 1_000_000
@@ -112,10 +107,7 @@ public final class Installer {
                 + (gate.firstHeld() == null ? "" : " (the first: " + gate.firstHeld() + ")")
                 + ", "
                 + sites.size()
-                + " methods instrumented so far"
-                + (rehearse
-                    ? "; then rehearsed in " + (System.nanoTime() - end) / 1_000_000 + " ms"
-                    : ""));
+                + " methods instrumented so far");
       }
     } catch (Throwable t) {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);

@@ -139,6 +139,9 @@ public final class EventWriter implements CaptureSink {
 
   private boolean sawWaiting;
 
+  /** Whether the flush is registered with Chronicle (the writer thread only). */
+  private boolean chronicleFlush;
+
   /** Idle rounds in a row (the writer thread only). */
   private int idle;
 
@@ -186,7 +189,12 @@ public final class EventWriter implements CaptureSink {
    * event can be handed over before the flush is in place.
    */
   public void start() {
-    registerFlush();
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(this::flush, "vigil-shutdown"));
+    } catch (IllegalStateException shuttingDown) {
+      // the application is already exiting; what is waiting is written while the JVM lets this
+      // thread run
+    }
     thread.start();
   }
 
@@ -336,24 +344,28 @@ public final class EventWriter implements CaptureSink {
     }
   }
 
+  /** Writes what is waiting at JVM shutdown (a spill file when the queue was never opened). */
+  private void flush() {
+    shutdown(SHUTDOWN_WAIT_MS);
+  }
+
   /**
-   * Flushes at JVM shutdown as a Chronicle shutdown hooklet that runs before Chronicle releases its
-   * resources (priority 99), so the queue is still open while the waiting events are written.
-   * Registering it first thing also lets Chronicle install its own JVM hook before the application
-   * can begin to exit.
+   * Opens the log, the first time after registering the flush again as a Chronicle shutdown
+   * hooklet: Chronicle's own JVM hook then runs it before it releases its resources, so the queue
+   * is still open while the waiting events are written. Registering it only now spares a process
+   * that never opens the queue (it spills) loading Chronicle's core at start, about 60 ms of the
+   * agent's start (docs/BENCHMARKS.md). The writer thread only.
    */
-  private void registerFlush() {
-    Runnable flush = () -> shutdown(SHUTDOWN_WAIT_MS);
-    try {
-      PriorityHook.add(FLUSH_PRIORITY, flush);
-    } catch (Throwable chronicleUnavailable) {
+  private boolean openLog() {
+    if (!chronicleFlush) {
+      chronicleFlush = true;
       try {
-        Runtime.getRuntime().addShutdownHook(new Thread(flush, "vigil-shutdown"));
-      } catch (IllegalStateException shuttingDown) {
-        // the application is already exiting; what is waiting is written while the JVM lets this
-        // thread run
+        PriorityHook.add(FLUSH_PRIORITY, this::flush);
+      } catch (Throwable chronicleUnavailable) {
+        // the plain JVM hook registered at start still flushes
       }
     }
+    return log.open();
   }
 
   private void lose(String reason) {
@@ -415,7 +427,7 @@ public final class EventWriter implements CaptureSink {
         LockSupport.parkNanos(wait);
         return true;
       }
-      log.open(); // a failure is reported with the first event that cannot be written
+      openLog(); // a failure is reported with the first event that cannot be written
     }
     Captured call = pending.poll();
     if (call != null) {
@@ -498,7 +510,7 @@ public final class EventWriter implements CaptureSink {
   }
 
   private void write(Captured call) {
-    if (!log.open()) {
+    if (!openLog()) {
       lose(log.failure());
       return;
     }
