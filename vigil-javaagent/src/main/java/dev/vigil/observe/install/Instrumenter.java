@@ -17,22 +17,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.method.ParameterDescription;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.pool.TypePool;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Vigil's transformation: the calls to {@code Bridge} woven by the {@link SiteWeaver} into every
  * method {@link Targets} selects, with the method's {@link Site} id as a constant, and nothing else
  * about the class changed (no member added, so classes already loaded can be retransformed too). It
  * is the transformer behind the {@link StartupGate}, which hands it only the classes that may be
- * targets and every retransformation; each one is described from its class file by Byte Buddy's
- * type pool (parameter names included), which decides the targets, and woven with ASM. Neither Byte
- * Buddy's agent builder nor its {@code Advice} is used: building them cost several times what this
- * does before the first class can be instrumented. A class that cannot be transformed runs
- * unchanged; the first such error prints one line.
+ * targets and every retransformation; each one is read from its class file ({@link
+ * ClassDescriptions}, parameter names included) to decide the targets, and woven with ASM. Byte
+ * Buddy's agent builder, type pool and {@code Advice} are not used: loading them cost a short
+ * process several times what this does before the first class can be instrumented. A class that
+ * cannot be transformed runs unchanged; the first such error prints one line.
  */
 public final class Instrumenter implements ClassFileTransformer {
   private final AgentConfig config;
@@ -73,17 +69,14 @@ public final class Instrumenter implements ClassFileTransformer {
     transforming.set(Boolean.TRUE);
     String name = className.replace('/', '.');
     try {
-      ClassFileLocator locator =
-          new ClassFileLocator.Compound(
-              ClassFileLocator.Simple.of(name, bytes), ClassFileLocator.ForClassLoader.of(loader));
-      TypePool pool = pool(locator);
-      TypeDescription type = pool.describe(name).resolve();
-      if (type.isSynthetic() || !targets.isCandidate(type)) {
+      ClassDescriptions classes = ClassDescriptions.of(loader);
+      ClassDescription type = classes.describe(bytes);
+      if (type.is(Opcodes.ACC_SYNTHETIC) || !targets.isCandidate(type, classes)) {
         return null;
       }
       Map<String, SiteWeaver.Weave> woven = new HashMap<>();
-      Set<String> supers = Targets.supertypes(type);
-      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+      Set<String> supers = Targets.supertypes(type, classes);
+      for (ClassDescription.Method method : type.methods()) {
         Targets.Target target = targets.targetOf(type, supers, method);
         if (target == null) {
           continue;
@@ -91,9 +84,9 @@ public final class Instrumenter implements ClassFileTransformer {
         Site site = register(type, supers, method, target);
         boolean withArgs = target.role() != Role.TOOL || config.captureArgs();
         woven.put(
-            SiteWeaver.key(method.getInternalName(), method.getDescriptor()),
+            SiteWeaver.key(method.name(), method.descriptor()),
             new SiteWeaver.Weave(site.id(), withArgs));
-        if (target.role() == Role.TOOL && capturesObjects(method)) {
+        if (target.role() == Role.TOOL && capturesObjects(method, classes)) {
           prepareObjectCapture();
         }
       }
@@ -129,21 +122,22 @@ public final class Instrumenter implements ClassFileTransformer {
    */
   public void rehearse() {
     try {
-      ClassFileLocator locator =
-          ClassFileLocator.ForClassLoader.of(Rehearsal.class.getClassLoader());
-      TypePool pool = pool(locator);
-      TypeDescription type = pool.describe(Rehearsal.class.getName()).resolve();
-      targets.isCandidate(type);
-      Set<String> supers = Targets.supertypes(type);
+      ClassLoader loader = Rehearsal.class.getClassLoader();
+      byte[] bytes = ClassDescriptions.classFile(loader, Rehearsal.class.getName());
+      ClassDescriptions classes = ClassDescriptions.of(loader);
+      ClassDescription type = classes.describe(bytes);
+      targets.isCandidate(type, classes);
+      Set<String> supers = Targets.supertypes(type, classes);
       Map<String, SiteWeaver.Weave> woven = new HashMap<>();
-      for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
-        targets.targetOf(type, supers, method);
-        capturesObjects(method);
-        woven.put(
-            SiteWeaver.key(method.getInternalName(), method.getDescriptor()),
-            new SiteWeaver.Weave(-1, true));
+      for (ClassDescription.Method method : type.methods()) {
+        if (method.isMethod()) {
+          targets.targetOf(type, supers, method);
+          capturesObjects(method, classes);
+          woven.put(
+              SiteWeaver.key(method.name(), method.descriptor()), new SiteWeaver.Weave(-1, true));
+        }
       }
-      SiteWeaver.weave(locator.locate(Rehearsal.class.getName()).resolve(), woven);
+      SiteWeaver.weave(bytes, woven);
     } catch (Throwable ignored) {
       // only a head start
     }
@@ -186,24 +180,17 @@ public final class Instrumenter implements ClassFileTransformer {
     }
   }
 
-  private static TypePool pool(ClassFileLocator locator) {
-    return new TypePool.Default.WithLazyResolution(
-        TypePool.CacheProvider.Simple.withObjectType(),
-        locator,
-        TypePool.Default.ReaderMode.EXTENDED);
-  }
-
   /**
    * Whether capturing the method's arguments or result will make JSON trees (objects other than JDK
    * values).
    */
-  private boolean capturesObjects(MethodDescription method) {
-    if (config.captureResult() && !capturedAsIs(method.getReturnType().asErasure())) {
+  private boolean capturesObjects(ClassDescription.Method method, ClassDescriptions classes) {
+    if (config.captureResult() && !capturedAsIs(method.returnType(), classes)) {
       return true;
     }
     if (config.captureArgs()) {
-      for (ParameterDescription p : method.getParameters()) {
-        if (!capturedAsIs(p.getType().asErasure())) {
+      for (String p : method.parameterTypes()) {
+        if (!capturedAsIs(p, classes)) {
           return true;
         }
       }
@@ -215,16 +202,18 @@ public final class Instrumenter implements ClassFileTransformer {
    * Types {@link ValueCapture} keeps or writes as text without Jackson, and records the writer
    * writes from their fields ({@link RecordDescriptions}).
    */
-  private static boolean capturedAsIs(TypeDescription type) {
-    if (type.isPrimitive() || type.isEnum() || RecordDescriptions.writtenFromFields(type)) {
-      return true;
-    }
-    String name = type.getName();
-    return (name.startsWith("java.lang.") && !name.equals("java.lang.Object"))
+  private static boolean capturedAsIs(String name, ClassDescriptions classes) {
+    if (ClassDescription.isPrimitive(name)
+        || (name.startsWith("java.lang.") && !name.equals("java.lang.Object"))
         || name.startsWith("java.time.")
         || name.equals("java.math.BigDecimal")
         || name.equals("java.math.BigInteger")
-        || name.equals("java.util.UUID");
+        || name.equals("java.util.UUID")) {
+      return true;
+    }
+    ClassDescription type = classes.describe(name);
+    return type != null
+        && (type.is(Opcodes.ACC_ENUM) || RecordDescriptions.writtenFromFields(name, classes));
   }
 
   private void prepareObjectCapture() {
@@ -239,19 +228,23 @@ public final class Instrumenter implements ClassFileTransformer {
   }
 
   private Site register(
-      TypeDescription type, Set<String> supers, MethodDescription method, Targets.Target target) {
+      ClassDescription type,
+      Set<String> supers,
+      ClassDescription.Method method,
+      Targets.Target target) {
     List<String> names = new ArrayList<>();
-    for (ParameterDescription p : method.getParameters()) {
-      names.add(p.isNamed() ? p.getName() : "arg" + p.getIndex());
+    for (int i = 0; i < method.parameterNames().size(); i++) {
+      String name = method.parameterNames().get(i);
+      names.add(name != null ? name : "arg" + i);
     }
     String kind = null;
     if (target.role() == Role.TOOL) {
-      kind = config.kinds().kindOf(type.getName(), method.getName());
+      kind = config.kinds().kindOf(type.name(), method.name());
       for (String s : supers) {
         if (kind != null) {
           break;
         }
-        kind = config.kinds().kindOf(s, method.getName());
+        kind = config.kinds().kindOf(s, method.name());
       }
       if (kind == null) {
         kind = ToolKind.of(target.toolName());
@@ -260,9 +253,9 @@ public final class Instrumenter implements ClassFileTransformer {
     return sites.register(
         target.role(),
         target.framework(),
-        type.getName(),
-        method.getName(),
-        method.getDescriptor(),
+        type.name(),
+        method.name(),
+        method.descriptor(),
         names,
         target.toolName(),
         kind);

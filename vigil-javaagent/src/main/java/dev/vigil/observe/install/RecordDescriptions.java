@@ -2,105 +2,117 @@ package dev.vigil.observe.install;
 
 import dev.vigil.observe.capture.RecordShape;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import net.bytebuddy.description.annotation.AnnotationDescription;
-import net.bytebuddy.description.annotation.AnnotationList;
-import net.bytebuddy.description.field.FieldDescription;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.type.RecordComponentDescription;
-import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Whether a record type, described from class files while its tool is instrumented, will be written
  * from its fields rather than through Jackson: the rules of {@link RecordShape} (docs/AGENT.md,
- * what is captured), applied to a type description, so that nothing is loaded. For a tool whose
- * values are all such records, strings or numbers the {@link Instrumenter} does not build Vigil's
- * Jackson mapper ahead of the first call (it is needed only to cut a record longer than the size
- * limit). When a description cannot be read the answer is no, and the mapper is built ahead as for
- * any object; should a record pass here and not there, the mapper is built at its first capture
+ * what is captured), applied to {@link ClassDescription}s, so that nothing is loaded. For a tool
+ * whose values are all such records, strings or numbers the {@link Instrumenter} does not build
+ * Vigil's Jackson mapper ahead of the first call (it is needed only to cut a record longer than the
+ * size limit). When a description cannot be read the answer is no, and the mapper is built ahead as
+ * for any object; should a record pass here and not there, the mapper is built at its first capture
  * instead, which costs time once and changes no event.
  */
 final class RecordDescriptions {
   private RecordDescriptions() {}
 
-  /** Whether {@code type} is a record written from its fields; never throws. */
-  static boolean writtenFromFields(TypeDescription type) {
+  /** Whether the type named {@code name} is a record written from its fields; never throws. */
+  static boolean writtenFromFields(String name, ClassDescriptions classes) {
     try {
-      return record(type, new HashSet<>());
+      ClassDescription type = classes.describe(name);
+      return type != null && record(type, classes, new HashSet<>());
     } catch (RuntimeException | LinkageError unreadable) {
       return false;
     }
   }
 
-  private static boolean record(TypeDescription type, Set<String> enclosing) {
+  private static boolean record(
+      ClassDescription type, ClassDescriptions classes, Set<String> enclosing) {
     if (!type.isRecord()
         || enclosing.size() >= RecordShape.MAX_DEPTH
-        || !enclosing.add(type.getName())
-        || jackson(type.getDeclaredAnnotations())
+        || !enclosing.add(type.name())
+        || jackson(type.annotations(), classes)
         || jacksonInterface(type)
-        || type.getRecordComponents().isEmpty()) {
+        || type.components().isEmpty()) {
       return false;
     }
-    for (RecordComponentDescription.InDefinedShape c : type.getRecordComponents()) {
-      if (jackson(c.getDeclaredAnnotations()) || !component(type, c, enclosing)) {
+    for (ClassDescription.Component c : type.components()) {
+      if (jackson(c.annotations(), classes) || !component(type, c, classes, enclosing)) {
         return false;
       }
     }
-    enclosing.remove(type.getName());
+    enclosing.remove(type.name());
     return true;
   }
 
   private static boolean component(
-      TypeDescription owner, RecordComponentDescription.InDefinedShape c, Set<String> enclosing) {
-    for (FieldDescription.InDefinedShape f : owner.getDeclaredFields()) {
-      if (f.getName().equals(c.getActualName()) && jackson(f.getDeclaredAnnotations())) {
+      ClassDescription owner,
+      ClassDescription.Component c,
+      ClassDescriptions classes,
+      Set<String> enclosing) {
+    for (ClassDescription.Field f : owner.fields()) {
+      if (f.name().equals(c.name()) && jackson(f.annotations(), classes)) {
         return false;
       }
     }
-    for (MethodDescription.InDefinedShape m : owner.getDeclaredMethods()) {
-      if (m.getName().equals(c.getActualName())
-          && m.getParameters().isEmpty()
-          && jackson(m.getDeclaredAnnotations())) {
+    for (ClassDescription.Method m : owner.methods()) {
+      if (m.name().equals(c.name())
+          && m.parameterTypes().isEmpty()
+          && jackson(m.annotations(), classes)) {
         return false;
       }
     }
-    TypeDescription t = c.getType().asErasure();
-    if (RecordShape.isNamedKind(t.getName())) {
+    String name = c.type();
+    if (RecordShape.isNamedKind(name)) {
       return true;
     }
-    if (t.isEnum()) {
-      return plainEnum(t);
+    ClassDescription t = classes.describe(name);
+    if (t == null) {
+      return false;
     }
-    return RecordShape.isTimeText(t.getName(), t.isFinal()) || record(t, enclosing);
+    if (t.is(Opcodes.ACC_ENUM)) {
+      return plainEnum(t, classes);
+    }
+    return RecordShape.isTimeText(name, t.is(Opcodes.ACC_FINAL)) || record(t, classes, enclosing);
   }
 
   /** An enum written by its constants' names: nothing of Jackson's declared on it. */
-  private static boolean plainEnum(TypeDescription t) {
-    if (jackson(t.getDeclaredAnnotations()) || jacksonInterface(t)) {
+  private static boolean plainEnum(ClassDescription t, ClassDescriptions classes) {
+    if (jackson(t.annotations(), classes) || jacksonInterface(t)) {
       return false;
     }
-    for (FieldDescription.InDefinedShape f : t.getDeclaredFields()) {
-      if (jackson(f.getDeclaredAnnotations())) {
+    for (ClassDescription.Field f : t.fields()) {
+      if (jackson(f.annotations(), classes)) {
         return false;
       }
     }
-    for (MethodDescription.InDefinedShape m : t.getDeclaredMethods()) {
-      if (jackson(m.getDeclaredAnnotations())) {
+    for (ClassDescription.Method m : t.methods()) {
+      if (jackson(m.annotations(), classes)) {
         return false;
       }
     }
     return true;
   }
 
-  /** Whether one of {@code annotations} is Jackson's, or is annotated with one of Jackson's. */
-  private static boolean jackson(AnnotationList annotations) {
-    for (AnnotationDescription a : annotations) {
-      TypeDescription type = a.getAnnotationType();
-      if (RecordShape.isJackson(type.getName())) {
+  /**
+   * Whether one of {@code annotations} is Jackson's, or is annotated with one of Jackson's (an
+   * annotation type whose class file cannot be read counts as neither).
+   */
+  private static boolean jackson(
+      List<ClassDescription.Annotation> annotations, ClassDescriptions classes) {
+    for (ClassDescription.Annotation a : annotations) {
+      if (RecordShape.isJackson(a.type())) {
         return true;
       }
-      for (AnnotationDescription meta : type.getDeclaredAnnotations()) {
-        if (RecordShape.isJackson(meta.getAnnotationType().getName())) {
+      ClassDescription type = classes.describe(a.type());
+      if (type == null) {
+        continue;
+      }
+      for (ClassDescription.Annotation meta : type.annotations()) {
+        if (RecordShape.isJackson(meta.type())) {
           return true;
         }
       }
@@ -108,9 +120,9 @@ final class RecordDescriptions {
     return false;
   }
 
-  private static boolean jacksonInterface(TypeDescription t) {
-    for (TypeDescription.Generic i : t.getInterfaces()) {
-      if (RecordShape.isJackson(i.asErasure().getName())) {
+  private static boolean jacksonInterface(ClassDescription t) {
+    for (String i : t.interfaces()) {
+      if (RecordShape.isJackson(i)) {
         return true;
       }
     }

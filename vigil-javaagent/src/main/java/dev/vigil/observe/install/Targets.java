@@ -10,11 +10,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import net.bytebuddy.description.annotation.AnnotationDescription;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.method.ParameterDescription;
-import net.bytebuddy.description.type.TypeDefinition;
-import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.jar.asm.Opcodes;
 
 /**
  * Which methods Vigil instruments and what each one is: methods annotated as tools by a {@link
@@ -57,14 +53,14 @@ final class Targets {
    * Whether a type may have methods to instrument; cheap checks first, the type hierarchy only when
    * needed.
    */
-  boolean isCandidate(TypeDescription type) {
+  boolean isCandidate(ClassDescription type, ClassDescriptions classes) {
     try {
       if (declaresToolMethod(type)) {
         return true;
       }
-      String name = type.getName();
+      String name = type.name();
       if (startsWithAny(name, frameworkPackages)) {
-        Set<String> supers = supertypes(type);
+        Set<String> supers = supertypes(type, classes);
         for (Framework f : frameworks) {
           for (MethodRule r : f.methods()) {
             if (r.matchesType(name, supers)) {
@@ -78,7 +74,7 @@ final class Targets {
         return true;
       }
       if (!includedTypes.isEmpty()) {
-        Set<String> supers = supertypes(type);
+        Set<String> supers = supertypes(type, classes);
         for (String included : includedTypes) {
           if (supers.contains(included)) {
             return true;
@@ -92,21 +88,19 @@ final class Targets {
   }
 
   /** What {@code method} of {@code type} is to Vigil, or null when it is not instrumented. */
-  Target targetOf(TypeDescription type, Set<String> supers, MethodDescription method) {
-    if (method.isAbstract()
-        || method.isNative()
-        || !method.isMethod()
-        || method.isSynthetic()
-        || method.isBridge()) {
+  Target targetOf(ClassDescription type, Set<String> supers, ClassDescription.Method method) {
+    if (method.is(Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE | Opcodes.ACC_SYNTHETIC)
+        || method.is(Opcodes.ACC_BRIDGE)
+        || !method.isMethod()) {
       return null;
     }
-    String name = method.getName();
-    List<? extends ParameterDescription> params = method.getParameters();
-    String first = params.isEmpty() ? null : params.get(0).getType().asErasure().getName();
+    String name = method.name();
+    List<String> params = method.parameterTypes();
+    String first = params.isEmpty() ? null : params.get(0);
     for (Framework f : frameworks) {
       for (MethodRule r : f.methods()) {
-        if (r.matchesType(type.getName(), supers)
-            && r.matchesMethod(name, params.size(), first, method.isPublic())) {
+        if (r.matchesType(type.name(), supers)
+            && r.matchesMethod(name, params.size(), first, method.is(Opcodes.ACC_PUBLIC))) {
           return new Target(r.role(), f, null);
         }
       }
@@ -117,7 +111,9 @@ final class Targets {
     }
     for (MethodInclude include : includes) {
       if (supers.contains(include.className())
-          && (include.allMethods() ? !method.isPrivate() : include.methods().contains(name))) {
+          && (include.allMethods()
+              ? !method.is(Opcodes.ACC_PRIVATE)
+              : include.methods().contains(name))) {
         return new Target(Role.TOOL, null, name);
       }
     }
@@ -128,24 +124,19 @@ final class Targets {
    * The {@code name} of a tool annotation on the method ("" when unset), or null when there is
    * none.
    */
-  String toolAnnotationName(MethodDescription method) {
-    for (AnnotationDescription a : method.getDeclaredAnnotations()) {
-      if (toolAnnotations.contains(a.getAnnotationType().getName())) {
-        try {
-          Object value = a.getValue("name").resolve();
-          return value instanceof String s ? s.trim() : "";
-        } catch (RuntimeException unreadable) {
-          return "";
-        }
+  String toolAnnotationName(ClassDescription.Method method) {
+    for (ClassDescription.Annotation a : method.annotations()) {
+      if (toolAnnotations.contains(a.type())) {
+        return a.nameValue() == null ? "" : a.nameValue().trim();
       }
     }
     return null;
   }
 
-  private boolean declaresToolMethod(TypeDescription type) {
-    for (MethodDescription m : type.getDeclaredMethods()) {
-      for (AnnotationDescription a : m.getDeclaredAnnotations()) {
-        if (toolAnnotations.contains(a.getAnnotationType().getName())) {
+  private boolean declaresToolMethod(ClassDescription type) {
+    for (ClassDescription.Method m : type.methods()) {
+      for (ClassDescription.Annotation a : m.annotations()) {
+        if (toolAnnotations.contains(a.type())) {
           return true;
         }
       }
@@ -162,43 +153,40 @@ final class Targets {
     return false;
   }
 
-  private static boolean directlyExtendsAny(TypeDescription type, Set<String> names) {
-    TypeDescription.Generic superClass = type.getSuperClass();
-    if (superClass != null && names.contains(superClass.asErasure().getName())) {
+  private static boolean directlyExtendsAny(ClassDescription type, Set<String> names) {
+    if (type.superName() != null && names.contains(type.superName())) {
       return true;
     }
-    for (TypeDescription.Generic i : type.getInterfaces()) {
-      if (names.contains(i.asErasure().getName())) {
+    for (String i : type.interfaces()) {
+      if (names.contains(i)) {
         return true;
       }
     }
     return false;
   }
 
-  /** The names of the type and all its supertypes that can be resolved. */
-  static Set<String> supertypes(TypeDescription type) {
+  /**
+   * The names of the type and all its supertypes; a supertype whose class file cannot be read is
+   * named, and the hierarchy above it is unknown.
+   */
+  static Set<String> supertypes(ClassDescription type, ClassDescriptions classes) {
     Set<String> out = new HashSet<>();
-    Deque<TypeDefinition> unvisited = new ArrayDeque<>();
+    out.add(type.name());
+    Deque<ClassDescription> unvisited = new ArrayDeque<>();
     unvisited.add(type);
     while (!unvisited.isEmpty()) {
-      TypeDefinition t = unvisited.poll();
-      String name;
-      try {
-        name = t.asErasure().getName();
-      } catch (RuntimeException e) {
-        continue;
+      ClassDescription t = unvisited.poll();
+      List<String> above = new ArrayList<>(t.interfaces());
+      if (t.superName() != null) {
+        above.add(0, t.superName());
       }
-      if (!out.add(name)) {
-        continue;
-      }
-      try {
-        TypeDescription.Generic s = t.getSuperClass();
-        if (s != null) {
-          unvisited.add(s);
+      for (String name : above) {
+        if (out.add(name)) {
+          ClassDescription d = classes.describe(name);
+          if (d != null) {
+            unvisited.add(d);
+          }
         }
-        unvisited.addAll(t.getInterfaces());
-      } catch (RuntimeException unresolvable) {
-        // a supertype that cannot be read: the hierarchy above it is unknown
       }
     }
     return out;

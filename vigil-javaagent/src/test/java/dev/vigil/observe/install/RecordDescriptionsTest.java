@@ -17,8 +17,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.pool.TypePool;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,9 +92,8 @@ class RecordDescriptionsTest {
 
   static final class NotARecord {}
 
-  private final TypePool pool =
-      TypePool.Default.of(
-          ClassFileLocator.ForClassLoader.of(RecordDescriptionsTest.class.getClassLoader()));
+  private final ClassDescriptions classes =
+      ClassDescriptions.of(RecordDescriptionsTest.class.getClassLoader());
 
   @Test
   void agreesWithTheShapeOfTheLoadedRecord() {
@@ -124,24 +121,19 @@ class RecordDescriptionsTest {
       boolean expected = RecordShape.of(type) != null;
       shaped += expected ? 1 : 0;
       assertEquals(
-          expected,
-          RecordDescriptions.writtenFromFields(pool.describe(type.getName()).resolve()),
-          type.getName());
+          expected, RecordDescriptions.writtenFromFields(type.getName(), classes), type.getName());
     }
     assertEquals(3, shaped, "Car, Booking and Noted are written from their fields");
   }
 
   @Test
-  void aRecordWhoseComponentsCannotBeReadIsNotWrittenFromItsFields() throws Exception {
-    TypePool onlyCar =
-        new TypePool.Default.WithLazyResolution(
-            new TypePool.CacheProvider.Simple(),
-            ClassFileLocator.Simple.of(
-                Car.class.getName(), ClassFileLocator.ForClassLoader.read(Car.class)),
-            TypePool.Default.ReaderMode.FAST);
+  void aRecordWhoseComponentsCannotBeReadIsNotWrittenFromItsFields() {
+    byte[] car = ClassDescriptions.classFile(Car.class.getClassLoader(), Car.class.getName());
+    ClassDescriptions onlyCar =
+        new ClassDescriptions(name -> name.equals(Car.class.getName()) ? car : null);
     assertFalse(
-        RecordDescriptions.writtenFromFields(onlyCar.describe(Car.class.getName()).resolve()),
+        RecordDescriptions.writtenFromFields(Car.class.getName(), onlyCar),
         "the class file of its enum is nowhere");
-    assertTrue(RecordDescriptions.writtenFromFields(pool.describe(Car.class.getName()).resolve()));
+    assertTrue(RecordDescriptions.writtenFromFields(Car.class.getName(), classes));
   }
 }
