@@ -8,7 +8,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -63,36 +62,12 @@ public final class EventQueues {
       new StoreFileListener() {
         @Override
         public void onAcquired(int cycle, File file) {
-          ownerOnly(file.toPath());
+          OwnerOnly.restrict(file.toPath());
         }
 
         @Override
         public void onReleased(int cycle, File file) {}
       };
-
-  /**
-   * Creates the directory {@code dir} and its missing parents {@code 0700} (docs/SECURITY.md): the
-   * events hold what the application's tools were given and returned.
-   */
-  public static void createOwnerOnly(Path dir) throws IOException {
-    if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      Files.createDirectories(
-          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } else {
-      Files.createDirectories(dir);
-    }
-  }
-
-  /** Makes {@code file} readable and writable by its owner only, if it can. */
-  public static void ownerOnly(Path file) {
-    try {
-      if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-      }
-    } catch (IOException | RuntimeException notOurs) {
-      // another user's file, or one that is gone: left as it is
-    }
-  }
 
   /**
    * Opens an existing queue for reading only: nothing in the directory is created or changed.

@@ -4,12 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -45,7 +42,7 @@ public final class SpillFiles {
    */
   public static Path write(Path queueDir, List<byte[]> excerpts, long pid) throws IOException {
     Path dir = queueDir.resolve(DIR);
-    EventQueues.createOwnerOnly(dir);
+    OwnerOnly.createDirectories(dir);
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(buffer);
     out.write(MAGIC);
@@ -60,7 +57,7 @@ public final class SpillFiles {
     String name =
         pid + "-" + System.currentTimeMillis() + "-" + Long.toHexString(System.nanoTime());
     Path file = dir.resolve(name + SUFFIX);
-    writeOwnerOnly(file, buffer.toByteArray());
+    OwnerOnly.write(file, buffer.toByteArray());
     return file;
   }
 
@@ -122,29 +119,5 @@ public final class SpillFiles {
       throw new IllegalStateException(
           "spill directory " + dir + " cannot be listed: " + e.getMessage(), e);
     }
-  }
-
-  /** Creates the empty file {@code file} {@code 0600}, unless it exists. */
-  static void createOwnerOnly(Path file) throws IOException {
-    try {
-      if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.createFile(
-            file,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      } else {
-        Files.createFile(file);
-      }
-    } catch (FileAlreadyExistsException exists) {
-      // left as it is
-    }
-  }
-
-  /** Writes {@code file} {@code 0600} under a temporary name, then renames it into place. */
-  static void writeOwnerOnly(Path file, byte[] bytes) throws IOException {
-    Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-    Files.deleteIfExists(temp);
-    createOwnerOnly(temp);
-    Files.write(temp, bytes);
-    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 }

@@ -53,7 +53,7 @@ public final class SpillImport {
       return Imported.NONE;
     }
     try (ChronicleQueue queue = EventQueues.openForWriting(queueDir, System::currentTimeMillis)) {
-      EventQueues.ownerOnly(queueDir.resolve(EventQueues.METADATA_FILE));
+      OwnerOnly.restrict(queueDir.resolve(EventQueues.METADATA_FILE));
       ExcerptAppender appender = queue.createAppender();
       return importInto(queueDir, queue, appender, true);
     } catch (IOException e) {
@@ -77,7 +77,7 @@ public final class SpillImport {
     }
     synchronized (IMPORTING) {
       Path lockPath = dir.resolve(SpillFiles.LOCK_FILE);
-      SpillFiles.createOwnerOnly(lockPath); // never replaced: every importer locks the same file
+      OwnerOnly.createFile(lockPath); // never replaced: every importer locks the same file
       try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.WRITE)) {
         FileLock lock = wait ? lockFile.lock() : lockFile.tryLock();
         if (lock == null) {
@@ -124,7 +124,7 @@ public final class SpillImport {
       if (Files.exists(claim)) {
         findPresent(queue, readClaim(claim), excerpts, present);
       } else {
-        SpillFiles.writeOwnerOnly(
+        OwnerOnly.write(
             claim, Long.toString(queue.lastIndex()).getBytes(StandardCharsets.US_ASCII));
       }
       for (int j = 0; j < excerpts.length; j++) {

@@ -87,12 +87,31 @@ public final class InstLoader extends ClassLoader {
     return defineClass(name, bytes, 0, bytes.length, domain);
   }
 
+  /**
+   * A resource of {@code inst/} read straight from the jar, without the URL machinery that {@link
+   * #getResource} opens (a dozen classes to load when the instrumenter first reads a class file of
+   * Vigil's own); the parent's resources first, as {@code getResource} does.
+   */
+  @Override
+  public InputStream getResourceAsStream(String name) {
+    InputStream parents = getParent().getResourceAsStream(name);
+    if (parents != null) {
+      return parents;
+    }
+    JarEntry entry = jar.getJarEntry(entryName(name));
+    if (entry == null) {
+      return null;
+    }
+    try {
+      return jar.getInputStream(entry);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   @Override
   protected URL findResource(String name) {
-    String entryName =
-        name.endsWith(".class")
-            ? PREFIX + name.substring(0, name.length() - ".class".length()) + CLASS_DATA
-            : PREFIX + name;
+    String entryName = entryName(name);
     if (jar.getJarEntry(entryName) == null) {
       return null;
     }
@@ -101,6 +120,13 @@ public final class InstLoader extends ClassLoader {
     } catch (MalformedURLException e) {
       return null;
     }
+  }
+
+  /** The entry under {@code inst/} that holds the resource {@code name}. */
+  private static String entryName(String name) {
+    return name.endsWith(".class")
+        ? PREFIX + name.substring(0, name.length() - ".class".length()) + CLASS_DATA
+        : PREFIX + name;
   }
 
   @Override

@@ -30,7 +30,12 @@ public final class CallRecorder implements Recorder {
   private final ThreadLocal<Frame.Stack> stacks = ThreadLocal.withInitial(Frame.Stack::new);
 
   private final AtomicLong generatedIds = new AtomicLong();
-  private final String idPrefix = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
+
+  /**
+   * The prefix of the ids this recorder makes, from the pid; made on first use, so that building
+   * the recorder does not wait for the JDK's process machinery (the writer thread starts it).
+   */
+  private volatile String idPrefix;
 
   /**
    * A recorder for the instrumented methods in {@code sites}, of which those of a framework are in
@@ -211,8 +216,17 @@ public final class CallRecorder implements Recorder {
     f.described = call;
     f.callId = call.callId() != null ? call.callId() : modelCallId(current, call.toolName());
     if (f.callId == null) {
-      f.callId = idPrefix + generatedIds.incrementAndGet();
+      f.callId = idPrefix() + generatedIds.incrementAndGet();
     }
+  }
+
+  private String idPrefix() {
+    String p = idPrefix;
+    if (p == null) {
+      p = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
+      idPrefix = p;
+    }
+    return p;
   }
 
   /** The id the model gave this tool call, when a framework's batch of tool calls is running it. */

@@ -181,7 +181,8 @@ final class Targets {
         above.add(0, t.superName());
       }
       for (String name : above) {
-        if (out.add(name)) {
+        // java.lang.Object has no supertype: its class file is not read
+        if (out.add(name) && !name.equals("java.lang.Object")) {
           ClassDescription d = classes.describe(name);
           if (d != null) {
             unvisited.add(d);

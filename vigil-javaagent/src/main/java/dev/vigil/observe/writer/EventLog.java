@@ -6,6 +6,7 @@ import dev.vigil.observe.EventEncoder;
 import dev.vigil.observe.EventQueues;
 import dev.vigil.observe.EventWire;
 import dev.vigil.observe.ExcerptEvents;
+import dev.vigil.observe.OwnerOnly;
 import dev.vigil.observe.SpillFiles;
 import dev.vigil.observe.SpillImport;
 import dev.vigil.observe.agent.Stderr;
@@ -142,7 +143,9 @@ final class EventLog {
 
   private final Path dir;
   private final EventAssembler assembler;
-  private final long pid;
+
+  /** The pid written into events; 0 until {@link #pid()} looks up this process's. */
+  private volatile long pid;
 
   /** The last {@code seq} given; read and written under {@link #appending} only. */
   private long seq;
@@ -219,13 +222,30 @@ final class EventLog {
     this(dir, assembler, pid, TimeSource.SYSTEM);
   }
 
-  /** A log that reads the time of its own events and of its reopening from {@code clock}. */
+  /**
+   * A log that reads the time of its own events and of its reopening from {@code clock}; {@code
+   * pid} 0 stands for this process, whose pid is looked up on first use ({@link #pid()}).
+   */
   EventLog(Path dir, EventAssembler assembler, long pid, TimeSource clock) {
     this.clock = clock;
     this.time = new EventTime(clock);
     this.dir = dir;
     this.assembler = assembler;
     this.pid = pid;
+  }
+
+  /**
+   * The pid written into events. This process's is looked up on first use, which the writer thread
+   * makes as it starts: the lookup starts the JDK's process machinery (a thread pool among it,
+   * about 10 ms of a short process's start), which the instrumentation need not wait for.
+   */
+  long pid() {
+    long p = pid;
+    if (p == 0) {
+      p = ProcessHandle.current().pid();
+      pid = p;
+    }
+    return p;
   }
 
   /**
@@ -256,7 +276,7 @@ final class EventLog {
         queue = q;
         appender = a;
         store = fileStore;
-        EventQueues.ownerOnly(dir.resolve(EventQueues.METADATA_FILE));
+        OwnerOnly.restrict(dir.resolve(EventQueues.METADATA_FILE));
         roomUntilCheck = -1;
         full = false;
         excerpt = Bytes.allocateElasticDirect(EXCERPT_BYTES);
@@ -299,7 +319,7 @@ final class EventLog {
       throw new IOException(dir + " exists and is not a directory");
     }
     if (!Files.isDirectory(dir)) {
-      EventQueues.createOwnerOnly(dir);
+      OwnerOnly.createDirectories(dir);
     }
     FileStore fileStore = Files.getFileStore(dir);
     long free = fileStore.getUsableSpace();
@@ -345,7 +365,7 @@ final class EventLog {
     try {
       for (Captured call : calls) {
         try {
-          assembler.encode(call, encoder, agent, pid);
+          assembler.encode(call, encoder, agent, pid());
         } catch (Throwable t) {
           unbuildable++;
           continue;
@@ -364,7 +384,7 @@ final class EventLog {
         excerpts.add(excerptOf(run));
       }
       if (!excerpts.isEmpty()) {
-        SpillFiles.write(dir, excerpts, pid);
+        SpillFiles.write(dir, excerpts, pid());
       }
       given = 0;
     } finally {
@@ -428,7 +448,7 @@ final class EventLog {
       flushBatch(appender); // empty after flushRun(); written before the seq it is given
       Event e =
           new Event(
-              now, "vigil.dropped", "ok", payload, agent, ++seq, pid, thread, null, null, null);
+              now, "vigil.dropped", "ok", payload, agent, ++seq, pid(), thread, null, null, null);
       Bytes<?> b = excerpt;
       b.clear();
       EventWire.write(b, e, bytes);
@@ -452,7 +472,7 @@ final class EventLog {
   String appendHere(Captured call, String agent) {
     EventEncoder mine = callerEncoders.get();
     try {
-      assembler.encode(call, mine, agent, pid);
+      assembler.encode(call, mine, agent, pid());
     } catch (Throwable t) {
       return new Unbuildable(t).getMessage();
     }
@@ -522,7 +542,7 @@ final class EventLog {
    */
   private void append(ExcerptAppender a, EventEncoder enc, Captured captured, String agent) {
     try {
-      assembler.encode(captured, enc, agent, pid);
+      assembler.encode(captured, enc, agent, pid());
     } catch (Throwable t) {
       throw new Unbuildable(t);
     }

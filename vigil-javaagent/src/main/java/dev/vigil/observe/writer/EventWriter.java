@@ -174,7 +174,10 @@ public final class EventWriter implements CaptureSink {
     this.queueDir = config.queueDir();
     this.log =
         new EventLog(
-            queueDir, new EventAssembler(config, time), ProcessHandle.current().pid(), time);
+            queueDir,
+            new EventAssembler(config, time),
+            0,
+            time); // 0: this process, looked up later
     this.configuredAgent = config.agentName();
     this.openDelayNanos = TimeUnit.MILLISECONDS.toNanos(config.openDelayMs());
     this.thread = new Thread(this::run, "vigil-writer");
@@ -396,6 +399,11 @@ public final class EventWriter implements CaptureSink {
    */
   private void run() {
     try {
+      try {
+        log.pid(); // here rather than while the instrumentation waits for this writer
+      } catch (Throwable unavailable) {
+        // looked up again, and counted, when an event needs it
+      }
       boolean more = true;
       while (more) {
         try {
