@@ -107,8 +107,7 @@ public record AgentConfig(
         r.parsed(
             "vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
     Pattern patterns =
-        r.parsed(
-            "vigil.redact.patterns", AgentConfig::compile, compile(Redaction.DEFAULT_PATTERNS));
+        r.parsed("vigil.redact.patterns", AgentConfig::compile, DefaultPatterns.PATTERN);
     boolean captureTurns = r.bool("vigil.capture.turns");
     int openDelayMs = r.nonNegativeInt("vigil.queue.open-delay-ms");
     return new AgentConfig(
@@ -125,9 +124,17 @@ public record AgentConfig(
         openDelayMs);
   }
 
+  /** The default patterns, compiled once (a large expression, compiled in {@code premain}). */
+  private static final class DefaultPatterns {
+    static final Pattern PATTERN = Pattern.compile(Redaction.DEFAULT_PATTERNS);
+  }
+
   private static Pattern compile(String regex) {
     if (regex.isBlank()) {
       return null;
+    }
+    if (regex.equals(Redaction.DEFAULT_PATTERNS)) {
+      return DefaultPatterns.PATTERN;
     }
     try {
       return Pattern.compile(regex);

@@ -14,11 +14,12 @@ import java.util.concurrent.FutureTask;
 
 /**
  * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first:
- * reads the configuration, grants Chronicle its module access, turns Chronicle's analytics off
- * before any Chronicle class loads, and registers the {@link StartupGate}. Background threads then
- * build the rest while the application starts: the writer thread with its flush at shutdown and the
- * {@link Instrumenter} side by side, then the recorder; the gate holds back the classes that may be
- * instrumented until it is done, so no call is missed. Called once by {@code VigilAgent}.
+ * reads the configuration, turns Chronicle's analytics off before any Chronicle class loads, and
+ * registers the {@link StartupGate}. Background threads then build the rest while the application
+ * starts: the writer thread with its flush at shutdown (Chronicle's module access granted first)
+ * and the {@link Instrumenter} side by side, then the recorder; the gate holds back the classes
+ * that may be instrumented until it is done, so no call is missed. Called once by {@code
+ * VigilAgent}.
  */
 public final class Installer {
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
@@ -38,7 +39,6 @@ public final class Installer {
     if (!config.enabled()) {
       return;
     }
-    ModuleAccess.grant(inst, Installer.class.getModule());
     if (System.getProperty("chronicle.analytics.disable") == null) {
       System.setProperty("chronicle.analytics.disable", "true");
     }
@@ -72,7 +72,7 @@ public final class Installer {
       long startNanos) {
     try {
       Sites sites = new Sites();
-      FutureTask<EventWriter> writerBuild = buildWriterAside(config);
+      FutureTask<EventWriter> writerBuild = buildWriterAside(config, inst);
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       instrumenter.rehearse();
@@ -116,11 +116,16 @@ public final class Installer {
     }
   }
 
-  /** Starts building the writer on a thread of its own. */
-  private static FutureTask<EventWriter> buildWriterAside(AgentConfig config) {
+  /**
+   * Starts building the writer on a thread of its own, which first grants Chronicle its module
+   * access: nothing else of Vigil loads Chronicle.
+   */
+  private static FutureTask<EventWriter> buildWriterAside(
+      AgentConfig config, Instrumentation inst) {
     FutureTask<EventWriter> writerBuild =
         new FutureTask<>(
             () -> {
+              ModuleAccess.grant(inst, Installer.class.getModule());
               EventWriter w = new EventWriter(config);
               w.start();
               return w;

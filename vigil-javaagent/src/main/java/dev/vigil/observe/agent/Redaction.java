@@ -1,15 +1,9 @@
 package dev.vigil.observe.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.vigil.observe.SmileOut;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -244,47 +238,5 @@ public record Redaction(List<String> keys, Pattern patterns) {
     return (second == 'k' || second == 's')
         && (s.charAt(i + 2) | 0x20) == 'i'
         && (s.charAt(i + 3) | 0x20) == 'a';
-  }
-
-  /**
-   * Redacts a JSON tree in place: secret field names, then patterns in every string; returns the
-   * tree.
-   */
-  // by identity on purpose: a child is set back only when redacting it made a new node
-  @SuppressWarnings("ReferenceEquality")
-  public JsonNode tree(JsonNode node) {
-    if (node instanceof ObjectNode obj) {
-      Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator();
-      List<Map.Entry<String, JsonNode>> replace = new ArrayList<>();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
-        if (isSecretName(e.getKey())) {
-          replace.add(Map.entry(e.getKey(), TextNode.valueOf(MASK)));
-        } else {
-          JsonNode child = tree(e.getValue());
-          if (child != e.getValue()) {
-            replace.add(Map.entry(e.getKey(), child));
-          }
-        }
-      }
-      for (Map.Entry<String, JsonNode> e : replace) {
-        obj.set(e.getKey(), e.getValue());
-      }
-      return obj;
-    }
-    if (node instanceof ArrayNode arr) {
-      for (int i = 0; i < arr.size(); i++) {
-        JsonNode child = tree(arr.get(i));
-        if (child != arr.get(i)) {
-          arr.set(i, child);
-        }
-      }
-      return arr;
-    }
-    if (node != null && node.isTextual()) {
-      String redacted = text(node.textValue());
-      return redacted.equals(node.textValue()) ? node : TextNode.valueOf(redacted);
-    }
-    return node;
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.vigil.observe.SmileOut;
 import dev.vigil.observe.agent.Redaction;
 import dev.vigil.observe.agent.Stderr;
+import dev.vigil.observe.agent.TreeRedaction;
 import dev.vigil.observe.capture.Copy;
 import dev.vigil.observe.capture.RecordShape;
 import dev.vigil.observe.capture.Site;
@@ -124,7 +125,7 @@ final class ValueWriter {
   }
 
   private void tree(JsonNode tree, Site site, int index, SmileOut out) {
-    JsonNode redacted = redaction.tree(tree);
+    JsonNode redacted = TreeRedaction.apply(redaction, tree);
     if (redacted.isTextual()) {
       out.string(cut(redacted.textValue(), site, index));
       return;
@@ -165,7 +166,7 @@ final class ValueWriter {
       return u.text();
     }
     if (snapshot instanceof JsonNode tree) {
-      JsonNode redacted = redaction.tree(tree);
+      JsonNode redacted = TreeRedaction.apply(redaction, tree);
       return cut(redacted.isTextual() ? redacted.textValue() : redacted.toString(), null, 0);
     }
     if (snapshot instanceof BigDecimal n) {

@@ -135,6 +135,6 @@ class RedactionTest {
                 "{\"user\":\"ada\",\"apiKey\":{\"v\":1},\"list\":[\"sk-abcdefghijklmnopqrstu\",{\"secret\":\"s\"}]}");
     assertEquals(
         "{\"user\":\"ada\",\"apiKey\":\"***\",\"list\":[\"***\",{\"secret\":\"***\"}]}",
-        redaction.tree(tree).toString());
+        TreeRedaction.apply(redaction, tree).toString());
   }
 }
