@@ -9,17 +9,14 @@ import dev.vigil.observe.install.StartupGate;
 import dev.vigil.observe.writer.EventWriter;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * Starts Vigil inside its own class loader. In {@code premain} it does only what must come first:
  * reads the configuration, turns Chronicle's analytics off before any Chronicle class loads, and
  * registers the {@link StartupGate}. Background threads then build the rest while the application
- * starts: the writer thread with its flush at shutdown (Chronicle's module access granted first)
- * and the {@link Instrumenter} side by side, then the recorder; the gate holds back the classes
- * that may be instrumented until it is done, so no call is missed. Called once by {@code
- * VigilAgent}.
+ * starts: the writer thread, which grants Chronicle its module access and makes its log, beside the
+ * {@link Instrumenter}, then the recorder; the gate holds back the classes that may be instrumented
+ * until it is done, so no call is missed. Called once by {@code VigilAgent}.
  */
 public final class Installer {
   private static final boolean DEBUG = Boolean.getBoolean("vigil.debug.startup");
@@ -58,11 +55,10 @@ public final class Installer {
 
   /**
    * The background part: the writer, the recorder and the transformer; then the gate opens and the
-   * classes loaded meanwhile that may be targets are retransformed. The writer is built on a thread
-   * of its own while this one builds the transformer, on the core that a thread held back by the
-   * gate leaves idle, and has it rehearse on a class of Vigil's own, so that the application's
-   * thread that loads the first target does not load the transformation path (Byte Buddy's type
-   * pool) itself.
+   * classes loaded meanwhile that may be targets are retransformed. The writer's thread makes its
+   * log while this one builds the transformer, on the core that a thread held back by the gate
+   * leaves idle, and has it rehearse on a class of Vigil's own, so that the application's thread
+   * that loads the first target does not load the transformation path itself.
    */
   private static void finish(
       AgentConfig config,
@@ -72,12 +68,14 @@ public final class Installer {
       long startNanos) {
     try {
       Sites sites = new Sites();
-      FutureTask<EventWriter> writerBuild = buildWriterAside(config, inst);
+      EventWriter writer = new EventWriter(config);
+      // the writer thread grants Chronicle its module access, then makes its log: nothing else of
+      // Vigil loads Chronicle
+      writer.start(() -> ModuleAccess.grant(inst, Installer.class.getModule()));
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       instrumenter.rehearse();
       long built = System.nanoTime();
-      EventWriter writer = awaitWriter(writerBuild);
       CallRecorder recorder = new CallRecorder(sites, writer, config, frameworks);
       Bridge.install(recorder);
       instrumenter.onFirstObjectCapture(recorder::prepareCapture);
@@ -94,9 +92,9 @@ public final class Installer {
                 + " ms after premain began "
                 + "(the transformer built and rehearsed in "
                 + (built - beforeInstrumenter) / 1_000_000
-                + " ms, waited "
+                + " ms, the recorder built in "
                 + (beforeOpen - built) / 1_000_000
-                + " ms for the writer; "
+                + " ms; "
                 + early.size()
                 + " classes loaded before "
                 + "retransformed in "
@@ -113,36 +111,6 @@ public final class Installer {
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);
     } finally {
       gate.settle();
-    }
-  }
-
-  /**
-   * Starts building the writer on a thread of its own, which first grants Chronicle its module
-   * access: nothing else of Vigil loads Chronicle.
-   */
-  private static FutureTask<EventWriter> buildWriterAside(
-      AgentConfig config, Instrumentation inst) {
-    FutureTask<EventWriter> writerBuild =
-        new FutureTask<>(
-            () -> {
-              ModuleAccess.grant(inst, Installer.class.getModule());
-              EventWriter w = new EventWriter(config);
-              w.start();
-              return w;
-            });
-    Thread writerBuilder = new Thread(writerBuild, "vigil-start-writer");
-    writerBuilder.setDaemon(true);
-    writerBuilder.setContextClassLoader(Installer.class.getClassLoader());
-    writerBuilder.start();
-    return writerBuild;
-  }
-
-  /** The writer once built; what its build threw is thrown as is. */
-  private static EventWriter awaitWriter(FutureTask<EventWriter> writerBuild) throws Throwable {
-    try {
-      return writerBuild.get();
-    } catch (ExecutionException e) {
-      throw e.getCause();
     }
   }
 }

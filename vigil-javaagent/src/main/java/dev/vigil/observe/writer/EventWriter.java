@@ -105,7 +105,18 @@ public final class EventWriter implements CaptureSink {
   private volatile boolean sleeping;
 
   private final Path queueDir;
-  private final EventLog log;
+  private final AgentConfig config;
+
+  /**
+   * The log, made by the writer thread as it starts (its classes and Chronicle's that they name are
+   * loaded there, not while the instrumentation waits for this writer); null until then.
+   */
+  private volatile EventLog log;
+
+  /** Why events are lost once {@link #stopped}, when it is not the application's exit. */
+  private volatile String stopReason;
+
+  private Runnable beforeLog = () -> {};
   private final String configuredAgent;
   private final AtomicLong lost = new AtomicLong();
   private final TimeSource time;
@@ -172,12 +183,7 @@ public final class EventWriter implements CaptureSink {
     this.capacity = capacity;
     this.pending = new HandOff<>(capacity);
     this.queueDir = config.queueDir();
-    this.log =
-        new EventLog(
-            queueDir,
-            new EventAssembler(config, time),
-            0,
-            time); // 0: this process, looked up later
+    this.config = config;
     this.configuredAgent = config.agentName();
     this.openDelayNanos = TimeUnit.MILLISECONDS.toNanos(config.openDelayMs());
     this.thread = new Thread(this::run, "vigil-writer");
@@ -192,6 +198,15 @@ public final class EventWriter implements CaptureSink {
    * event can be handed over before the flush is in place.
    */
   public void start() {
+    start(() -> {});
+  }
+
+  /**
+   * {@link #start()}, with {@code first} run on the writer thread before anything else (Chronicle's
+   * module access).
+   */
+  public void start(Runnable first) {
+    beforeLog = first;
     try {
       Runtime.getRuntime().addShutdownHook(new Thread(this::flush, "vigil-shutdown"));
     } catch (IllegalStateException shuttingDown) {
@@ -210,7 +225,8 @@ public final class EventWriter implements CaptureSink {
   @Override
   public void submit(Captured call) {
     if (stopped) {
-      lose("the application was shutting down");
+      String reason = stopReason;
+      lose(reason != null ? reason : "the application was shutting down");
       return;
     }
     if (size.incrementAndGet() > capacity) {
@@ -238,7 +254,8 @@ public final class EventWriter implements CaptureSink {
   // Thread.yield on purpose: the step between spinning and parking, measured as above
   @SuppressWarnings("ThreadPriorityCheck")
   private boolean awaitRoom() {
-    if (!log.isReady()) {
+    EventLog l = log;
+    if (l == null || !l.isReady()) {
       return false;
     }
     int seen = size.get();
@@ -277,7 +294,7 @@ public final class EventWriter implements CaptureSink {
    * open the queue.
    */
   private void appendHere(Captured call) {
-    if (!log.attempted() && !awaitFirstOpen()) {
+    if (!attempted() && !awaitFirstOpen()) {
       lose(
           stopped
               ? "the application was shutting down"
@@ -294,6 +311,12 @@ public final class EventWriter implements CaptureSink {
     }
   }
 
+  /** Whether the writer thread has tried to open the queue. */
+  private boolean attempted() {
+    EventLog l = log;
+    return l != null && l.attempted();
+  }
+
   private boolean awaitFirstOpen() {
     if (openOverdue) {
       return false;
@@ -302,7 +325,7 @@ public final class EventWriter implements CaptureSink {
     LockSupport.unpark(thread);
     waitingForOpen.incrementAndGet();
     try {
-      while (!log.attempted()) {
+      while (!attempted()) {
         if (stopped || thread.getState() == Thread.State.TERMINATED) {
           return false;
         }
@@ -328,9 +351,15 @@ public final class EventWriter implements CaptureSink {
     return lost.get();
   }
 
+  /** Why the last event was lost ("" while none was). */
+  String lostReason() {
+    return lostReason;
+  }
+
   /** Events appended by calling threads that found the hand-off full. */
   long appendedByCallers() {
-    return log.appendedByCallers();
+    EventLog l = log;
+    return l == null ? 0 : l.appendedByCallers();
   }
 
   /** Writes what is waiting and closes the queue; waits at most {@code timeoutMs}. */
@@ -398,6 +427,16 @@ public final class EventWriter implements CaptureSink {
    * next event. Calls still waiting when it ends are counted as lost, never dropped unseen.
    */
   private void run() {
+    try {
+      beforeLog.run();
+      log = new EventLog(queueDir, new EventAssembler(config, time), 0, time); // 0: this process
+    } catch (Throwable t) {
+      stopReason = "the event writer could not start (" + t + ")";
+      stopped = true;
+      Stderr.line("the event writer could not start, no event is recorded: " + t);
+      loseWaiting();
+      return;
+    }
     try {
       try {
         log.pid(); // here rather than while the instrumentation waits for this writer

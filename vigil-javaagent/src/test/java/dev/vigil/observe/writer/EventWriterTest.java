@@ -195,6 +195,24 @@ class EventWriterTest {
   }
 
   @Test
+  void aWriterThatCannotStartCountsEveryEventAsLostWithItsReasonAndNeverThrows() {
+    Path queue = tmp.resolve("queue");
+    EventWriter writer = writer(queue, 4);
+    writer.start(
+        () -> {
+          throw new IllegalStateException("no module access");
+        });
+    writer.shutdown(10_000); // the writer thread ended at once
+    for (int i = 0; i < 5; i++) {
+      writer.submit(call(i));
+    }
+    assertEquals(5, writer.lost());
+    assertTrue(writer.lostReason().contains("could not start"), writer.lostReason());
+    assertTrue(writer.lostReason().contains("no module access"), writer.lostReason());
+    assertTrue(Files.notExists(queue), "nothing written");
+  }
+
+  @Test
   void whenTheQueueCannotBeWrittenTheCallersEventsAreCountedAsLost() throws Exception {
     Path queue = Files.writeString(tmp.resolve("queue"), "a file, not a directory");
     EventWriter writer = writer(queue, 1);
