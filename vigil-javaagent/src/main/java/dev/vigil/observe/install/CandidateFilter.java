@@ -15,16 +15,16 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Whether a class may have methods Vigil instruments, decided from its class file alone, before
- * Byte Buddy sees it (Byte Buddy would parse the whole class and resolve its type hierarchy for
- * every class the application loads). A cheap superset of {@link Targets#isCandidate}, read from
- * each {@link Framework}'s plain strings: the type descriptor of a framework's tool annotation is a
+ * Whether a class may have methods Vigil instruments, decided from its class file alone, before the
+ * instrumenter sees it (it would read the whole class and resolve its type hierarchy for every
+ * class the application loads). A cheap superset of {@link Targets#isCandidate}, read from each
+ * {@link Framework}'s plain strings: the type descriptor of a framework's tool annotation is a
  * constant of the class (it is when a method carries it); or the class is one of the frameworks'
  * entry points (their default methods are instrumented), a class of a framework that descends from
  * a type its {@link MethodRule}s name, or a class a rule names exactly; or it directly extends an
  * entry point; or it is (a subtype of) a class of {@code vigil.methods.include}. Supertypes above
  * the direct ones are read from the loader's class files ({@link ClassHeader}), and what is learnt
- * is kept per loader. Pure JDK, so it can run before Byte Buddy is loaded; it loads no class.
+ * is kept per loader. Pure JDK, so it can run before the instrumenter is loaded; it loads no class.
  */
 final class CandidateFilter {
   private static final String[] NOT_TARGETS = {

@@ -23,7 +23,7 @@ import net.bytebuddy.jar.asm.Type;
  * Reads {@link ClassDescription}s from class files, found by a class loader as resources, and keeps
  * each one it read; for the instrumenter, one per class being transformed. Reading a class file
  * loads nothing: this is what the instrumenter uses instead of Byte Buddy's type pool, whose own
- * classes cost a short process about 100 ms to load (docs/BENCHMARKS.md).
+ * classes cost a short process over 100 ms to load (docs/BENCHMARKS.md).
  */
 final class ClassDescriptions {
   private final Function<String, byte[]> classFiles;

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The few facts {@link CandidateFilter} reads from a class file before Byte Buddy sees it: whether
- * one of a few strings is a constant of the class (an annotation's type descriptor is one when the
- * annotation is used), and the names of the direct superclass and interfaces, in internal form
- * ({@code java/lang/Object}). It walks the constant pool once (JVM specification, section 4.4),
- * never the fields, methods or code behind it, and decodes only the names it returns; pure JDK, no
- * class is loaded. The filter reads every class the application loads, so this is the per-class
- * cost of Vigil on the application's threads.
+ * The few facts {@link CandidateFilter} reads from a class file before the instrumenter sees it:
+ * whether one of a few strings is a constant of the class (an annotation's type descriptor is one
+ * when the annotation is used), and the names of the direct superclass and interfaces, in internal
+ * form ({@code java/lang/Object}). It walks the constant pool once (JVM specification, section
+ * 4.4), never the fields, methods or code behind it, and decodes only the names it returns; pure
+ * JDK, no class is loaded. The filter reads every class the application loads, so this is the
+ * per-class cost of Vigil on the application's threads.
  */
 final class ClassHeader {
   private static final int MAGIC = 0xCAFEBABE;

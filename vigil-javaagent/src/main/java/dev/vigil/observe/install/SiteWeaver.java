@@ -13,9 +13,9 @@ import net.bytebuddy.jar.asm.Type;
 /**
  * Weaves the calls to {@code Bridge} into the methods of one class file, straight with ASM (the
  * copy Byte Buddy ships): a precompiled template of what Byte Buddy's {@code Advice} would inline,
- * without parsing advice classes or building Byte Buddy's type writer, which cost about 100 ms of a
- * short process's start-up (docs/BENCHMARKS.md). Nothing else about the class changes, so a class
- * already loaded can be retransformed too.
+ * without parsing advice classes or building Byte Buddy's type writer, which cost a short process
+ * 150 ms or more of its start (docs/BENCHMARKS.md). Nothing else about the class changes, so a
+ * class already loaded can be retransformed too.
  *
  * <p>Each woven method becomes, in effect:
  *

@@ -16,16 +16,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The one class-file transformer Vigil registers, in {@code premain}, before Byte Buddy is loaded.
- * Building the {@link Instrumenter} loads several hundred classes of Byte Buddy, so it happens on a
- * background thread while the application starts; meanwhile this gate lets every class through
- * untouched except those that may hold a target (docs/AGENT.md, "What is recorded"), as the {@link
- * CandidateFilter} tells from the class file alone. The thread loading such a class waits until the
- * transformer is {@linkplain #open open} and the class is then transformed as usual, so no call is
- * missed. From then on the gate hands the transformer the classes the filter lets through and every
- * retransformation, and nothing else: Byte Buddy never parses the thousands of classes an
- * application loads that cannot be targets. Of the classes let through before it opened, those the
- * filter took for candidates are retransformed once it has ({@link #loadedCandidates}).
+ * The one class-file transformer Vigil registers, in {@code premain}, before the instrumenter's
+ * classes are loaded. Building the {@link Instrumenter} and rehearsing it loads about a hundred
+ * classes (ASM's among them), so it happens on a background thread while the application starts;
+ * meanwhile this gate lets every class through untouched except those that may hold a target
+ * (docs/AGENT.md, "What is recorded"), as the {@link CandidateFilter} tells from the class file
+ * alone. The thread loading such a class waits until the transformer is {@linkplain #open open} and
+ * the class is then transformed as usual, so no call is missed. From then on the gate hands the
+ * transformer the classes the filter lets through and every retransformation, and nothing else: the
+ * instrumenter never reads the thousands of classes an application loads that cannot be targets. Of
+ * the classes let through before it opened, those the filter took for candidates are retransformed
+ * once it has ({@link #loadedCandidates}).
  *
  * <p>It never holds a class for ever: when the transformer is not ready after {@link
  * #HOLD_LIMIT_MS}, or could not be built, the class goes through untouched (and is retransformed
@@ -79,8 +80,8 @@ public final class StartupGate implements ClassFileTransformer {
       byte[] bytes)
       throws IllegalClassFormatException {
     if (redefined != null) {
-      // a retransformation (Byte Buddy's own at installation, or another agent's): Byte Buddy
-      // decides, as always
+      // a retransformation (Vigil's own of the classes loaded before it was ready, or another
+      // agent's): the instrumenter decides, as always
       ClassFileTransformer d = delegate;
       return d == null ? null : d.transform(module, loader, className, redefined, domain, bytes);
     }
@@ -122,7 +123,7 @@ public final class StartupGate implements ClassFileTransformer {
     settled.countDown();
   }
 
-  /** Whether Byte Buddy's transformer has taken over. */
+  /** Whether the instrumenter has taken over. */
   boolean isOpen() {
     return delegate != null;
   }
@@ -158,8 +159,7 @@ public final class StartupGate implements ClassFileTransformer {
   }
 
   /**
-   * Forgets the classes loaded before the gate opened, once Byte Buddy's installation has looked at
-   * them.
+   * Forgets the classes loaded before the gate opened, once the installation has looked at them.
    */
   public void forgetEarlyClasses() {
     synchronized (early) {
@@ -219,7 +219,7 @@ public final class StartupGate implements ClassFileTransformer {
     }
   }
 
-  /** The filter's answer; a class it cannot read goes to Byte Buddy, which decides. */
+  /** The filter's answer; a class it cannot read goes to the instrumenter, which decides. */
   private boolean mayBeTarget(ClassLoader loader, String name, byte[] bytes) {
     try {
       return filter.mayBeTarget(loader, name, bytes);

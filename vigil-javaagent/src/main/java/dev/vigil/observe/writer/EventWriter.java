@@ -116,7 +116,9 @@ public final class EventWriter implements CaptureSink {
   /** Why events are lost once {@link #stopped}, when it is not the application's exit. */
   private volatile String stopReason;
 
+  /** Run by the writer thread before it makes its log ({@link #start(Runnable)}). */
   private Runnable beforeLog = () -> {};
+
   private final String configuredAgent;
   private final AtomicLong lost = new AtomicLong();
   private final TimeSource time;
@@ -225,8 +227,7 @@ public final class EventWriter implements CaptureSink {
   @Override
   public void submit(Captured call) {
     if (stopped) {
-      String reason = stopReason;
-      lose(reason != null ? reason : "the application was shutting down");
+      lose(stoppedReason());
       return;
     }
     if (size.incrementAndGet() > capacity) {
@@ -297,7 +298,7 @@ public final class EventWriter implements CaptureSink {
     if (!attempted() && !awaitFirstOpen()) {
       lose(
           stopped
-              ? "the application was shutting down"
+              ? stoppedReason()
               : "the writer did not open the queue "
                   + queueDir
                   + " within "
@@ -309,6 +310,12 @@ public final class EventWriter implements CaptureSink {
     if (failure != null) {
       lose(failure);
     }
+  }
+
+  /** Why an event handed over once {@link #stopped} is lost. */
+  private String stoppedReason() {
+    String reason = stopReason;
+    return reason != null ? reason : "the application was shutting down";
   }
 
   /** Whether the writer thread has tried to open the queue. */

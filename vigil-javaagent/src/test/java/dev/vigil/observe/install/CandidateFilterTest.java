@@ -14,8 +14,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The class-file filter in front of Byte Buddy: over every class of the frameworks' jars on the
- * test class path and of the test applications, each class Byte Buddy's matcher ({@link
+ * The class-file filter in front of the instrumenter: over every class of the frameworks' jars on
+ * the test class path and of the test applications, each class the instrumenter's matcher ({@link
  * Targets#isCandidate}) takes is let through, and most others are not.
  */
 class CandidateFilterTest {
