@@ -106,8 +106,8 @@ public record AgentConfig(
     List<String> keys =
         r.parsed(
             "vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
-    Pattern patterns =
-        r.parsed("vigil.redact.patterns", AgentConfig::compile, DefaultPatterns.PATTERN);
+    String patterns =
+        r.parsed("vigil.redact.patterns", AgentConfig::checked, Redaction.DEFAULT_PATTERNS);
     boolean captureTurns = r.bool("vigil.capture.turns");
     int openDelayMs = r.nonNegativeInt("vigil.queue.open-delay-ms");
     return new AgentConfig(
@@ -119,25 +119,22 @@ public record AgentConfig(
         captureArgs,
         captureResult,
         maxChars,
-        new Redaction(keys, patterns),
+        Redaction.compiledLater(keys, patterns),
         captureTurns,
         openDelayMs);
   }
 
-  /** The default patterns, compiled once (a large expression, compiled in {@code premain}). */
-  private static final class DefaultPatterns {
-    static final Pattern PATTERN = Pattern.compile(Redaction.DEFAULT_PATTERNS);
-  }
-
-  private static Pattern compile(String regex) {
-    if (regex.isBlank()) {
-      return null;
-    }
-    if (regex.equals(Redaction.DEFAULT_PATTERNS)) {
-      return DefaultPatterns.PATTERN;
+  /**
+   * {@code regex} once it is known to compile; the default patterns are not compiled here (they are
+   * on first use), so that {@code premain} loads none of the regular-expression engine for them.
+   */
+  private static String checked(String regex) {
+    if (regex.isBlank() || regex.equals(Redaction.DEFAULT_PATTERNS)) {
+      return regex;
     }
     try {
-      return Pattern.compile(regex);
+      Pattern.compile(regex);
+      return regex;
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("not a regular expression: " + e.getDescription());
     }

@@ -9,12 +9,11 @@ import java.util.regex.Pattern;
 /**
  * What never reaches the queue (docs/AGENT.md, "Configuration"): values of arguments, map keys and
  * JSON fields whose name contains one of the keys (any case), and every match of the patterns in a
- * captured string, all replaced by {@code ***}.
- *
- * @param keys lower-case name fragments
- * @param patterns one regular expression (alternatives joined by {@code |}), or null for none
+ * captured string, all replaced by {@code ***}. The patterns are compiled on first use, on the
+ * writer thread: compiling the default ones in {@code premain} cost a short process's start a few
+ * milliseconds, and the writer needs them only for a string that may hold a match.
  */
-public record Redaction(List<String> keys, Pattern patterns) {
+public final class Redaction {
   /** The replacement. */
   public static final String MASK = "***";
 
@@ -36,6 +35,52 @@ public record Redaction(List<String> keys, Pattern patterns) {
           "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
           "(?i)\\bbearer\\s+[A-Za-z0-9._~+/-]+=*",
           "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b");
+
+  private final List<String> keys;
+
+  /** The patterns' source, or null for none. */
+  private final String source;
+
+  private final boolean defaultPatterns;
+  private volatile Pattern compiled;
+
+  /**
+   * A redaction of names containing {@code keys} (lower-case name fragments) and of matches of
+   * {@code patterns} (one regular expression, alternatives joined by {@code |}; null for none).
+   */
+  public Redaction(List<String> keys, Pattern patterns) {
+    this(keys, patterns == null ? null : patterns.pattern(), patterns);
+  }
+
+  private Redaction(List<String> keys, String source, Pattern compiled) {
+    this.keys = List.copyOf(keys);
+    this.source = source;
+    this.defaultPatterns = DEFAULT_PATTERNS.equals(source);
+    this.compiled = compiled;
+  }
+
+  /**
+   * A redaction whose patterns, the regular expression {@code source} (null or blank for none), are
+   * compiled on first use; {@code source} must compile.
+   */
+  static Redaction compiledLater(List<String> keys, String source) {
+    return new Redaction(keys, source == null || source.isBlank() ? null : source, null);
+  }
+
+  /** The lower-case name fragments. */
+  public List<String> keys() {
+    return keys;
+  }
+
+  /** The patterns, compiled now if they were not yet; null for none. */
+  public Pattern patterns() {
+    Pattern p = compiled;
+    if (p == null && source != null) {
+      p = Pattern.compile(source);
+      compiled = p;
+    }
+    return p;
+  }
 
   /** Reads a comma-separated list of keys. */
   public static List<String> parseKeys(String value) {
@@ -69,13 +114,13 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * every captured string was the writer thread's largest cost.
    */
   public String text(String text) {
-    if (patterns == null || text == null || text.isEmpty()) {
+    if (source == null || text == null || text.isEmpty()) {
       return text;
     }
-    if (DEFAULT_PATTERNS.equals(patterns.pattern()) && !mayHoldDefaultShape(text)) {
+    if (defaultPatterns && !mayHoldDefaultShape(text)) {
       return text;
     }
-    return patterns.matcher(text).replaceAll(MASK);
+    return patterns().matcher(text).replaceAll(MASK);
   }
 
   /**
@@ -84,10 +129,10 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * nothing written, when the caller must write {@link #text}{@code (s)} instead.
    */
   public boolean writeUnchanged(String s, SmileOut out) {
-    if (patterns == null) {
+    if (source == null) {
       return out.asciiString(s, NO_GUARD);
     }
-    return DEFAULT_PATTERNS.equals(patterns.pattern()) && out.asciiString(s, SHAPE_GUARD);
+    return defaultPatterns && out.asciiString(s, SHAPE_GUARD);
   }
 
   /** Stops nowhere: without patterns nothing is redacted. */
@@ -120,8 +165,7 @@ public record Redaction(List<String> keys, Pattern patterns) {
    * when {@link #text} must be asked.
    */
   public boolean unchangedAscii(byte[] ascii, int from, int n) {
-    return patterns == null
-        || (DEFAULT_PATTERNS.equals(patterns.pattern()) && !mayHoldDefaultShape(ascii, from, n));
+    return source == null || (defaultPatterns && !mayHoldDefaultShape(ascii, from, n));
   }
 
   /** {@link #mayHoldDefaultShape(String)} of an ASCII text given as its bytes. */
