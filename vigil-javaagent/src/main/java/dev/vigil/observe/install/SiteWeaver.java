@@ -219,8 +219,9 @@ final class SiteWeaver {
     public void visitInsn(int opcode) {
       if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
         exitOnReturn(opcode);
+      } else {
+        super.visitInsn(opcode);
       }
-      super.visitInsn(opcode);
     }
 
     @Override
@@ -232,37 +233,43 @@ final class SiteWeaver {
       super.visitLabel(handler);
       frame(exitLocals(null), THROWABLE);
       super.visitVarInsn(Opcodes.ASTORE, valueSlot);
-      Label start = new Label();
-      Label end = new Label();
-      Label suppressed = new Label();
-      super.visitTryCatchBlock(start, end, suppressed, THROWABLE);
-      super.visitLabel(start);
-      push(weave.siteId());
-      super.visitVarInsn(Opcodes.ALOAD, frameSlot);
-      super.visitInsn(Opcodes.ACONST_NULL);
-      super.visitVarInsn(Opcodes.ALOAD, valueSlot);
-      super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "exit", EXIT, false);
-      super.visitLabel(end);
-      super.visitVarInsn(Opcodes.ALOAD, valueSlot);
-      super.visitInsn(Opcodes.ATHROW);
-      super.visitLabel(suppressed);
-      frame(exitLocals(THROWABLE), THROWABLE);
-      super.visitInsn(Opcodes.POP);
-      super.visitVarInsn(Opcodes.ALOAD, valueSlot);
-      super.visitInsn(Opcodes.ATHROW);
+      exitThenLeave(
+          THROWABLE,
+          true,
+          () -> {
+            super.visitVarInsn(Opcodes.ALOAD, valueSlot);
+            super.visitInsn(Opcodes.ATHROW);
+          });
       super.visitMaxs(maxStack, maxLocals);
     }
 
     /**
-     * Before a return: the result kept aside, the exit call (any throwable from it dropped), the
-     * result put back. Nothing jumps into the normal path, so whatever else the original code left
-     * on the operand stack stays there, as without Vigil.
+     * Before a return: the result kept aside, the exit call, the result put back and returned.
+     * Nothing jumps into the normal path, so whatever else the original code left on the operand
+     * stack stays there, as without Vigil.
      */
     private void exitOnReturn(int opcode) {
       boolean isVoid = opcode == Opcodes.RETURN;
       if (!isVoid) {
         super.visitVarInsn(returned.getOpcode(Opcodes.ISTORE), valueSlot);
       }
+      exitThenLeave(
+          isVoid ? null : frameType(returned),
+          false,
+          () -> {
+            if (!isVoid) {
+              super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
+            }
+            super.visitInsn(opcode);
+          });
+    }
+
+    /**
+     * {@code Bridge.exit} with what the value slot holds ({@code held}, its frame type, or null
+     * when it holds nothing): the throwable when {@code thrown}, else the result, boxed. Any
+     * throwable from the call is dropped; the method then leaves by {@code leave} on both paths.
+     */
+    private void exitThenLeave(Object held, boolean thrown, Runnable leave) {
       Label start = new Label();
       Label end = new Label();
       Label suppressed = new Label();
@@ -270,26 +277,25 @@ final class SiteWeaver {
       super.visitLabel(start);
       push(weave.siteId());
       super.visitVarInsn(Opcodes.ALOAD, frameSlot);
-      if (isVoid) {
+      if (thrown) {
         super.visitInsn(Opcodes.ACONST_NULL);
+        super.visitVarInsn(Opcodes.ALOAD, valueSlot);
       } else {
-        super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
-        box(returned);
+        if (held == null) {
+          super.visitInsn(Opcodes.ACONST_NULL);
+        } else {
+          super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
+          box(returned);
+        }
+        super.visitInsn(Opcodes.ACONST_NULL);
       }
-      super.visitInsn(Opcodes.ACONST_NULL);
       super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "exit", EXIT, false);
       super.visitLabel(end);
-      if (!isVoid) {
-        super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
-      }
-      super.visitInsn(opcode);
+      leave.run();
       super.visitLabel(suppressed);
-      frame(exitLocals(isVoid ? null : frameType(returned)), THROWABLE);
+      frame(exitLocals(held), THROWABLE);
       super.visitInsn(Opcodes.POP);
-      if (!isVoid) {
-        super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
-      }
-      // the original return instruction follows, as visited
+      leave.run();
     }
 
     /** An {@code Object[]} of the arguments, primitives boxed. */

@@ -3,7 +3,9 @@ package dev.vigil.it.apps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.stream.Stream;
 
 /** A hand-written agent without any framework: its methods are named by vigil.methods.include. */
@@ -43,8 +45,8 @@ public final class PlainApp {
 
   /**
    * With the arguments {@code linger DIR}, it stays up after its calls until {@code DIR} holds no
-   * spill file (at most {@link #LINGER_MS}): until its agent has opened the queue and imported
-   * them.
+   * spill file: until its agent has opened the queue and imported them. It waits for the
+   * directory's changes, not for a time; the test that launches it bounds the whole process.
    */
   public static void main(String[] args) throws Exception {
     Backend backend = new HttpBackend();
@@ -53,10 +55,23 @@ public final class PlainApp {
     Clock clock = new Clock();
     System.out.println(clock.now("UTC") + " " + clock.hour());
     if (args.length > 1 && args[0].equals("linger")) {
-      Path dir = Path.of(args[1]);
-      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MS);
-      while (holdsSpillFiles(dir) && System.nanoTime() < deadline) {
-        Thread.sleep(20);
+      awaitNoSpillFiles(Path.of(args[1]));
+    }
+  }
+
+  /** Returns once {@code dir} holds no spill file, woken by the directory's changes. */
+  private static void awaitNoSpillFiles(Path dir) throws IOException, InterruptedException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (WatchService changes = dir.getFileSystem().newWatchService()) {
+      dir.register(changes, StandardWatchEventKinds.ENTRY_DELETE);
+      while (holdsSpillFiles(dir)) {
+        WatchKey key = changes.take();
+        key.pollEvents();
+        if (!key.reset()) {
+          return; // the directory is gone, and its spill files with it
+        }
       }
     }
   }
@@ -69,9 +84,6 @@ public final class PlainApp {
       return files.anyMatch(f -> f.getFileName().toString().endsWith(".spill"));
     }
   }
-
-  /** The longest it lingers. */
-  static final long LINGER_MS = 60_000;
 
   private PlainApp() {}
 }
