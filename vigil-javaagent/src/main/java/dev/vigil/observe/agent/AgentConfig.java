@@ -54,18 +54,23 @@ public record AgentConfig(
   /** The key naming a properties file with more configuration. */
   public static final String CONFIG_FILE = "vigil.config.file";
 
+  private static final String INCLUDES = "vigil.methods.include";
+  private static final String KINDS = "vigil.kinds";
+  private static final String REDACT_KEYS = "vigil.redact.keys";
+  private static final String REDACT_PATTERNS = "vigil.redact.patterns";
+
   private static Map<String, String> defaults() {
     Map<String, String> d = new LinkedHashMap<>();
     d.put("vigil.enabled", "true");
     d.put("vigil.queue.dir", "./vigil-queue");
     d.put("vigil.agent.name", "");
-    d.put("vigil.methods.include", "");
-    d.put("vigil.kinds", "");
+    d.put(INCLUDES, "");
+    d.put(KINDS, "");
     d.put("vigil.capture.args", "true");
     d.put("vigil.capture.result", "true");
     d.put("vigil.capture.max-chars", "4096");
-    d.put("vigil.redact.keys", Redaction.DEFAULT_KEYS);
-    d.put("vigil.redact.patterns", Redaction.DEFAULT_PATTERNS);
+    d.put(REDACT_KEYS, Redaction.DEFAULT_KEYS);
+    d.put(REDACT_PATTERNS, Redaction.DEFAULT_PATTERNS);
     d.put("vigil.capture.turns", "true");
     d.put("vigil.queue.open-delay-ms", "500");
     return Map.copyOf(d);
@@ -92,22 +97,17 @@ public record AgentConfig(
     if (fileName != null && !fileName.isBlank()) {
       file = readFile(Path.of(fileName.trim()), warn);
     }
-    Map<String, String> fileValues = file;
-    Resolver r = new Resolver(key -> first(key, args, sysProps, env, fileValues), warn);
+    Resolver r = new Resolver(args, sysProps, env, file, warn);
     boolean enabled = r.bool("vigil.enabled");
     Path queueDir = Path.of(r.text("vigil.queue.dir"));
     String name = r.text("vigil.agent.name").trim();
-    List<MethodInclude> includes =
-        r.parsed("vigil.methods.include", MethodInclude::parseList, List.of());
-    KindOverrides kinds = r.parsed("vigil.kinds", KindOverrides::parse, KindOverrides.NONE);
+    List<MethodInclude> includes = r.parsed(INCLUDES, List.of());
+    KindOverrides kinds = r.parsed(KINDS, KindOverrides.NONE);
     boolean captureArgs = r.bool("vigil.capture.args");
     boolean captureResult = r.bool("vigil.capture.result");
     int maxChars = r.positiveInt("vigil.capture.max-chars");
-    List<String> keys =
-        r.parsed(
-            "vigil.redact.keys", Redaction::parseKeys, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
-    String patterns =
-        r.parsed("vigil.redact.patterns", AgentConfig::checked, Redaction.DEFAULT_PATTERNS);
+    List<String> keys = r.parsed(REDACT_KEYS, Redaction.parseKeys(Redaction.DEFAULT_KEYS));
+    String patterns = r.parsed(REDACT_PATTERNS, Redaction.DEFAULT_PATTERNS);
     boolean captureTurns = r.bool("vigil.capture.turns");
     int openDelayMs = r.nonNegativeInt("vigil.queue.open-delay-ms");
     return new AgentConfig(
@@ -258,11 +258,34 @@ public record AgentConfig(
     return out;
   }
 
-  /** Reads typed values, falling back to the default with one line per malformed value. */
+  /**
+   * The parsed value of one of the keys whose values have a syntax; a switch rather than method
+   * references, so that {@code premain} links no lambda (docs/DESIGN.md#the-start-path).
+   *
+   * @throws IllegalArgumentException saying what is malformed
+   */
+  private static Object parse(String key, String value) {
+    return switch (key) {
+      case INCLUDES -> MethodInclude.parseList(value);
+      case KINDS -> KindOverrides.parse(value);
+      case REDACT_KEYS -> Redaction.parseKeys(value);
+      case REDACT_PATTERNS -> checked(value);
+      default -> throw new IllegalStateException("no syntax for " + key);
+    };
+  }
+
+  /**
+   * Reads typed values from the four sources, first found first, falling back to the default with
+   * one line per malformed value.
+   */
   private record Resolver(
-      java.util.function.Function<String, String> source, Consumer<String> warn) {
+      Map<String, String> args,
+      Properties sysProps,
+      Map<String, String> env,
+      Map<String, String> file,
+      Consumer<String> warn) {
     String text(String key) {
-      String v = source.apply(key);
+      String v = first(key, args, sysProps, env, file);
       return v == null ? DEFAULTS.get(key) : v;
     }
 
@@ -299,10 +322,12 @@ public record AgentConfig(
           Integer.parseInt(DEFAULTS.get(key)));
     }
 
-    <T> T parsed(String key, java.util.function.Function<String, T> parser, T defaultValue) {
+    /** The value of {@code key} as {@link #parse} reads it; {@code T} is what it gives for it. */
+    @SuppressWarnings("unchecked")
+    <T> T parsed(String key, T defaultValue) {
       String v = text(key);
       try {
-        return parser.apply(v);
+        return (T) parse(key, v);
       } catch (IllegalArgumentException e) {
         return fallback(key, v, e.getMessage(), defaultValue);
       }

@@ -42,16 +42,16 @@ record BackgroundStart(
     try {
       Sites sites = new Sites();
       EventWriter writer = new EventWriter(config);
-      // the writer thread grants Chronicle its module access, then makes its log: nothing else of
-      // Vigil loads Chronicle
-      writer.start(() -> ModuleAccess.grant(inst, Installer.class.getModule()));
+      // the writer thread makes its log, and grants Chronicle its module access before it first
+      // opens the queue: nothing else of Vigil loads Chronicle
+      writer.start(new ModuleAccess(inst, Installer.class.getModule()));
       long beforeInstrumenter = System.nanoTime();
       Instrumenter instrumenter = new Instrumenter(config, sites, frameworks);
       instrumenter.rehearse();
       long built = System.nanoTime();
       CallRecorder recorder = new CallRecorder(sites, writer, config, frameworks);
       Bridge.install(recorder);
-      instrumenter.onFirstObjectCapture(recorder::prepareCapture);
+      instrumenter.onFirstObjectCapture(new PrepareCapture(recorder));
       long beforeOpen = System.nanoTime();
       gate.open(instrumenter);
       List<Class<?>> early = gate.loadedCandidates(inst.getAllLoadedClasses());
@@ -84,6 +84,17 @@ record BackgroundStart(
       Stderr.line("instrumentation not installed, the application runs without Vigil: " + t);
     } finally {
       gate.settle();
+    }
+  }
+
+  /**
+   * {@link CallRecorder#prepareCapture}, a record rather than a method reference: Vigil's start
+   * links no lambda (docs/DESIGN.md#the-start-path).
+   */
+  private record PrepareCapture(CallRecorder recorder) implements Runnable {
+    @Override
+    public void run() {
+      recorder.prepareCapture();
     }
   }
 }

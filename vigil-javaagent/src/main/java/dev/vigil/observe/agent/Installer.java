@@ -26,7 +26,7 @@ public final class Installer {
    */
   public static void install(String agentArgs, Instrumentation inst, long startNanos) {
     AgentConfig config =
-        AgentConfig.load(agentArgs, System.getProperties(), System.getenv(), Stderr::line);
+        AgentConfig.load(agentArgs, System.getProperties(), System.getenv(), Stderr.LINES);
     if (!config.enabled()) {
       return;
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * One entry of {@code vigil.methods.include}, in the syntax of OpenTelemetry's {@code
@@ -15,10 +14,6 @@ import java.util.regex.Pattern;
  * @param methods method names; empty means every method
  */
 public record MethodInclude(String className, Set<String> methods) {
-  private static final Pattern CLASS =
-      Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
-  private static final Pattern METHOD = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*");
-
   /** Whether every method of the class is included. */
   public boolean allMethods() {
     return methods.isEmpty();
@@ -45,7 +40,7 @@ public record MethodInclude(String className, Set<String> methods) {
             "entry \"" + entry + "\" is not Class[method,...] or Class[*]");
       }
       String cls = entry.substring(0, open).trim();
-      if (!CLASS.matcher(cls).matches()) {
+      if (!JavaNames.isQualifiedName(cls)) {
         throw new IllegalArgumentException(
             "entry \"" + entry + "\" does not start with a class name");
       }
@@ -55,7 +50,7 @@ public record MethodInclude(String className, Set<String> methods) {
         String name = m.trim();
         if (name.equals("*")) {
           star = true;
-        } else if (METHOD.matcher(name).matches()) {
+        } else if (JavaNames.isName(name)) {
           methods.add(name);
         } else {
           throw new IllegalArgumentException(

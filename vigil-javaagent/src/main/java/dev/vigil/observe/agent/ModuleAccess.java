@@ -9,10 +9,17 @@ import java.util.Set;
  * Gives Vigil's own class loader the module access Chronicle Queue needs on Java 17+ (the {@code
  * --add-exports}/{@code --add-opens} its documentation lists), through {@link
  * Instrumentation#redefineModule}, so that the user never adds a JVM flag. Only Vigil's unnamed
- * module gains access; the application's modules are untouched.
+ * module gains access; the application's modules are untouched. As a {@link Runnable}, the writer
+ * runs it before it first opens the queue.
+ *
+ * @param inst the JVM's instrumentation
+ * @param vigil the module of Vigil's class loader
  */
-final class ModuleAccess {
-  private ModuleAccess() {}
+record ModuleAccess(Instrumentation inst, Module vigil) implements Runnable {
+  @Override
+  public void run() {
+    grant(inst, vigil);
+  }
 
   static void grant(Instrumentation inst, Module vigil) {
     Set<Module> to = Set.of(vigil);

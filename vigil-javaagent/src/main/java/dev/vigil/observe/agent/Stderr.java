@@ -2,6 +2,7 @@ package dev.vigil.observe.agent;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +18,9 @@ public final class Stderr {
   private static final long INTERVAL = interval();
 
   private static final ConcurrentHashMap<String, Long> LAST = new ConcurrentHashMap<>();
+
+  /** {@link #line}, for the configuration's warnings in {@code premain}. */
+  public static final Consumer<String> LINES = new Lines();
 
   private Stderr() {}
 
@@ -55,5 +59,16 @@ public final class Stderr {
   /** Prints one line now. */
   public static void line(String message) {
     System.err.println("[vigil] " + message);
+  }
+
+  /**
+   * {@link #line} as a consumer, a class rather than a method reference: Vigil's start links no
+   * lambda (docs/DESIGN.md#the-start-path).
+   */
+  private static final class Lines implements Consumer<String> {
+    @Override
+    public void accept(String message) {
+      line(message);
+    }
   }
 }

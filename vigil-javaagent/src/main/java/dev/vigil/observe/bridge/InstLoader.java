@@ -90,17 +90,22 @@ public final class InstLoader extends ClassLoader {
   /**
    * A resource of {@code inst/} read straight from the jar, without the URL machinery that {@link
    * #getResource} opens (a dozen classes to load when the instrumenter first reads a class file of
-   * Vigil's own); the parent's resources first, as {@code getResource} does.
+   * Vigil's own). The parent's resources come first, as {@code getResource} does, except a class
+   * file that the jar holds: the platform loader defines none of Vigil's classes, and asking it
+   * first opens the JDK's module image to look, a few milliseconds of the agent's start.
    */
   @Override
   public InputStream getResourceAsStream(String name) {
-    InputStream parents = getParent().getResourceAsStream(name);
-    if (parents != null) {
-      return parents;
+    boolean classFile = name.endsWith(".class");
+    if (!classFile) {
+      InputStream parents = getParent().getResourceAsStream(name);
+      if (parents != null) {
+        return parents;
+      }
     }
     JarEntry entry = jar.getJarEntry(entryName(name));
     if (entry == null) {
-      return null;
+      return classFile ? getParent().getResourceAsStream(name) : null;
     }
     try {
       return jar.getInputStream(entry);

@@ -1,6 +1,7 @@
 package dev.vigil.observe.capture;
 
 import dev.vigil.observe.agent.AgentConfig;
+import dev.vigil.observe.agent.ProcessId;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.bridge.Recorder;
 import java.util.Iterator;
@@ -27,7 +28,13 @@ public final class CallRecorder implements Recorder {
    * The thread's stack of frames; a frame keeps its stack, so that {@link #exit} need not look it
    * up.
    */
-  private final ThreadLocal<Frame.Stack> stacks = ThreadLocal.withInitial(Frame.Stack::new);
+  private final ThreadLocal<Frame.Stack> stacks =
+      new ThreadLocal<>() { // not withInitial: Vigil's start links no lambda (docs/DESIGN.md)
+        @Override
+        protected Frame.Stack initialValue() {
+          return new Frame.Stack();
+        }
+      };
 
   private final AtomicLong generatedIds = new AtomicLong();
 
@@ -223,7 +230,7 @@ public final class CallRecorder implements Recorder {
   private String idPrefix() {
     String p = idPrefix;
     if (p == null) {
-      p = "vigil-" + Long.toString(ProcessHandle.current().pid(), 36) + "-";
+      p = "vigil-" + Long.toString(ProcessId.current(), 36) + "-";
       idPrefix = p;
     }
     return p;

@@ -82,8 +82,11 @@ final class CandidateFilter {
       inc.add(internal(i.className()));
     }
     this.included = Set.copyOf(inc);
-    this.toIncluded =
-        new Descent(included, included.stream().anyMatch(n -> startsWithAny(n, PLATFORM)));
+    boolean platformIncluded = false;
+    for (String name : included) {
+      platformIncluded |= startsWithAny(name, PLATFORM);
+    }
+    this.toIncluded = new Descent(included, platformIncluded);
     // load what the checks use now, so that no class loaded inside a check comes back to it
     // half-way
     mayBeTarget(CandidateFilter.class.getClassLoader(), "a/B", new byte[0]);
@@ -174,8 +177,13 @@ final class CandidateFilter {
     }
 
     private Map<String, Boolean> knownFor(ClassLoader loader) {
-      synchronized (known) {
-        return known.computeIfAbsent(loader, l -> new ConcurrentHashMap<>());
+      synchronized (known) { // no computeIfAbsent: the gate's checks link no lambda
+        Map<String, Boolean> k = known.get(loader);
+        if (k == null) {
+          k = new ConcurrentHashMap<>();
+          known.put(loader, k);
+        }
+        return k;
       }
     }
   }

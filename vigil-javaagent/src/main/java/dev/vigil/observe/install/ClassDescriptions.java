@@ -39,7 +39,18 @@ final class ClassDescriptions {
 
   /** Descriptions of the classes {@code loader} finds (the boot loader's when null). */
   static ClassDescriptions of(ClassLoader loader) {
-    return new ClassDescriptions(name -> classFile(loader, name));
+    return new ClassDescriptions(new LoaderFiles(loader));
+  }
+
+  /**
+   * The class files a loader finds, a record rather than a lambda: Vigil's start links none
+   * (docs/DESIGN.md#the-start-path).
+   */
+  private record LoaderFiles(ClassLoader loader) implements Function<String, byte[]> {
+    @Override
+    public byte[] apply(String name) {
+      return classFile(loader, name);
+    }
   }
 
   /** The description of the class named {@code name}, or null when it cannot be read. */

@@ -49,6 +49,9 @@ final class SiteWeaver {
   private static final String THROWABLE = "java/lang/Throwable";
   private static final String OBJECT = "java/lang/Object";
 
+  /** No load before a woven exit's leaving instruction (a {@code void} return). */
+  private static final int NO_LOAD = -1;
+
   private SiteWeaver() {}
 
   /** The key of a method in the map {@link #weave} takes. */
@@ -233,13 +236,7 @@ final class SiteWeaver {
       super.visitLabel(handler);
       frame(exitLocals(null), THROWABLE);
       super.visitVarInsn(Opcodes.ASTORE, valueSlot);
-      exitThenLeave(
-          THROWABLE,
-          true,
-          () -> {
-            super.visitVarInsn(Opcodes.ALOAD, valueSlot);
-            super.visitInsn(Opcodes.ATHROW);
-          });
+      exitThenLeave(THROWABLE, true, Opcodes.ALOAD, Opcodes.ATHROW);
       super.visitMaxs(maxStack, maxLocals);
     }
 
@@ -256,20 +253,17 @@ final class SiteWeaver {
       exitThenLeave(
           isVoid ? null : frameType(returned),
           false,
-          () -> {
-            if (!isVoid) {
-              super.visitVarInsn(returned.getOpcode(Opcodes.ILOAD), valueSlot);
-            }
-            super.visitInsn(opcode);
-          });
+          isVoid ? NO_LOAD : returned.getOpcode(Opcodes.ILOAD),
+          opcode);
     }
 
     /**
      * {@code Bridge.exit} with what the value slot holds ({@code held}, its frame type, or null
      * when it holds nothing): the throwable when {@code thrown}, else the result, boxed. Any
-     * throwable from the call is dropped; the method then leaves by {@code leave} on both paths.
+     * throwable from the call is dropped; the method then leaves on both paths by {@code load} of
+     * the value slot (unless {@link #NO_LOAD}) and {@code leave}, a return or {@code athrow}.
      */
-    private void exitThenLeave(Object held, boolean thrown, Runnable leave) {
+    private void exitThenLeave(Object held, boolean thrown, int load, int leave) {
       Label start = new Label();
       Label end = new Label();
       Label suppressed = new Label();
@@ -291,11 +285,18 @@ final class SiteWeaver {
       }
       super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "exit", EXIT, false);
       super.visitLabel(end);
-      leave.run();
+      leave(load, leave);
       super.visitLabel(suppressed);
       frame(exitLocals(held), THROWABLE);
       super.visitInsn(Opcodes.POP);
-      leave.run();
+      leave(load, leave);
+    }
+
+    private void leave(int load, int leave) {
+      if (load != NO_LOAD) {
+        super.visitVarInsn(load, valueSlot);
+      }
+      super.visitInsn(leave);
     }
 
     /** An {@code Object[]} of the arguments, primitives boxed. */

@@ -168,8 +168,13 @@ public final class StartupGate implements ClassFileTransformer {
   }
 
   private void remember(ClassLoader loader, String className, boolean candidate) {
-    synchronized (early) {
-      early.computeIfAbsent(loader, l -> new HashMap<>()).put(className, candidate);
+    synchronized (early) { // no computeIfAbsent: the gate links no lambda while it holds classes
+      Map<String, Boolean> names = early.get(loader);
+      if (names == null) {
+        names = new HashMap<>();
+        early.put(loader, names);
+      }
+      names.put(className, candidate);
     }
   }
 

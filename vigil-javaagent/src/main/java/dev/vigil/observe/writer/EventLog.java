@@ -9,6 +9,7 @@ import dev.vigil.observe.ExcerptEvents;
 import dev.vigil.observe.OwnerOnly;
 import dev.vigil.observe.SpillFiles;
 import dev.vigil.observe.SpillImport;
+import dev.vigil.observe.agent.ProcessId;
 import dev.vigil.observe.agent.Stderr;
 import dev.vigil.observe.agent.TimeSource;
 import dev.vigil.observe.capture.Captured;
@@ -162,7 +163,12 @@ final class EventLog {
 
   /** The encoders of calling threads that append their own events. */
   private final ThreadLocal<EventEncoder> callerEncoders =
-      ThreadLocal.withInitial(EventEncoder::new);
+      new ThreadLocal<>() { // not withInitial: Vigil's start links no lambda (docs/DESIGN.md)
+        @Override
+        protected EventEncoder initialValue() {
+          return new EventEncoder();
+        }
+      };
 
   private final LongAdder appendedByCallers = new LongAdder();
 
@@ -235,14 +241,13 @@ final class EventLog {
   }
 
   /**
-   * The pid written into events. This process's is looked up on first use, which the writer thread
-   * makes as it starts: the lookup starts the JDK's process machinery (a thread pool among it,
-   * about 10 ms of a short process's start), which the instrumentation need not wait for.
+   * The pid written into events. This process's is looked up on first use ({@link ProcessId}),
+   * which the writer thread makes as it starts.
    */
   long pid() {
     long p = pid;
     if (p == 0) {
-      p = ProcessHandle.current().pid();
+      p = ProcessId.current();
       pid = p;
     }
     return p;

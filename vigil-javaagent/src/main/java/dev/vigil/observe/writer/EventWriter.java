@@ -116,8 +116,10 @@ public final class EventWriter implements CaptureSink {
   /** Why events are lost once {@link #stopped}, when it is not the application's exit. */
   private volatile String stopReason;
 
-  /** Run by the writer thread before it makes its log ({@link #start(Runnable)}). */
-  private Runnable beforeLog = () -> {};
+  /**
+   * Run by the writer thread before it first opens the queue ({@link #start(Runnable)}), or null.
+   */
+  private Runnable beforeFirstOpen;
 
   private final String configuredAgent;
   private final AtomicLong lost = new AtomicLong();
@@ -188,7 +190,7 @@ public final class EventWriter implements CaptureSink {
     this.config = config;
     this.configuredAgent = config.agentName();
     this.openDelayNanos = TimeUnit.MILLISECONDS.toNanos(config.openDelayMs());
-    this.thread = new Thread(this::run, "vigil-writer");
+    this.thread = new Thread(new WriterLoop(), "vigil-writer");
     thread.setDaemon(true);
     thread.setContextClassLoader(EventWriter.class.getClassLoader());
   }
@@ -200,17 +202,18 @@ public final class EventWriter implements CaptureSink {
    * event can be handed over before the flush is in place.
    */
   public void start() {
-    start(() -> {});
+    start(null);
   }
 
   /**
-   * {@link #start()}, with {@code first} run on the writer thread before anything else (Chronicle's
-   * module access).
+   * {@link #start()}, with {@code beforeFirstOpen} run on the writer thread before it first opens
+   * the queue (Chronicle's module access, which a process that only spills never needs); when it
+   * throws, the writer stops and every event is lost with the reason.
    */
-  public void start(Runnable first) {
-    beforeLog = first;
+  public void start(Runnable beforeFirstOpen) {
+    this.beforeFirstOpen = beforeFirstOpen;
     try {
-      Runtime.getRuntime().addShutdownHook(new Thread(this::flush, "vigil-shutdown"));
+      Runtime.getRuntime().addShutdownHook(new Thread(new Flush(), "vigil-shutdown"));
     } catch (IllegalStateException shuttingDown) {
       // the application is already exiting; what is waiting is written while the JVM lets this
       // thread run
@@ -396,10 +399,21 @@ public final class EventWriter implements CaptureSink {
    * agent's start (docs/BENCHMARKS.md). The writer thread only.
    */
   private boolean openLog() {
+    if (stopReason != null) {
+      return false;
+    }
     if (!chronicleFlush) {
       chronicleFlush = true;
       try {
-        PriorityHook.add(FLUSH_PRIORITY, this::flush);
+        if (beforeFirstOpen != null) {
+          beforeFirstOpen.run();
+        }
+      } catch (Throwable t) {
+        stop("the event writer could not open the queue", t);
+        return false;
+      }
+      try {
+        PriorityHook.add(FLUSH_PRIORITY, new Flush());
       } catch (Throwable chronicleUnavailable) {
         // the plain JVM hook registered at start still flushes
       }
@@ -435,13 +449,9 @@ public final class EventWriter implements CaptureSink {
    */
   private void run() {
     try {
-      beforeLog.run();
       log = new EventLog(queueDir, new EventAssembler(config, time), 0, time); // 0: this process
     } catch (Throwable t) {
-      stopReason = "the event writer could not start (" + t + ")";
-      stopped = true;
-      Stderr.line("the event writer could not start, no event is recorded: " + t);
-      loseWaiting();
+      stop("the event writer could not start", t);
       return;
     }
     try {
@@ -467,11 +477,25 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
+   * Stops the writer for good: every event waiting or handed over later is lost with the reason.
+   */
+  private void stop(String what, Throwable t) {
+    stopReason = what + " (" + t + ")";
+    stopped = true;
+    Stderr.line(what + ", no event is recorded: " + t);
+    loseWaiting();
+  }
+
+  /**
    * One round of the writer thread: a run of calls written, or the queue opened, or a nap or a
    * sleep when there is nothing to do; false once stopped with nothing waiting.
    */
   private boolean step() {
     if (!log.attempted() && !pending.isEmpty()) {
+      if (stopReason != null) {
+        loseWaiting();
+        return false;
+      }
       if (stopped) {
         spillWaiting();
         return false;
@@ -565,7 +589,7 @@ public final class EventWriter implements CaptureSink {
 
   private void write(Captured call) {
     if (!openLog()) {
-      lose(log.failure());
+      lose(stopReason != null ? stopReason : log.failure());
       return;
     }
     reportLost();
@@ -640,5 +664,24 @@ public final class EventWriter implements CaptureSink {
       agent = configuredAgent != null ? configuredAgent : AgentName.fromCommandLine();
     }
     return agent;
+  }
+
+  /**
+   * The writer thread's body, a class rather than a method reference: Vigil's start links no lambda
+   * (docs/DESIGN.md#the-start-path).
+   */
+  private final class WriterLoop implements Runnable {
+    @Override
+    public void run() {
+      EventWriter.this.run();
+    }
+  }
+
+  /** The flush at exit ({@link #flush}), a class for the same reason as {@link WriterLoop}. */
+  private final class Flush implements Runnable {
+    @Override
+    public void run() {
+      flush();
+    }
   }
 }

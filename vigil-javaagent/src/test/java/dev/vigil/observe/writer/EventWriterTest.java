@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 import net.openhft.chronicle.bytes.Bytes;
@@ -195,21 +196,45 @@ class EventWriterTest {
   }
 
   @Test
-  void aWriterThatCannotStartCountsEveryEventAsLostWithItsReasonAndNeverThrows() {
+  void aWriterDeniedWhatItRunsBeforeOpeningCountsEveryEventAsLostWithItsReasonAndNeverThrows() {
     Path queue = tmp.resolve("queue");
-    EventWriter writer = writer(queue, 4);
+    Properties p = new Properties();
+    p.setProperty("vigil.queue.dir", queue.toString());
+    p.setProperty("vigil.queue.open-delay-ms", "0"); // the first event opens the queue
+    EventWriter writer = new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), 4);
+    AtomicInteger runs = new AtomicInteger();
     writer.start(
         () -> {
+          runs.incrementAndGet();
           throw new IllegalStateException("no module access");
         });
-    writer.shutdown(10_000); // the writer thread ended at once
     for (int i = 0; i < 5; i++) {
       writer.submit(call(i));
     }
-    assertEquals(5, writer.lost());
-    assertTrue(writer.lostReason().contains("could not start"), writer.lostReason());
+    await().atMost(Duration.ofSeconds(30)).until(() -> writer.lost() == 5);
+    writer.submit(call(5));
+    writer.shutdown(10_000);
+    assertEquals(6, writer.lost());
+    assertEquals(1, runs.get(), "run once, before the first opening");
+    assertTrue(writer.lostReason().contains("could not open"), writer.lostReason());
     assertTrue(writer.lostReason().contains("no module access"), writer.lostReason());
-    assertTrue(Files.notExists(queue), "nothing written");
+    assertTrue(Files.notExists(queue), "nothing written, not even a spill file");
+  }
+
+  @Test
+  void whatRunsBeforeTheFirstOpeningIsNotRunByAProcessThatOnlySpills() {
+    Path queue = tmp.resolve("queue");
+    Properties p = new Properties();
+    p.setProperty("vigil.queue.dir", queue.toString());
+    p.setProperty("vigil.queue.open-delay-ms", "600000"); // the exit comes first
+    EventWriter writer = new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), 4);
+    AtomicInteger runs = new AtomicInteger();
+    writer.start(() -> runs.incrementAndGet());
+    writer.submit(call(0));
+    writer.shutdown(10_000); // the event is spilled
+    assertEquals(0, runs.get());
+    assertEquals(0, writer.lost());
+    assertTrue(SpillFiles.pending(queue), "spilled");
   }
 
   @Test
