@@ -35,6 +35,7 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -370,9 +371,9 @@ class EventWriterTest {
     Path queue = tmp.resolve("queue");
     EventWriter writer = writer(queue, EventWriter.CAPACITY);
     writer.start();
-    Instant first = firstEventWritten(writer, queue);
-    // the other queue's clock reads the first event's time, so that both write the same day's file
-    appendAsAnotherProcess(queue, first);
+    Instant day = firstEventWritten(writer, queue);
+    // the other queue's clock reads a time of that day, so that both write the same day's file
+    appendAsAnotherProcess(queue, day);
     writer.submit(call(2));
     writer.submit(call(3));
     writer.shutdown(30_000);
@@ -448,15 +449,19 @@ class EventWriterTest {
     assertEquals(List.of(me, "other-thread", me), threads);
   }
 
-  /** Submits a first call and returns the time of its event, once it is in the queue. */
+  /**
+   * Has {@code writer} write its first event and gives the start of the day file it went into (the
+   * day the writer's queue time gave, which is not the event's own when the machine started on
+   * another day than today: the calls' monotonic times are from just after it started).
+   */
   private static Instant firstEventWritten(EventWriter writer, Path queue) throws Exception {
     writer.submit(call(1));
     await()
         .atMost(Duration.ofSeconds(30))
         .ignoreException(IllegalArgumentException.class) // no queue until the writer opens it
         .until(() -> QueueTally.of(queue).events() == 1);
-    try (ChronicleQueue q = EventQueues.openForReading(queue)) {
-      return EventWire.next(q.createTailer()).ts();
+    try (RollingChronicleQueue q = (RollingChronicleQueue) EventQueues.openForReading(queue)) {
+      return Instant.ofEpochMilli((long) q.lastCycle() * q.rollCycle().lengthInMillis());
     }
   }
 
