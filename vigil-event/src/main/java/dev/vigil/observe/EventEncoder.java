@@ -201,7 +201,7 @@ public final class EventEncoder {
       return at + lastNames.length;
     }
     int start = at;
-    int code = EventWire.statusCode(status);
+    int code = StatusCodes.of(status);
     at = utf8(at, kind);
     if (code == 0) {
       at = utf8(at, status);

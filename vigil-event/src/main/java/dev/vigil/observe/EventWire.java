@@ -72,8 +72,6 @@ public final class EventWire {
   static final int CALL_PAYLOAD = 128;
 
   /** The statuses the flags hold, by their code (0: written as UTF-8). */
-  private static final String[] STATUSES = {null, "ok", "fail", "timeout"};
-
   /**
    * Jackson's mapper for payloads in Smile, built on first use: the agent's writer encodes tool
    * calls without it ({@link EventEncoder}), and building it loads much of Jackson, which a process
@@ -130,7 +128,7 @@ public final class EventWire {
    * call's short form; with {@code toolsKind} the kind, the tool's, is left out.
    */
   static void write(BytesOut<?> out, Event event, byte[] payload, boolean call, boolean toolsKind) {
-    int status = statusCode(event.status());
+    int status = StatusCodes.of(event.status());
     out.writeByte(MAGIC);
     out.writeByte(VERSION);
     out.writeByte((byte) (flags(event, status) | (call ? CALL_PAYLOAD : 0)));
@@ -169,16 +167,6 @@ public final class EventWire {
         | (event.callId() != null ? HAS_CALL_ID : 0)
         | (event.session() != null ? HAS_SESSION : 0)
         | status << STATUS_SHIFT;
-  }
-
-  /** The code of {@code status} in the flags, or 0 when it is written as UTF-8. */
-  static int statusCode(String status) {
-    for (int i = 1; i < STATUSES.length; i++) {
-      if (STATUSES[i].equals(status)) {
-        return i;
-      }
-    }
-    return 0;
   }
 
   /**
@@ -370,7 +358,7 @@ public final class EventWire {
     Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
     String kind = in.readUtf8();
     int code = (flags & STATUS_MASK) >>> STATUS_SHIFT;
-    String status = code == 0 ? in.readUtf8() : STATUSES[code];
+    String status = code == 0 ? in.readUtf8() : StatusCodes.status(code);
     String agent = in.readUtf8();
     Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
     Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;

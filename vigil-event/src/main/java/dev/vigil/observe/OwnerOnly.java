@@ -45,14 +45,18 @@ public final class OwnerOnly {
 
   /**
    * Writes {@code file} {@code 0600} under a temporary name, then renames it into place, so that it
-   * appears whole or not at all. The bytes go through a plain file stream: the file channel behind
-   * {@code Files.write} is a score of classes for a short process to load at its exit.
+   * appears whole or not at all. The file is made by a plain file stream and restricted before a
+   * byte is written to it: the file channel behind {@code Files.write} and {@code Files.createFile}
+   * is a score of classes and a native library for a short process to load at its exit. Meant for
+   * files of an owner-only directory, where no one else can open the file before it is restricted.
    */
   public static void write(Path file, byte[] bytes) throws IOException {
     Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
     Files.deleteIfExists(temp);
-    createFile(temp);
     try (OutputStream out = new FileOutputStream(temp.toFile())) {
+      if (posix(temp)) {
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+      }
       out.write(bytes);
     }
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -15,7 +15,7 @@ public final class AgentName {
    */
   public static String fromCommandLine() {
     String command = System.getProperty("sun.java.command", "").trim();
-    String first = command.isEmpty() ? "" : command.split("\\s+", 2)[0];
+    String first = firstWord(command);
     String main = first;
     if (first.endsWith(".jar")) {
       main = mainClassOf(new File(first));
@@ -24,6 +24,23 @@ public final class AgentName {
       return "java";
     }
     return simpleName(main);
+  }
+
+  /**
+   * The text before the first white space (what the regular expression {@code \s} matches), found
+   * without one: the first event asks for the name, on the path a short process waits for at its
+   * exit (docs/DESIGN.md#the-start-path).
+   */
+  static String firstWord(String command) {
+    int end = 0;
+    while (end < command.length() && !isSpace(command.charAt(end))) {
+      end++;
+    }
+    return command.substring(0, end);
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
   }
 
   static String simpleName(String className) {
