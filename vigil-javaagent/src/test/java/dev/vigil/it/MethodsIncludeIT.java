@@ -75,7 +75,7 @@ class MethodsIncludeIT {
     assertEquals(4, ChildJvm.readQueue(queue).size());
     List<String> loaded = Files.readAllLines(classes, StandardCharsets.UTF_8);
     assertTrue(
-        loaded.stream().anyMatch(l -> l.contains(" dev.vigil.observe.EventWire ")),
+        loaded.stream().anyMatch(l -> l.contains(" dev.vigil.observe.EventEncoder ")),
         "the log names the classes Vigil loaded");
     assertEquals(
         List.of(),
