@@ -122,28 +122,87 @@ final class LiveProcesses {
     int sigterm() throws InterruptedException {
       process.destroy();
       if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new AssertionError("watch did not stop within 60 s of SIGTERM");
+        throw notStopped("SIGTERM");
       }
       return process.exitValue();
     }
 
-    /** Sends SIGINT (what Ctrl-C sends) and returns the exit code. */
+    /**
+     * Sends SIGINT (what Ctrl-C sends) and returns the exit code. Where this JVM was started with
+     * SIGINT ignored (a background job of a non-interactive shell, {@code cmd &} in a script), the
+     * watch inherited that and the JVM never sees SIGINT: there it is sent SIGTERM, which the watch
+     * handles the same way ({@code StopSignals}).
+     */
     int sigint() throws Exception {
+      if (sigintIgnoredHere()) {
+        return sigterm();
+      }
       Process kill =
           new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).inheritIO().start();
       if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
         throw new AssertionError("kill -INT " + process.pid() + " failed");
       }
       if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new AssertionError("watch did not stop within 60 s of SIGINT");
+        throw notStopped("SIGINT");
       }
       return process.exitValue();
     }
 
+    /** Whether this process ignores SIGINT, as its children then do (Linux; false elsewhere). */
+    private static boolean sigintIgnoredHere() throws IOException {
+      Path status = Path.of("/proc/self/status");
+      if (!Files.isReadable(status)) {
+        return false;
+      }
+      for (String line : Files.readAllLines(status)) {
+        if (line.startsWith("SigIgn:")) {
+          long ignored = Long.parseLong(line.substring("SigIgn:".length()).trim(), 16);
+          return (ignored & (1L << (2 - 1))) != 0; // SIGINT is signal 2
+        }
+      }
+      return false;
+    }
+
     boolean isAlive() {
       return process.isAlive();
+    }
+
+    /**
+     * The failure of a watch still running 60 s after {@code signal}, killed, with what it printed
+     * and its threads as {@code jcmd} saw them before it was killed, so that a hang says where.
+     */
+    private AssertionError notStopped(String signal) {
+      String threads;
+      try {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Path out = stdout.resolveSibling(stdout.getFileName() + ".threads");
+        Process dump =
+            new ProcessBuilder(jcmd.toString(), String.valueOf(process.pid()), "Thread.print")
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
+        dump.waitFor(30, TimeUnit.SECONDS);
+        threads = Files.readString(out, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        threads = "(no thread dump: " + e + ")";
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        threads = "(no thread dump: interrupted)";
+      }
+      process.destroyForcibly();
+      String printed;
+      try {
+        printed = "stdout:\n" + stdout() + "\nstderr:\n" + stderr();
+      } catch (IOException e) {
+        printed = "(output unreadable: " + e + ")";
+      }
+      return new AssertionError(
+          "watch did not stop within 60 s of "
+              + signal
+              + "\n"
+              + printed
+              + "\nthreads:\n"
+              + threads);
     }
 
     /** Kills the watch if it still runs; an interrupt stops the wait, and stays set. */
