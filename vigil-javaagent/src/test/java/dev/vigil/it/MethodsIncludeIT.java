@@ -51,39 +51,6 @@ class MethodsIncludeIT {
     assertTrue(events.stream().allMatch(e -> e.turn() == null && e.callId() == null));
   }
 
-  /**
-   * Calls whose arguments and results are strings, numbers and booleans are encoded without
-   * Jackson's mapper: building it loads hundreds of classes, which a process that calls a tool at
-   * once and exits would wait for (docs/AGENT.md, "Start-up").
-   */
-  @Test
-  void plainValuesAreRecordedWithoutBuildingJacksonsMapper() throws Exception {
-    Path queue = tmp.resolve("queue");
-    Path classes = tmp.resolve("classes.log");
-    ChildJvm.Run run =
-        ChildJvm.run(
-            ChildJvm.java(),
-            null,
-            List.of(
-                "-Xlog:class+load=info:file=" + classes,
-                "-Dvigil.queue.dir=" + queue,
-                "-Dvigil.methods.include=dev.vigil.it.apps.PlainApp$Backend[send,confirm];dev.vigil.it.apps.PlainApp$Clock[*]",
-                "-javaagent:" + ChildJvm.agentJar().toAbsolutePath()),
-            ChildJvm.applicationClassPath(),
-            "dev.vigil.it.apps.PlainApp");
-    assertEquals(0, run.exit(), run.stderr());
-    assertEquals(4, ChildJvm.readQueue(queue).size());
-    List<String> loaded = Files.readAllLines(classes, StandardCharsets.UTF_8);
-    assertTrue(
-        loaded.stream().anyMatch(l -> l.contains(" dev.vigil.observe.EventEncoder ")),
-        "the log names the classes Vigil loaded");
-    assertEquals(
-        List.of(),
-        loaded.stream()
-            .filter(l -> l.contains(" com.fasterxml.jackson.databind.ObjectMapper "))
-            .toList());
-  }
-
   @Test
   void aRecordWithDatesInsideIsRecordedAsItsFieldsWithIsoDates() throws Exception {
     Path queue = tmp.resolve("queue");

@@ -154,7 +154,10 @@ public final class EventWriter implements CaptureSink {
 
   private boolean sawWaiting;
 
-  /** Whether the flush is registered with Chronicle (the writer thread only). */
+  /**
+   * Whether the first opening's preparation ran: {@link #beforeFirstOpen}, and the flush registered
+   * with Chronicle (the writer thread only).
+   */
   private boolean chronicleFlush;
 
   /** Idle rounds in a row (the writer thread only). */
@@ -392,11 +395,13 @@ public final class EventWriter implements CaptureSink {
   }
 
   /**
-   * Opens the log, the first time after registering the flush again as a Chronicle shutdown
-   * hooklet: Chronicle's own JVM hook then runs it before it releases its resources, so the queue
-   * is still open while the waiting events are written. Registering it only now spares a process
-   * that never opens the queue (it spills) loading Chronicle's core at start, about 60 ms of the
-   * agent's start (docs/BENCHMARKS.md). The writer thread only.
+   * Opens the log; false once the writer is stopped by a failure. The first time, it first runs
+   * {@link #beforeFirstOpen} (Chronicle's module access; its failure stops the writer), then
+   * registers the flush again as a Chronicle shutdown hooklet: Chronicle's own JVM hook then runs
+   * it before it releases its resources, so the queue is still open while the waiting events are
+   * written. Registering it only now spares a process that never opens the queue (it spills)
+   * loading Chronicle's core at start, about 60 ms of the agent's start (docs/BENCHMARKS.md). The
+   * writer thread only.
    */
   private boolean openLog() {
     if (stopReason != null) {
