@@ -43,9 +43,10 @@ public final class AgentScan {
               if (!events.next()) {
                 break;
               }
-              Instant ts = EventWire.peekTs(bytes);
+              Bytes<?> event = events.event();
+              Instant ts = EventWire.peekTs(event);
               if ((from == null || !ts.isBefore(from)) && (to == null || !ts.isAfter(to))) {
-                agents.add(AgentName.display(EventWire.peekAgent(bytes)));
+                agents.add(AgentName.display(EventWire.peekAgent(event)));
               }
             } catch (EventFormatException e) {
               // not an event: the pass skips and counts it

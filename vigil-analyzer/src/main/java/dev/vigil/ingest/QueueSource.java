@@ -300,8 +300,9 @@ public final class QueueSource {
               if (!events.next()) {
                 break;
               }
-              if (from == null || !EventWire.peekTs(bytes).isBefore(from)) {
-                future |= taker.take(bytes, ExcerptEvents.place(index, events.k())).isAfter(now);
+              Bytes<?> event = events.event();
+              if (from == null || !EventWire.peekTs(event).isBefore(from)) {
+                future |= taker.take(event, ExcerptEvents.place(index, events.k())).isAfter(now);
                 stats.read(false);
               }
             } catch (EventFormatException ex) {

@@ -325,7 +325,7 @@ public final class Shipper {
             if (!events.next()) {
               break;
             }
-            Event e = EventWire.read(bytes);
+            Event e = EventWire.read(events.event());
             batch.add(new ProducerRecord<>(topic, e.agent(), EventJson.write(e)));
           } catch (EventFormatException ex) {
             skipped++;

@@ -105,7 +105,7 @@ final class TailDeposits {
         skipped++;
         continue; // the rest of the excerpt is not read
       }
-      deposited |= oneEvent(bytes, index, events.k(), previous);
+      deposited |= oneEvent(events.event(), index, events.k(), previous);
     }
   }
 

@@ -173,7 +173,7 @@ final class SoakChecks {
               if (!excerptEvents.next()) {
                 break;
               }
-              read.add(EventWire.read(bytes));
+              read.add(EventWire.read(excerptEvents.event()));
             } catch (EventFormatException ex) {
               notEvents++;
               problem(problems, "excerpt " + Long.toHexString(index) + " is not an event: " + ex);

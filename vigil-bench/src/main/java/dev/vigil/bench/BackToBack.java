@@ -305,7 +305,7 @@ final class BackToBack {
         Bytes<?> bytes = dc.wire().bytes();
         Long seq = null;
         for (ExcerptEvents events = new ExcerptEvents().start(bytes); events.next(); ) {
-          seq = EventWire.read(bytes).seq(); // a batch's last event is the queue's last
+          seq = EventWire.read(events.event()).seq(); // a batch's last event is the queue's last
         }
         return seq == null ? 0 : seq;
       } catch (EventFormatException e) {
@@ -357,7 +357,7 @@ final class BackToBack {
               if (!events.next()) {
                 break;
               }
-              kind = EventWire.read(excerpt).kind();
+              kind = EventWire.read(events.event()).kind();
             } catch (EventFormatException e) {
               kind = "<unreadable>";
             }

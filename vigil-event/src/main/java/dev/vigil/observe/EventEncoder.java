@@ -1,6 +1,7 @@
 package dev.vigil.observe;
 
 import java.util.Arrays;
+import java.util.Objects;
 import net.openhft.chronicle.bytes.BytesOut;
 
 /**
@@ -37,6 +38,49 @@ public final class EventEncoder {
 
   private int seqAt;
   private int headLength;
+
+  /** Where in the head the names ({@link #names}) begin and end, and where pid and thread end. */
+  private int namesStart;
+
+  private int namesEnd;
+  private int threadEnd;
+
+  /**
+   * The values the names and the pid and thread were encoded from, and the constant written by
+   * {@link #constant} (null: none) with where it begins in the payload.
+   */
+  private String kind;
+
+  private String status;
+  private String agent;
+  private long pid;
+  private String thread;
+  private byte[] constant;
+  private int constantAt;
+
+  /**
+   * The event last written by {@link #writeBatched}, whole, with its values as above and where its
+   * names, its pid and thread and its constant begin in it: what the next event of a batch is
+   * written against.
+   */
+  private byte[] before = new byte[512];
+
+  private int beforeLength = -1;
+  private String beforeKind;
+  private String beforeStatus;
+  private String beforeAgent;
+  private long beforePid;
+  private String beforeThread;
+  private byte[] beforeConstant;
+  private int beforeNamesAt;
+  private int beforeThreadAt;
+  private int beforeConstantAt;
+
+  /**
+   * Made by the first event written as differences: a process that never batches never loads it.
+   */
+  private EventDelta delta;
+
   private long epochMillis;
 
   /** Whether the payload is a tool call's short form ({@link #callPayload}). */
@@ -66,7 +110,19 @@ public final class EventEncoder {
     headLength = 0;
     seqAt = 0;
     call = false;
+    constant = null;
     return this;
+  }
+
+  /**
+   * Writes {@code bytes} into the payload: bytes that are the same whenever the same array is given
+   * (a call site's class and method, say), so that the next event of a batch that writes the same
+   * array here copies them from the event before ({@link #writeBatched}). One a payload.
+   */
+  public void constant(byte[] bytes) {
+    constantAt = payload.length();
+    constant = bytes;
+    payload.raw(bytes);
   }
 
   /** Where the payload (a Smile object) is written, after {@link #begin()}. */
@@ -104,13 +160,20 @@ public final class EventEncoder {
       String callId,
       String session) {
     epochMillis = epochSecond * 1000 + nano / 1_000_000;
+    this.kind = kind;
+    this.status = status;
+    this.agent = agent;
+    this.pid = pid;
+    this.thread = thread;
     int n = room(0, 3 + 2 * MAX_STOP_BIT);
     head[n++] = EventWire.MAGIC;
     head[n++] = EventWire.VERSION;
     int flagsAt = n++;
     n = stopBit(n, epochSecond);
     n = stopBit(n, nano);
+    namesStart = n;
     n = names(n, kind, status, agent);
+    namesEnd = n;
     head[flagsAt] =
         (byte)
             (EventWire.HAS_SEQ
@@ -122,6 +185,7 @@ public final class EventEncoder {
                 | (call ? EventWire.CALL_PAYLOAD : 0));
     seqAt = n;
     n = pidAndThread(n, pid, thread);
+    threadEnd = n;
     if (turn != null) {
       n = utf8(n, turn);
     }
@@ -153,6 +217,69 @@ public final class EventEncoder {
     // the excerpt as one run of bytes, in the room left before the payload
     placeHead(b, start, seq);
     out.write(b, start, payload.end() - start);
+  }
+
+  /**
+   * Writes the event encoded by {@link #head} and the payload, with {@code seq}, as the next event
+   * of a batch: whole when it is the batch's {@code first}, else as its differences from the event
+   * this method wrote before ({@link EventDelta}) when they are shorter. {@code seq} is not
+   * negative.
+   *
+   * @return whether it was written as its differences
+   */
+  public boolean writeBatched(BytesOut<?> out, long seq, boolean first) {
+    int seqLength = seqLength(seq);
+    int start = payload.reserve() - headLength - seqLength;
+    byte[] b;
+    int length;
+    if (start >= 0) {
+      b = payload.array();
+      placeHead(b, start, seq);
+      length = payload.end() - start;
+    } else {
+      b = toBytes(seq);
+      start = 0;
+      length = b.length;
+    }
+    int threadAt = seqAt + seqLength;
+    int constantStart = headLength + seqLength + constantAt;
+    boolean differs = false;
+    if (!first && beforeLength >= 0) {
+      if (delta == null) {
+        delta = new EventDelta();
+      }
+      EventDelta d = delta.begin();
+      if (Objects.equals(kind, beforeKind)
+          && Objects.equals(status, beforeStatus)
+          && Objects.equals(agent, beforeAgent)) {
+        d.same(namesStart, namesEnd, beforeNamesAt);
+      }
+      if (pid == beforePid && Objects.equals(thread, beforeThread)) {
+        d.same(threadAt, threadEnd + seqLength, beforeThreadAt);
+      }
+      if (constant != null && constant == beforeConstant) {
+        d.same(constantStart, constantStart + constant.length, beforeConstantAt);
+      }
+      differs = d.write(b, start, length, before, beforeLength, out);
+    }
+    if (!differs) {
+      out.write(b, start, length);
+    }
+    if (before.length < length) {
+      before = new byte[Math.max(length, before.length * 2)];
+    }
+    System.arraycopy(b, start, before, 0, length);
+    beforeLength = length;
+    beforeKind = kind;
+    beforeStatus = status;
+    beforeAgent = agent;
+    beforePid = pid;
+    beforeThread = thread;
+    beforeConstant = constant;
+    beforeNamesAt = namesStart;
+    beforeThreadAt = threadAt;
+    beforeConstantAt = constantStart;
+    return differs;
   }
 
   /**

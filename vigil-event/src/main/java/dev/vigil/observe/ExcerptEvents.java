@@ -16,12 +16,16 @@ import net.openhft.chronicle.queue.ExcerptAppender;
  * place in the excerpt ({@link #k()}, 0 for the only event of an excerpt),
  * docs/DESIGN.md#the-queue.
  *
+ * <p>A batch of layout {@link #DELTA_BATCH} may hold events written as their differences from the
+ * event before them ({@link EventDelta}): such an event's length is negative (minus the length of
+ * its differences). The reader gives back each event whole, as it was before being written so.
+ *
  * <p>A reader walks an excerpt like this, and reads each event with {@link EventWire}'s methods:
  *
  * <pre>{@code
  * events.start(bytes);
  * while (events.next()) {
- *   Event e = EventWire.read(bytes); // bytes hold this event only
+ *   Event e = EventWire.read(events.event()); // this event's bytes only
  * }
  * }</pre>
  *
@@ -30,6 +34,12 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 public final class ExcerptEvents {
   /** The layout byte of a batch, where an excerpt of one event has its version. */
   public static final byte BATCH = 4;
+
+  /**
+   * The layout byte of a batch in which an event after the first may be written as its differences
+   * from the one before ({@link EventDelta}).
+   */
+  public static final byte DELTA_BATCH = 5;
 
   /** Events a batch holds at most; an event's place in its excerpt is below this. */
   public static final int MAX_EVENTS = 256;
@@ -44,7 +54,20 @@ public final class ExcerptEvents {
   private long limit;
   private long next;
   private boolean batch;
+  private boolean delta;
   private int k = -1;
+
+  /**
+   * In a batch of {@link #DELTA_BATCH}: the current event and the one before it, whole, and what
+   * {@link #event()} gives for each array.
+   */
+  private byte[] current = new byte[512];
+
+  private byte[] before = new byte[512];
+  private Bytes<byte[]> currentView = Bytes.wrapForRead(current);
+  private Bytes<byte[]> beforeView = Bytes.wrapForRead(before);
+  private int currentLength;
+  private byte[] differences = new byte[256];
 
   /**
    * Starts on the excerpt whose bytes are {@code bytes}, from their read position to their read
@@ -54,8 +77,10 @@ public final class ExcerptEvents {
     this.bytes = bytes;
     this.limit = bytes.readLimit();
     long at = bytes.readPosition();
-    batch =
-        limit - at >= 2 && bytes.readByte(at) == EventWire.MAGIC && bytes.readByte(at + 1) == BATCH;
+    byte layout =
+        limit - at >= 2 && bytes.readByte(at) == EventWire.MAGIC ? bytes.readByte(at + 1) : 0;
+    batch = layout == BATCH || layout == DELTA_BATCH;
+    delta = layout == DELTA_BATCH;
     next = batch ? at + FIRST_EVENT : at;
     k = -1;
     return this;
@@ -83,19 +108,82 @@ public final class ExcerptEvents {
       return false;
     }
     long start = next + LENGTH_BYTES;
-    long length = start <= limit ? bytes.readInt(next) : -1;
+    long length = start <= limit ? bytes.readInt(next) : 0;
+    boolean differs = delta && length < 0 && k >= 0;
+    if (differs) {
+      length = -length;
+    }
     if (length <= 0 || length > limit - start || k + 1 >= MAX_EVENTS) {
-      next = limit;
-      bytes.readPosition(limit);
-      throw new EventFormatException(
-          EventDefect.NOT_AN_EVENT,
-          "batch excerpt has a broken length after its event " + (k + 1) + "; its rest is skipped");
+      throw broken("batch excerpt has a broken length after its event " + (k + 1));
     }
     next = start + length;
     bytes.readPosition(start);
     bytes.readLimit(next);
     k++;
+    if (delta) {
+      whole((int) length, differs);
+    }
     return true;
+  }
+
+  /**
+   * The event of a {@link #DELTA_BATCH} batch at the bytes' read position, {@code length} bytes,
+   * made whole into {@link #current} (the one before it kept as {@link #before}).
+   */
+  private void whole(int length, boolean differs) throws EventFormatException {
+    byte[] b = current;
+    current = before;
+    before = b;
+    Bytes<byte[]> v = currentView;
+    currentView = beforeView;
+    beforeView = v;
+    int beforeLength = currentLength;
+    if (!differs) {
+      currentLength = 0;
+      room(length);
+      bytes.read(current, 0, length);
+      currentLength = length;
+      return;
+    }
+    if (differences.length < length) {
+      differences = new byte[Math.max(length, differences.length * 2)];
+    }
+    bytes.read(differences, 0, length);
+    room(beforeLength + length);
+    try {
+      currentLength = EventDelta.read(differences, length, before, beforeLength, current);
+    } catch (EventFormatException e) {
+      throw broken(
+          "batch excerpt's event " + k + ", written as its differences, has " + e.getMessage());
+    }
+  }
+
+  /** Makes {@link #current} hold at least {@code length} bytes. */
+  private void room(int length) {
+    if (current.length < length) {
+      current = new byte[Math.max(length, current.length * 2)];
+      currentView = Bytes.wrapForRead(current);
+    }
+  }
+
+  private EventFormatException broken(String what) {
+    next = limit;
+    bytes.readLimit(limit);
+    bytes.readPosition(limit);
+    return new EventFormatException(EventDefect.NOT_AN_EVENT, what + "; its rest is skipped");
+  }
+
+  /**
+   * The bytes of the event {@link #next} moved to, from their read position to their read limit:
+   * the excerpt's own bytes, or, for an event of a {@link #DELTA_BATCH} batch, the event made
+   * whole. Valid until the next call of {@link #next}.
+   */
+  public Bytes<?> event() {
+    if (!delta) {
+      return bytes;
+    }
+    currentView.readPositionRemaining(0, currentLength);
+    return currentView;
   }
 
   /** The place in its excerpt of the event {@link #next} moved to: 0 for the first or only one. */
@@ -149,7 +237,24 @@ public final class ExcerptEvents {
 
   /** Ends the event begun at {@code slot} by {@link #beginEvent}: writes its length. */
   public static void endEvent(Bytes<?> out, long slot) {
-    out.writeInt(slot, Math.toIntExact(out.writePosition() - slot - LENGTH_BYTES));
+    endEvent(out, slot, false);
+  }
+
+  /**
+   * Ends the event begun at {@code slot} by {@link #beginEvent}, written whole or, when {@code
+   * differs}, as its differences from the event before it ({@link EventDelta}); such an event makes
+   * the batch, which begins at {@code batchStart}, one of {@link #DELTA_BATCH}.
+   */
+  public static void endEvent(Bytes<?> out, long slot, boolean differs, long batchStart) {
+    if (differs) {
+      out.writeByte(batchStart + 1, DELTA_BATCH);
+    }
+    endEvent(out, slot, differs);
+  }
+
+  private static void endEvent(Bytes<?> out, long slot, boolean differs) {
+    int length = Math.toIntExact(out.writePosition() - slot - LENGTH_BYTES);
+    out.writeInt(slot, differs ? -length : length);
   }
 
   /**

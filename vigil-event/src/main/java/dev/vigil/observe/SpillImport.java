@@ -193,7 +193,7 @@ public final class SpillImport {
     int n = 0;
     try {
       while (events.next()) {
-        EventWire.read(bytes);
+        EventWire.read(events.event());
         n++;
       }
     } catch (EventFormatException e) {

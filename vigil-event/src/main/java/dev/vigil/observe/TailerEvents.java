@@ -72,7 +72,7 @@ public final class TailerEvents {
           if (!events.next()) {
             break;
           }
-          ahead.add(EventWire.read(bytes));
+          ahead.add(EventWire.read(events.event()));
         } catch (EventFormatException e) {
           ahead.add(e);
         }

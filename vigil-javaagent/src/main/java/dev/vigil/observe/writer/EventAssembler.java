@@ -152,7 +152,7 @@ final class EventAssembler {
       values.write(call.result(), false, site, -1, out);
     }
     out.number(durationMicros(call.endNanos() - call.startNanos()));
-    out.raw(constant.classAndMethod());
+    encoder.constant(constant.classAndMethod()); // the same for every call of the site
     String status = "ok";
     if (call.thrown() != null) {
       error(call.thrown(), out);

@@ -567,13 +567,18 @@ final class EventLog {
   private void write(ExcerptAppender a, EventEncoder enc) {
     time.advanceTo(enc.epochMillis());
     long slot = begin();
-    enc.writeTo(target(), ++seq);
-    put(a, slot);
+    boolean differs = false;
+    if (inRun) {
+      differs = enc.writeBatched(batch, ++seq, batched == 0);
+    } else {
+      enc.writeTo(excerpt, ++seq);
+    }
+    put(a, slot, differs);
   }
 
   /**
-   * Where the next event is encoded ({@link #target()}): in a run of the writer thread, the run's
-   * batch (begun if empty), else {@link #excerpt}, cleared. The lock held.
+   * Where the next event is encoded: in a run of the writer thread, the run's batch (begun if
+   * empty), else {@link #excerpt}, cleared. The lock held.
    *
    * @return where its length goes in the batch, or -1
    */
@@ -589,10 +594,6 @@ final class EventLog {
     return ExcerptEvents.beginEvent(batch);
   }
 
-  private Bytes<?> target() {
-    return inRun ? batch : excerpt;
-  }
-
   /**
    * Puts the event just encoded, its {@code seq} the last one given, into the queue: in a run of
    * the writer thread it stays in the run's batch, written when the batch is full or the run ends
@@ -600,7 +601,7 @@ final class EventLog {
    * event costs there, docs/BENCHMARKS.md); else it is written as an excerpt of its own. The lock
    * held.
    */
-  private void put(ExcerptAppender a, long slot) {
+  private void put(ExcerptAppender a, long slot, boolean differs) {
     if (!inRun) {
       try {
         writeExcerpt(a, excerpt);
@@ -610,7 +611,7 @@ final class EventLog {
       }
       return;
     }
-    ExcerptEvents.endEvent(batch, slot);
+    ExcerptEvents.endEvent(batch, slot, differs, 0);
     batched++;
     if (batched == ExcerptEvents.MAX_EVENTS || batch.writePosition() >= BATCH_BYTES) {
       flushBatch(a);

@@ -188,7 +188,7 @@ class EventWriterTest {
           Bytes<?> bytes = dc.wire().bytes();
           List<Long> seqs = new ArrayList<>();
           for (events.start(bytes); events.next(); ) {
-            seqs.add(EventWire.read(bytes).seq());
+            seqs.add(EventWire.read(events.event()).seq());
           }
           out.add(new Excerpt(seqs, events.isBatch()));
         }
@@ -393,7 +393,7 @@ class EventWriterTest {
           indexes.add(dc.index());
           Bytes<?> bytes = dc.wire().bytes();
           for (events.start(bytes); events.next(); ) {
-            threads.add(EventWire.read(bytes).thread());
+            threads.add(EventWire.read(events.event()).thread());
             if (events.k() == 0) {
               firstThreads.add(threads.get(threads.size() - 1));
             }
