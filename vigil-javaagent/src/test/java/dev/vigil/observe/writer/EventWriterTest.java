@@ -169,10 +169,17 @@ class EventWriterTest {
         excerpts.stream().map(e -> e.seqs().size()).toList(),
         "runs of the writer");
     assertEquals(List.of(true, true, true, false), excerpts.stream().map(Excerpt::batch).toList());
+    assertEquals(
+        List.of(ExcerptEvents.DELTA_BATCH, ExcerptEvents.DELTA_BATCH, ExcerptEvents.DELTA_BATCH),
+        excerpts.subList(0, 3).stream().map(Excerpt::layout).toList(),
+        "one site's calls after a batch's first are written as their differences");
   }
 
-  /** An excerpt of the queue: its events' {@code seq}s, and whether it is a batch. */
-  private record Excerpt(List<Long> seqs, boolean batch) {}
+  /**
+   * An excerpt of the queue: its events' {@code seq}s, whether it is a batch, and its second byte
+   * (a batch's layout).
+   */
+  private record Excerpt(List<Long> seqs, boolean batch, byte layout) {}
 
   /** The excerpts of the queue in {@code dir}, in order. */
   private static List<Excerpt> excerpts(Path dir) throws Exception {
@@ -186,11 +193,12 @@ class EventWriterTest {
             return out;
           }
           Bytes<?> bytes = dc.wire().bytes();
+          byte layout = bytes.readByte(bytes.readPosition() + 1);
           List<Long> seqs = new ArrayList<>();
           for (events.start(bytes); events.next(); ) {
             seqs.add(EventWire.read(events.event()).seq());
           }
-          out.add(new Excerpt(seqs, events.isBatch()));
+          out.add(new Excerpt(seqs, events.isBatch(), layout));
         }
       }
     }
@@ -202,7 +210,8 @@ class EventWriterTest {
     Properties p = new Properties();
     p.setProperty("vigil.queue.dir", queue.toString());
     p.setProperty("vigil.queue.open-delay-ms", "0"); // the first event opens the queue
-    EventWriter writer = new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), 4);
+    // room for every call: a full hand-off would have the caller append its own event instead
+    EventWriter writer = new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), 16);
     AtomicInteger runs = new AtomicInteger();
     writer.start(
         () -> {
