@@ -61,13 +61,19 @@ public final class ExcerptEvents {
    * In a batch of {@link #DELTA_BATCH}: the current event and the one before it, whole, and what
    * {@link #event()} gives for each array.
    */
-  private byte[] current = new byte[512];
+  private byte[] current = new byte[0];
 
-  private byte[] before = new byte[512];
-  private Bytes<byte[]> currentView = Bytes.wrapForRead(current);
-  private Bytes<byte[]> beforeView = Bytes.wrapForRead(before);
+  private byte[] before = new byte[0];
+
+  /**
+   * The current event's bytes as {@link #event()} gives them: native memory, where Chronicle reads
+   * them as fast as the queue's own.
+   */
+  private ByteBuffer view;
+
+  private Bytes<ByteBuffer> viewBytes;
   private int currentLength;
-  private byte[] differences = new byte[256];
+  private byte[] differences = new byte[0];
 
   /**
    * Starts on the excerpt whose bytes are {@code bytes}, from their read position to their read
@@ -134,21 +140,19 @@ public final class ExcerptEvents {
     byte[] b = current;
     current = before;
     before = b;
-    Bytes<byte[]> v = currentView;
-    currentView = beforeView;
-    beforeView = v;
     int beforeLength = currentLength;
     if (!differs) {
       currentLength = 0;
       room(length);
-      bytes.read(current, 0, length);
+      bytes.read(bytes.readPosition(), current, 0, length);
       currentLength = length;
+      show();
       return;
     }
     if (differences.length < length) {
-      differences = new byte[Math.max(length, differences.length * 2)];
+      differences = new byte[Math.max(Math.max(length, 256), differences.length * 2)];
     }
-    bytes.read(differences, 0, length);
+    bytes.read(bytes.readPosition(), differences, 0, length);
     room(beforeLength + length);
     try {
       currentLength = EventDelta.read(differences, length, before, beforeLength, current);
@@ -156,13 +160,27 @@ public final class ExcerptEvents {
       throw broken(
           "batch excerpt's event " + k + ", written as its differences, has " + e.getMessage());
     }
+    show();
   }
 
-  /** Makes {@link #current} hold at least {@code length} bytes. */
+  /** Puts {@link #current} into {@link #view}. */
+  private void show() {
+    if (view == null || view.capacity() < currentLength) {
+      view = ByteBuffer.allocateDirect(Math.max(currentLength, 1024));
+      viewBytes = Bytes.wrapForRead(view);
+    }
+    view.clear();
+    view.put(current, 0, currentLength);
+    viewBytes.readPositionRemaining(0, currentLength);
+  }
+
+  /**
+   * Makes {@link #current} hold at least {@code length} bytes (made on the first batch of {@link
+   * #DELTA_BATCH}: a reader of other excerpts never needs it).
+   */
   private void room(int length) {
     if (current.length < length) {
-      current = new byte[Math.max(length, current.length * 2)];
-      currentView = Bytes.wrapForRead(current);
+      current = new byte[Math.max(Math.max(length, 512), current.length * 2)];
     }
   }
 
@@ -182,8 +200,8 @@ public final class ExcerptEvents {
     if (!delta) {
       return bytes;
     }
-    currentView.readPositionRemaining(0, currentLength);
-    return currentView;
+    viewBytes.readPositionRemaining(0, currentLength);
+    return viewBytes;
   }
 
   /** The place in its excerpt of the event {@link #next} moved to: 0 for the first or only one. */
