@@ -63,7 +63,7 @@ public final class EventEncoder {
    * names, its pid and thread and its constant begin in it: what the next event of a batch is
    * written against.
    */
-  private byte[] before = new byte[512];
+  private byte[] before = new byte[0];
 
   private int beforeLength = -1;
   private String beforeKind;

@@ -57,10 +57,7 @@ public final class ExcerptEvents {
   private boolean delta;
   private int k = -1;
 
-  /**
-   * In a batch of {@link #DELTA_BATCH}: the current event and the one before it, whole, and what
-   * {@link #event()} gives for each array.
-   */
+  /** In a batch of {@link #DELTA_BATCH}: the current event and the one before it, whole. */
   private byte[] current = new byte[0];
 
   private byte[] before = new byte[0];
