@@ -35,14 +35,14 @@ class EventDeltaTest {
   /**
    * The events of {@link #batches}: their whole bytes, and whether each was written as differences.
    */
-  private record Written(List<byte[]> whole, List<Boolean> differs, List<Bytes<?>> batches) {}
+  record Written(List<byte[]> whole, List<Boolean> differs, List<Bytes<?>> batches) {}
 
   /**
    * Encodes {@code n} events into batches of random sizes, as the agent's writer does: a tool call
    * in its short form with a call site's constant, or a random payload; agents, threads, kinds and
    * statuses from small sets, so that neighbours share some and not others.
    */
-  private static Written batches(long seed, int n) {
+  static Written batches(long seed, int n) {
     SplittableRandom random = new SplittableRandom(seed);
     RandomEvents payloads = new RandomEvents(seed, 0);
     EventEncoder encoder = new EventEncoder();

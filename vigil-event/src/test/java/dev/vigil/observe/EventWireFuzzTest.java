@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.time.Instant;
+import java.util.Arrays;
 import net.openhft.chronicle.bytes.Bytes;
+import org.junit.jupiter.api.Test;
 
 /**
  * Fuzzes the queue's excerpt decoder, layout versions 1 to 3 (docs/CONTRIBUTING.md#fuzzing): an
@@ -99,6 +101,20 @@ class EventWireFuzzTest {
    * the walk ends within {@link ExcerptEvents#MAX_EVENTS} steps and gives the excerpt's limit back.
    * Replays the inputs under {@code EventWireFuzzTestInputs/readBatch/}.
    */
+  /**
+   * The agent's batches of differences ({@link EventDeltaTest#batches}), whole and cut short at
+   * every length, keep {@link #readBatch}'s contract: built here rather than stored as seed files.
+   */
+  @Test
+  void batchesOfDifferencesWholeAndCutShort() {
+    for (Bytes<?> batch : EventDeltaTest.batches(5, 40).batches()) {
+      byte[] excerpt = batch.toByteArray();
+      for (int length = excerpt.length; length >= 0; length--) {
+        readBatch(Arrays.copyOf(excerpt, length));
+      }
+    }
+  }
+
   @FuzzTest
   void readBatch(byte[] excerpt) {
     Bytes<byte[]> in = Bytes.wrapForRead(excerpt);
