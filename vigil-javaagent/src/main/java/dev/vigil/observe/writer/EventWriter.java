@@ -23,18 +23,30 @@ import net.openhft.chronicle.core.shutdown.PriorityHook;
  * The one thread that writes events. Application threads only put their {@link CapturedCall} (or
  * {@link CapturedTurn}) into a hand-off queue; this thread builds each event and appends it to the
  * {@link EventLog}, which gives it the next {@code seq} (strictly increasing in queue order). When
- * {@link #CAPACITY} calls are already waiting, a calling thread appends its own event itself
- * instead ({@link EventLog}; none lost, however far the writer falls behind). The queue is opened
- * once the first event has waited {@code vigil.queue.open-delay-ms} (sooner when calls pile up), so
- * that a process that ends before then never opens it: its events go to a spill file at exit
- * ({@link EventLog#spill}, docs/DESIGN.md#spill-files), and its exit does not wait for Chronicle.
- * When it cannot be opened or written, events are counted as lost, one line explains it on stderr
- * (at most once a minute), and as soon as writing works again a {@code vigil.dropped} event records
- * how many were lost.
+ * the hand-off is full ({@link #CAPACITY} calls until the queue is open, {@link #OPEN_CAPACITY}
+ * after), a calling thread waits for room, or appends its own event itself ({@link EventLog}; none
+ * lost, however far the writer falls behind). The queue is opened once the first event has waited
+ * {@code vigil.queue.open-delay-ms} (sooner when calls pile up), so that a process that ends before
+ * then never opens it: its events go to a spill file at exit ({@link EventLog#spill},
+ * docs/DESIGN.md#spill-files), and its exit does not wait for Chronicle. When it cannot be opened
+ * or written, events are counted as lost, one line explains it on stderr (at most once a minute),
+ * and as soon as writing works again a {@code vigil.dropped} event records how many were lost.
  */
 public final class EventWriter implements CaptureSink {
-  /** Calls waiting for the writer; beyond this, a calling thread appends its own event. */
+  /**
+   * Calls waiting for the writer while the queue is not open yet (those made while it opens);
+   * beyond this, a calling thread appends its own event.
+   */
   static final int CAPACITY = 1 << 16;
+
+  /**
+   * Calls waiting for the writer once the queue is open; beyond this, a calling thread waits for
+   * room ({@link #awaitRoom}). A call waiting in the hand-off when the garbage collector runs is
+   * live, and is copied by it: a hand-off kept full by an application that outruns the writer made
+   * the collector about a tenth of an event's cost at 65,536 calls (docs/BENCHMARKS.md). Far more
+   * than the writer's runs ({@link #RUN}), and some milliseconds of its work.
+   */
+  static final int OPEN_CAPACITY = 1 << 13;
 
   /**
    * How long a calling thread that finds the hand-off full waits for the writer's first attempt to
@@ -94,13 +106,22 @@ public final class EventWriter implements CaptureSink {
   private final HandOff<Captured> pending;
 
   /**
-   * Calls handed over and not yet taken by the writer (may briefly exceed {@link #CAPACITY} by the
+   * Calls handed over and not yet taken by the writer (may briefly exceed {@link #limit} by the
    * callers, and lag behind by up to {@link #TAKEN_BATCH} taken calls).
    */
   private final AtomicInteger size = new AtomicInteger();
 
   /** {@link #CAPACITY}, or less in tests. */
   private final int capacity;
+
+  /** {@link #OPEN_CAPACITY}, or {@link #capacity} when that is less. */
+  private final int openCapacity;
+
+  /**
+   * Calls the hand-off takes: {@link #capacity} until the queue is first open, then {@link
+   * #openCapacity}; set by the writer thread.
+   */
+  private volatile int limit;
 
   private volatile boolean sleeping;
 
@@ -188,6 +209,8 @@ public final class EventWriter implements CaptureSink {
   EventWriter(AgentConfig config, int capacity, TimeSource time) {
     this.time = time;
     this.capacity = capacity;
+    this.openCapacity = Math.min(capacity, OPEN_CAPACITY);
+    this.limit = capacity;
     this.pending = new HandOff<>(capacity);
     this.queueDir = config.queueDir();
     this.config = config;
@@ -227,8 +250,8 @@ public final class EventWriter implements CaptureSink {
   /**
    * Hands a finished call, or one side of a turn, to the writer; never throws. The hand-off is
    * lock-free and wakes the writer only when it has gone to sleep after a quiet spell, so a busy
-   * application pays no system call per event. When {@link #CAPACITY} calls are already waiting,
-   * the calling thread appends its event itself.
+   * application pays no system call per event. When the hand-off is full, the calling thread waits
+   * for room or appends its event itself.
    */
   @Override
   public void submit(Captured call) {
@@ -236,7 +259,7 @@ public final class EventWriter implements CaptureSink {
       lose(stoppedReason());
       return;
     }
-    if (size.incrementAndGet() > capacity) {
+    if (size.incrementAndGet() > limit) {
       size.decrementAndGet();
       if (!awaitRoom()) {
         appendHere(call);
@@ -276,7 +299,7 @@ public final class EventWriter implements CaptureSink {
         LockSupport.parkNanos(ROOM_PARK_NANOS);
       }
       int now = size.get();
-      if (now < capacity) {
+      if (now < limit) {
         if (size.compareAndSet(now, now + 1)) {
           return true;
         }
@@ -596,6 +619,9 @@ public final class EventWriter implements CaptureSink {
     if (!openLog()) {
       lose(stopReason != null ? stopReason : log.failure());
       return;
+    }
+    if (limit != openCapacity) {
+      limit = openCapacity; // the queue is open: the calls made while it opened are written
     }
     reportLost();
     try {

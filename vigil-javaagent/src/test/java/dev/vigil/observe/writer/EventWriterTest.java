@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
@@ -136,6 +138,95 @@ class EventWriterTest {
     assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
     assertEquals(16, tally.perThread().size());
     tally.perThread().values().forEach(n -> assertEquals(20_000L, n));
+  }
+
+  /**
+   * Once the queue is open the hand-off takes {@link EventWriter#OPEN_CAPACITY} calls, not {@link
+   * EventWriter#CAPACITY}: a caller that finds it full waits for room while the writer is held, and
+   * goes on once the writer takes calls again; none is lost.
+   */
+  @Test
+  void onceTheQueueIsOpenTheHandOffTakesOpenCapacityCallsAndACallerWaitsForRoom() throws Exception {
+    Path queue = tmp.resolve("queue");
+    CountDownLatch gate = new CountDownLatch(1);
+    AtomicBoolean holdWriter = new AtomicBoolean();
+    AtomicBoolean writerHeld = new AtomicBoolean();
+    // the writer reads the wall clock again for a call more than ten seconds after its last
+    // reading (WallClock): once armed, that reading holds it until the gate opens
+    TimeSource holding =
+        new TimeSource() {
+          @Override
+          public long nanoTime() {
+            return 5_000_000_000L;
+          }
+
+          @Override
+          public Instant now() {
+            if (Thread.currentThread().getName().equals("vigil-writer")
+                && holdWriter.compareAndSet(true, false)) {
+              writerHeld.set(true);
+              try {
+                gate.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            return Instant.parse("2026-12-01T12:00:00Z");
+          }
+        };
+    Properties p = new Properties();
+    p.setProperty("vigil.queue.dir", queue.toString());
+    p.setProperty("vigil.agent.name", "test");
+    p.setProperty("vigil.queue.open-delay-ms", "0");
+    EventWriter writer =
+        new EventWriter(
+            AgentConfig.load(null, p, Map.of(), line -> {}), EventWriter.CAPACITY, holding);
+    writer.start();
+    writer.submit(call(0));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .ignoreException(IllegalArgumentException.class) // no queue until the writer opens it
+        .until(() -> QueueTally.of(queue).events() == 1);
+    holdWriter.set(true);
+    long later = 5_000_000_000L + 20_000_000_000L;
+    writer.submit(Calls.returned(TOOL, later, later + 1_000, "main", "done", -1));
+    await().atMost(Duration.ofSeconds(30)).untilTrue(writerHeld);
+
+    int calls = EventWriter.OPEN_CAPACITY + 100;
+    AtomicInteger handedOver = new AtomicInteger();
+    Thread caller =
+        new Thread(
+            () -> {
+              for (int i = 1; i <= calls; i++) {
+                writer.submit(call(i));
+                handedOver.incrementAndGet();
+              }
+            },
+            "caller-0");
+    caller.start();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                !caller.isAlive()
+                    || (caller.getState() == Thread.State.TIMED_WAITING
+                        && handedOver.get() >= EventWriter.OPEN_CAPACITY - 2));
+    int whileHeld = handedOver.get();
+    boolean waiting = caller.isAlive();
+    gate.countDown();
+    caller.join();
+    writer.shutdown(60_000);
+
+    assertTrue(waiting, "the caller waited for room; it had handed over " + whileHeld);
+    // the hand-off held the calls handed over and the one or two the writer had taken
+    assertTrue(
+        whileHeld >= EventWriter.OPEN_CAPACITY - 2 && whileHeld < EventWriter.OPEN_CAPACITY,
+        "handed over while the writer was held: " + whileHeld);
+    assertEquals(0, writer.lost());
+    assertEquals(0, writer.appendedByCallers());
+    QueueTally tally = QueueTally.of(queue);
+    assertEquals(calls + 2, tally.events());
+    assertNull(tally.seqProblem(), "seq strictly increasing in queue order");
   }
 
   /**
