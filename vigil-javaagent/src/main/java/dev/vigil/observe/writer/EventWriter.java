@@ -42,9 +42,10 @@ public final class EventWriter implements CaptureSink {
   /**
    * Calls waiting for the writer once the queue is open; beyond this, a calling thread waits for
    * room ({@link #awaitRoom}). A call waiting in the hand-off when the garbage collector runs is
-   * live, and is copied by it: a hand-off kept full by an application that outruns the writer made
-   * the collector about a tenth of an event's cost at 65,536 calls (docs/BENCHMARKS.md). Far more
-   * than the writer's runs ({@link #RUN}), and some milliseconds of its work.
+   * live, and is copied by it: with 65,536, a hand-off kept full by an application that outruns the
+   * writer made the collector 18 % of the process's CPU in a benchmark pinned to one core
+   * (docs/BENCHMARKS.md). Far more than the writer's runs ({@link #RUN}), and some milliseconds of
+   * its work.
    */
   static final int OPEN_CAPACITY = 1 << 13;
 
