@@ -15,13 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q -Pbench package -DskipTests
-# the Kafka figures write a Chronicle queue in the benchmark's JVM: Chronicle's module access on Java 17+
-exec java --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED \
-  --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED \
-  --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED \
-  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
-  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
-  -Dchronicle.analytics.disable=true -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
+source bench/chronicle-java-options.sh
+exec java "${CHRONICLE_JAVA_OPTIONS[@]}" -cp vigil-bench/target/vigil-bench.jar dev.vigil.bench.BenchmarkSuite \
   --vigil vigil-javaagent/target/vigil.jar \
   --otel vigil-bench/target/otel/opentelemetry-javaagent.jar \
   --analyzer vigil-analyzer/target/vigil-analyzer.jar --boot-app vigil-bench/support-agent/target/support-agent.jar "$@"
