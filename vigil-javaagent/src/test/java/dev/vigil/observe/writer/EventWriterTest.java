@@ -58,7 +58,13 @@ class EventWriterTest {
   }
 
   private static EventWriter writer(Path queue, int capacity, TimeSource time) {
+    return writer(queue, capacity, time, new Properties());
+  }
+
+  /** A writer as {@link #writer(Path, int, TimeSource)} makes it, with more properties. */
+  private static EventWriter writer(Path queue, int capacity, TimeSource time, Properties more) {
     Properties p = new Properties();
+    p.putAll(more);
     p.setProperty("vigil.queue.dir", queue.toString());
     p.setProperty("vigil.agent.name", "test");
     return new EventWriter(AgentConfig.load(null, p, Map.of(), line -> {}), capacity, time);
@@ -174,13 +180,9 @@ class EventWriterTest {
             return Instant.parse("2026-12-01T12:00:00Z");
           }
         };
-    Properties p = new Properties();
-    p.setProperty("vigil.queue.dir", queue.toString());
-    p.setProperty("vigil.agent.name", "test");
-    p.setProperty("vigil.queue.open-delay-ms", "0");
-    EventWriter writer =
-        new EventWriter(
-            AgentConfig.load(null, p, Map.of(), line -> {}), EventWriter.CAPACITY, holding);
+    Properties openAtOnce = new Properties();
+    openAtOnce.setProperty("vigil.queue.open-delay-ms", "0"); // the held clock never reaches 500 ms
+    EventWriter writer = writer(queue, EventWriter.CAPACITY, holding, openAtOnce);
     writer.start();
     writer.submit(call(0));
     await()
