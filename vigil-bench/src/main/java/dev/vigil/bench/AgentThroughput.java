@@ -155,7 +155,6 @@ final class AgentThroughput {
         b.name(), 100.0 * b.cpu() / t.recordedNanos(), 100.0 * (b.cpu() - b.user()) / b.cpu());
   }
 
-  /** Prints the back-to-back figures, fresh values first. */
   /**
    * Prints the summary of each profile of the part's first run (the later runs' files stay beside
    * it).

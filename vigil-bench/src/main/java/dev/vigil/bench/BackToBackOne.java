@@ -36,9 +36,15 @@ public final class BackToBackOne {
       System.exit(2);
     }
     String shape = args[1];
-    int threads = Integer.parseInt(args[2]);
-    int perThread = Integer.parseInt(args[3]);
-    int rounds = Integer.parseInt(args[4]);
+    if (!AgentThroughput.SHAPES.contains(shape)) {
+      // the application takes any other word for the literal shape: a typo would measure that
+      System.err.println(
+          "BackToBackOne: shape '" + shape + "' is not one of " + AgentThroughput.SHAPES);
+      System.exit(2);
+    }
+    int threads = positive("THREADS", args[2]);
+    int perThread = positive("CALLS_PER_THREAD", args[3]);
+    int rounds = positive("ROUNDS", args[4]);
     boolean pinned = args[5].equals("pinned");
     Path dir = Files.createTempDirectory("vigil-one-child");
     Path gcLog = dir.resolve("gc.log");
@@ -83,6 +89,21 @@ public final class BackToBackOne {
             + run.callsMade()
             + " calls (warm-up included)");
     BenchmarkSuite.deleteTree(dir);
+  }
+
+  /** {@code value}, the argument {@code name}, as a positive number; exits with usage 2 if not. */
+  private static int positive(String name, String value) {
+    try {
+      int n = Integer.parseInt(value);
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    System.err.println("BackToBackOne: " + name + " '" + value + "' is not a positive number");
+    System.exit(2);
+    return 0;
   }
 
   /** The collector's pauses in a {@code -Xlog:gc} log: how many, and their sum. */
