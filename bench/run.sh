@@ -4,7 +4,7 @@
 # (plain, Vigil, OpenTelemetry: a process whose main calls a tool and exits, and a Spring Boot LangChain4j application,
 # vigil-bench/support-agent, until it has served its first chat request), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events, and watch's
 # append-to-appraisal delay, and events per second through Kafka (ship, and a group of two watch --bootstrap
-# instances, against a KRaft broker started in the benchmark's JVM). About 15-19 minutes on 2 cores, build included (27 when the machine is slow).
+# instances, against a KRaft broker started in the benchmark's JVM). About 18-22 minutes on 2 cores, build included (30 when the machine is slow); the per-call figure paired in one JVM takes about 3 of them.
 #
 #   bench/run.sh                        # everything
 #   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself

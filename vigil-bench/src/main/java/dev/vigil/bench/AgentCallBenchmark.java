@@ -36,8 +36,11 @@ public class AgentCallBenchmark {
    * tokens, some 80 MB/s of events, the mean caught the writer's occasional stalls on the queue
    * file), small enough that the machine's noise stays small next to the figure measured.
    */
-  @Param("3000")
+  @Param(WORK)
   int work;
+
+  /** {@link #work}'s one value, which {@link PairedCalls} gives its calls too. */
+  static final String WORK = "3000";
 
   /** The shape of the call. */
   @Param({"fresh", "objects", "literal"})

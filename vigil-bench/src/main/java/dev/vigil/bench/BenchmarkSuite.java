@@ -206,7 +206,7 @@ public final class BenchmarkSuite implements Callable<Integer> {
     // each part measures now and prints its figures at the end, in this order
     List<Runnable> figures = new ArrayList<>();
     if (only.contains("calls")) {
-      figures.add(perCall(vigil, otel, work));
+      figures.add(perCall(java, vigil, otel, work));
     }
     throughput(java, vigil, otel, work, figures);
     if (only.contains("startup")) {
@@ -266,8 +266,11 @@ public final class BenchmarkSuite implements Callable<Integer> {
     }
   }
 
-  /** 1. The time added per call (JMH), with Vigil and with the OpenTelemetry agent. */
-  private Runnable perCall(Path vigil, Path otel, Path work) throws Exception {
+  /**
+   * 1. The time added per call, with Vigil and with the OpenTelemetry agent: by JMH, and paired in
+   * one JVM ({@link PairedCalls}).
+   */
+  private Runnable perCall(String java, Path vigil, Path otel, Path work) throws Exception {
     List<String> vigilArgs =
         List.of(
             "-javaagent:"
@@ -287,10 +290,14 @@ public final class BenchmarkSuite implements Callable<Integer> {
     otelArgs.addAll(OTEL_QUIET);
     Map<String, double[]> withVigil = perCall("vigil", vigilArgs, quick);
     Map<String, double[]> withOtel = perCall("otel", otelArgs, quick);
+    PairedCalls.Part paired = PairedCalls.measureAll(java, vigilArgs, otelArgs, quick);
     // gigabytes of events: deleted now, their pages not yet on disk are dropped rather than written
     // out by the kernel while the next parts measure
     deleteTree(work.resolve("calls-queue"));
-    return () -> printPerCall(withVigil, withOtel, otel, quick);
+    return () -> {
+      printPerCall(withVigil, withOtel, otel, quick);
+      PairedCalls.print(paired);
+    };
   }
 
   /** 2. Start-up: a short process, the Spring Boot application, and when Vigil is ready. */
