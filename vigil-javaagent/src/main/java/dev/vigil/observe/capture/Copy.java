@@ -106,14 +106,18 @@ public final class Copy {
     if (v == null) {
       return null;
     }
-    return switch (KINDS.get(v.getClass())) {
+    Class<?> type = v.getClass();
+    if (type == String.class || type == Integer.class) {
+      return v; // the commonest values inside, kept without the look-up by class
+    }
+    return switch (KINDS.get(type)) {
       case KEEP -> v;
       case NAME -> ((Enum<?>) v).name();
       // written as its content, in its place
       case OPTIONAL -> copy(CaptureMapper.optionalContent(v), depth, left);
       case MAP -> depth < MAX_DEPTH ? map((Map<?, ?>) v, depth, left) : NONE;
       case COLLECTION -> depth < MAX_DEPTH ? array((Collection<?>) v, depth, left) : NONE;
-      case BEAN -> depth < MAX_DEPTH ? bean(v, BeanShape.of(v.getClass()), depth, left) : NONE;
+      case BEAN -> depth < MAX_DEPTH ? bean(v, BeanShape.of(type), depth, left) : NONE;
       case OTHER -> NONE;
     };
   }
