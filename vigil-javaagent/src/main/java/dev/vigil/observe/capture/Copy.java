@@ -82,13 +82,36 @@ public final class Copy {
     return map;
   }
 
-  /** The copy of {@code value}, or null when it has none (see the class). Never throws. */
-  static Copy of(Object value) {
+  /**
+   * What {@link #of} does with a value of a class at the top: its kind and, for a bean, its shape,
+   * looked up once per class by the caller ({@code ValueCapture}) with what it looks up itself.
+   */
+  record Top(Kind kind, BeanShape bean) {}
+
+  /** The {@link Top} of {@code type}. */
+  static Top top(Class<?> type) {
+    if (CaptureMapper.isOptional(type)) {
+      // at the top, an Optional of an empty map is written by its toString()
+      return new Top(Kind.OTHER, null);
+    }
+    Kind kind = KINDS.get(type);
+    return new Top(kind, kind == Kind.BEAN ? BeanShape.of(type) : null);
+  }
+
+  /**
+   * The copy of {@code value}, whose class's {@link Top} is {@code top}, or null when it has none
+   * (see the class). Never throws.
+   */
+  static Copy of(Object value, Top top) {
     try {
-      if (CaptureMapper.isOptional(value.getClass())) {
-        return null; // at the top, an Optional of an empty map is written by its toString()
-      }
-      Object copy = copy(value, 0, new int[] {MAX_VALUES});
+      int[] left = {MAX_VALUES};
+      Object copy =
+          switch (top.kind()) {
+            case MAP -> map((Map<?, ?>) value, 0, left);
+            case COLLECTION -> array((Collection<?>) value, 0, left);
+            case BEAN -> bean(value, top.bean(), 0, left);
+            default -> NONE; // kept, named or written as Jackson writes it, not copied
+          };
       return copy instanceof Copy c ? c : null;
     } catch (RuntimeException | IllegalAccessException e) {
       return null; // a map changed while it was read, say: Jackson's way reports it
@@ -184,7 +207,7 @@ public final class Copy {
   }
 
   /** What a copy does with a value of a class. */
-  private enum Kind {
+  enum Kind {
     /** Kept as it is: it cannot change. */
     KEEP,
     /** A plain enum's constant: its name. */

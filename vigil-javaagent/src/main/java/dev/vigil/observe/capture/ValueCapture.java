@@ -94,16 +94,32 @@ public final class ValueCapture {
     if (value == null || value instanceof String) {
       return value;
     }
-    return switch (TREATMENTS.get(value.getClass())) {
+    Handling handling = HANDLINGS.get(value.getClass());
+    return switch (handling.treatment()) {
       case KEEP -> value; // immutable (a record: the writer encodes it itself, RecordValues)
       case TEXT -> value.toString();
       case NAME -> ((Enum<?>) value).name();
       case TREE -> {
-        Copy copy = Copy.of(value);
+        Copy copy = Copy.of(value, handling.copy());
         yield copy != null ? copy : tree(value, site, index);
       }
     };
   }
+
+  /**
+   * What {@link #capture} does with a value of a class, and for a {@link Treatment#TREE} what
+   * {@link Copy} does with it: decided once per class and found with one look-up a call.
+   */
+  private record Handling(Treatment treatment, Copy.Top copy) {}
+
+  private static final ClassValue<Handling> HANDLINGS =
+      new ClassValue<>() {
+        @Override
+        protected Handling computeValue(Class<?> type) {
+          Treatment t = treatment(type);
+          return new Handling(t, t == Treatment.TREE ? Copy.top(type) : null);
+        }
+      };
 
   /** What {@link #capture} does with a value of a class, decided once per class. */
   private enum Treatment {
@@ -112,14 +128,6 @@ public final class ValueCapture {
     NAME,
     TREE
   }
-
-  private static final ClassValue<Treatment> TREATMENTS =
-      new ClassValue<>() {
-        @Override
-        protected Treatment computeValue(Class<?> type) {
-          return treatment(type);
-        }
-      };
 
   private static Treatment treatment(Class<?> type) {
     for (Class<?> kept :
