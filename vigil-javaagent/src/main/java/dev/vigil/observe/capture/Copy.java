@@ -88,14 +88,18 @@ public final class Copy {
    */
   record Top(Kind kind, BeanShape bean) {}
 
-  /** The {@link Top} of {@code type}. */
+  /** The {@link Top} of {@code type}; never throws (a class that cannot be read has no copy). */
   static Top top(Class<?> type) {
-    if (CaptureMapper.isOptional(type)) {
-      // at the top, an Optional of an empty map is written by its toString()
-      return new Top(Kind.OTHER, null);
+    try {
+      // at the top, an Optional of an empty map is written by its toString(): no copy
+      if (!CaptureMapper.isOptional(type)) {
+        Kind kind = KINDS.get(type);
+        return new Top(kind, kind == Kind.BEAN ? BeanShape.of(type) : null);
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // as when the copy itself fails: Jackson's way reports it
     }
-    Kind kind = KINDS.get(type);
-    return new Top(kind, kind == Kind.BEAN ? BeanShape.of(type) : null);
+    return new Top(Kind.OTHER, null);
   }
 
   /**
