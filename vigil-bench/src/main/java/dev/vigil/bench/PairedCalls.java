@@ -175,8 +175,18 @@ final class PairedCalls {
       }
     }
     if (last == null) {
+      String exit = child.isAlive() ? "did not end" : "exited " + child.exitValue();
       return new Figure(
-          shape, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, "the child printed no figure");
+          shape,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          0,
+          "the child "
+              + exit
+              + " without a figure; run it by hand to see why: "
+              + String.join(" ", cmd));
     }
     String[] f = last.split(" ");
     return new Figure(
