@@ -113,7 +113,8 @@ final class PairedCalls {
   /** One agent's JVMs for a shape; returns the median of their added times. */
   private static double line(String agent, List<Figure> figures) {
     StringBuilder each = new StringBuilder();
-    List<Double> added = new ArrayList<>();
+    double[] added = new double[figures.size()];
+    int n = 0;
     for (Figure f : figures) {
       if (f.failure() != null) {
         each.append(" FAILED: ").append(f.failure());
@@ -127,13 +128,11 @@ final class PairedCalls {
               f.addedQ1Ns(),
               f.addedQ3Ns(),
               f.plainNs()));
-      added.add(f.addedNs());
+      added[n++] = f.addedNs();
     }
-    double median = Double.NaN;
-    if (!added.isEmpty()) {
-      double[] sorted = added.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      median = quantile(sorted, 0.5);
-    }
+    double[] sorted = Arrays.copyOf(added, n);
+    Arrays.sort(sorted);
+    double median = n == 0 ? Double.NaN : quantile(sorted, 0.5);
     System.out.printf(Locale.ROOT, "    %-20s added ns:%s%n", agent, each);
     return median;
   }

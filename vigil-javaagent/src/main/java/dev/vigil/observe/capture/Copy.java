@@ -108,14 +108,8 @@ public final class Copy {
    */
   static Copy of(Object value, Top top) {
     try {
-      int[] left = {MAX_VALUES};
-      Object copy =
-          switch (top.kind()) {
-            case MAP -> map((Map<?, ?>) value, 0, left);
-            case COLLECTION -> array((Collection<?>) value, 0, left);
-            case BEAN -> bean(value, top.bean(), 0, left);
-            default -> NONE; // kept, named or written as Jackson writes it, not copied
-          };
+      // a value kept or named at the top is not a copy: Jackson's way writes it
+      Object copy = copy(value, top.kind(), top.bean(), 0, new int[] {MAX_VALUES});
       return copy instanceof Copy c ? c : null;
     } catch (RuntimeException | IllegalAccessException e) {
       return null; // a map changed while it was read, say: Jackson's way reports it
@@ -137,14 +131,21 @@ public final class Copy {
     if (type == String.class || type == Integer.class) {
       return v; // the commonest values inside, kept without the look-up by class
     }
-    return switch (KINDS.get(type)) {
+    Kind kind = KINDS.get(type);
+    return copy(v, kind, kind == Kind.BEAN ? BeanShape.of(type) : null, depth, left);
+  }
+
+  /** {@link #copy(Object, int, int[])} of a value of {@code kind} ({@code bean}: its shape). */
+  private static Object copy(Object v, Kind kind, BeanShape bean, int depth, int[] left)
+      throws IllegalAccessException {
+    return switch (kind) {
       case KEEP -> v;
       case NAME -> ((Enum<?>) v).name();
       // written as its content, in its place
       case OPTIONAL -> copy(CaptureMapper.optionalContent(v), depth, left);
       case MAP -> depth < MAX_DEPTH ? map((Map<?, ?>) v, depth, left) : NONE;
       case COLLECTION -> depth < MAX_DEPTH ? array((Collection<?>) v, depth, left) : NONE;
-      case BEAN -> depth < MAX_DEPTH ? bean(v, BeanShape.of(type), depth, left) : NONE;
+      case BEAN -> depth < MAX_DEPTH ? bean(v, bean, depth, left) : NONE;
       case OTHER -> NONE;
     };
   }
