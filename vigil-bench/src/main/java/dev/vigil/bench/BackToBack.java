@@ -157,10 +157,10 @@ final class BackToBack {
   }
 
   /**
-   * Runs the child: a warm-up round, then {@code rounds} in order; then, for Vigil, reads every
-   * event of the queue and deletes it.
+   * Runs the child: the {@code warmUp} rounds, unmeasured, then {@code rounds} in order; then, for
+   * Vigil, reads every event of the queue and deletes it.
    */
-  static Run run(String java, Setup setup, Round warmUp, List<Round> rounds, Path stderr)
+  static Run run(String java, Setup setup, List<Round> warmUp, List<Round> rounds, Path stderr)
       throws Exception {
     List<String> cmd = new ArrayList<>();
     if (setup.pinned()) {
@@ -180,15 +180,13 @@ final class BackToBack {
         BufferedReader fromApp =
             new BufferedReader(
                 new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
-      List<Round> all = new ArrayList<>();
-      all.add(warmUp);
-      all.addAll(rounds);
-      for (Round round : all) {
-        Timing t = round(round, made, toApp, fromApp, queue);
+      for (Round round : warmUp) {
+        round(round, made, toApp, fromApp, queue);
         made += round.calls();
-        if (round != warmUp) {
-          timings.add(t);
-        }
+      }
+      for (Round round : rounds) {
+        timings.add(round(round, made, toApp, fromApp, queue));
+        made += round.calls();
       }
     } catch (IllegalStateException e) {
       failure = e.getMessage() + " (stderr in " + stderr + ")";

@@ -57,7 +57,11 @@ public final class BackToBackOne {
     }
     BackToBack.Run run =
         BackToBack.run(
-            "java", setup, new BackToBack.Round(1, 500_000), measured, dir.resolve("stderr.txt"));
+            "java",
+            setup,
+            List.of(new BackToBack.Round(1, 500_000)),
+            measured,
+            dir.resolve("stderr.txt"));
     if (run.failure() != null) {
       System.out.println("failed: " + run.failure());
       System.exit(1);
