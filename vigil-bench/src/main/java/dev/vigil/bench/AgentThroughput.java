@@ -91,7 +91,7 @@ final class AgentThroughput {
     int repetitions = quick ? 1 : 3;
     // The measured rounds once unmeasured first: the first rounds of a JVM pay once for what a
     // running application has behind it (the heap's first touch as the collector grows the young
-    // generation, an agent's own compilations); docs/BENCHMARKS.md, "Changed 2026-12-02
+    // generation, and more for the OpenTelemetry agent); docs/BENCHMARKS.md, "Changed 2026-12-02
     // 11:25-11:55 UTC".
     List<BackToBack.Round> warmUp = new ArrayList<>();
     warmUp.add(new BackToBack.Round(1, quick ? 100_000 : 500_000));
