@@ -1,8 +1,10 @@
 package dev.vigil.dialogue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -23,17 +25,59 @@ public final class Phrases {
           | 1 << Character.LETTER_NUMBER
           | 1 << Character.OTHER_NUMBER;
 
+  /** The phrase word that matches any word ending with it. */
+  private static final String CONTRACTION = "n't";
+
   /**
-   * A list of phrases, each split into its words once.
-   *
-   * @param phrases the phrases, in the order they are tried
-   * @param words each phrase's words
+   * A list of phrases, each split into its words once, and found by their first words: a text's
+   * words are then looked up once each rather than once a phrase.
    */
-  public record Compiled(List<String> phrases, List<List<String>> words) {
-    /** Copies the lists. */
-    public Compiled {
-      phrases = List.copyOf(phrases);
-      words = List.copyOf(words);
+  public static final class Compiled {
+    private final List<String> phrases;
+    private final List<List<String>> words;
+
+    /** For each first word, the phrases (their places, ascending) that start with it. */
+    private final Map<String, int[]> byFirstWord = new HashMap<>();
+
+    /** The phrases that start with {@code n't}, which matches any word ending with it. */
+    private final int[] byContraction;
+
+    Compiled(List<String> phrases, List<List<String>> words) {
+      this.phrases = List.copyOf(phrases);
+      this.words = List.copyOf(words);
+      Map<String, List<Integer>> starts = new HashMap<>();
+      List<Integer> contraction = new ArrayList<>();
+      for (int i = 0; i < this.words.size(); i++) {
+        List<String> p = this.words.get(i);
+        if (p.isEmpty()) {
+          continue; // found nowhere
+        }
+        if (p.get(0).equals(CONTRACTION)) {
+          contraction.add(i);
+        } else {
+          starts.computeIfAbsent(p.get(0), k -> new ArrayList<>()).add(i);
+        }
+      }
+      starts.forEach((w, at) -> byFirstWord.put(w, ints(at)));
+      byContraction = ints(contraction);
+    }
+
+    /** The phrases, in the order they are tried. */
+    public List<String> phrases() {
+      return phrases;
+    }
+
+    /** Each phrase's words. */
+    public List<List<String>> words() {
+      return words;
+    }
+
+    private static int[] ints(List<Integer> list) {
+      int[] a = new int[list.size()];
+      for (int i = 0; i < a.length; i++) {
+        a[i] = list.get(i);
+      }
+      return a;
     }
   }
 
@@ -154,41 +198,56 @@ public final class Phrases {
     return w.substring(start, end);
   }
 
-  /** The first phrase of {@code phrases} found in {@code words}, or null. */
+  /**
+   * The first phrase of {@code phrases} (in their order) found anywhere in {@code words}, or null.
+   */
   public static String first(List<String> words, Compiled phrases) {
-    for (int i = 0; i < phrases.phrases().size(); i++) {
-      if (indexOf(words, phrases.words().get(i), 0) >= 0) {
-        return phrases.phrases().get(i);
+    int best = Integer.MAX_VALUE;
+    for (int i = 0; i < words.size() && best > 0; i++) {
+      String w = words.get(i);
+      int[] starting = phrases.byFirstWord.get(w);
+      if (starting != null) {
+        best = firstAt(words, i, starting, phrases, best);
+      }
+      if (phrases.byContraction.length > 0 && w.endsWith(CONTRACTION)) {
+        best = firstAt(words, i, phrases.byContraction, phrases, best);
       }
     }
-    return null;
+    return best == Integer.MAX_VALUE ? null : phrases.phrases.get(best);
   }
 
   /**
-   * Where the phrase of words {@code p} starts in {@code words} at or after {@code from}, or -1.
+   * The first of {@code candidates} before {@code best} that stands in {@code words} at {@code at}.
    */
-  public static int indexOf(List<String> words, List<String> p, int from) {
-    if (p.isEmpty()) {
-      return -1;
-    }
-    for (int i = Math.max(from, 0); i + p.size() <= words.size(); i++) {
-      boolean all = true;
-      for (int j = 0; j < p.size() && all; j++) {
-        all = matches(words.get(i + j), p.get(j));
+  private static int firstAt(
+      List<String> words, int at, int[] candidates, Compiled phrases, int best) {
+    for (int k : candidates) {
+      if (k >= best) {
+        break;
       }
-      if (all) {
-        return i;
+      List<String> p = phrases.words.get(k);
+      if (at + p.size() <= words.size() && standsAt(words, p, at)) {
+        return k;
       }
     }
-    return -1;
+    return best;
+  }
+
+  private static boolean standsAt(List<String> words, List<String> p, int at) {
+    for (int j = 0; j < p.size(); j++) {
+      if (!matches(words.get(at + j), p.get(j))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
    * Whether a word is a phrase word; the phrase word {@code n't} matches any word ending with it.
    */
   public static boolean matches(String word, String phraseWord) {
-    if (phraseWord.equals("n't")) {
-      return word.endsWith("n't");
+    if (phraseWord.equals(CONTRACTION)) {
+      return word.endsWith(CONTRACTION);
     }
     return word.equals(phraseWord);
   }

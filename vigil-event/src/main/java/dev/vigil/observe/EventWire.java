@@ -219,11 +219,11 @@ public final class EventWire {
       int flags = checkHeader(in) == VERSION ? in.readByte() : 0;
       in.readStopBit();
       in.readStopBit();
-      in.readUtf8();
+      WireText.skip(in);
       if ((flags & STATUS_MASK) == 0) {
-        in.readUtf8();
+        WireText.skip(in);
       }
-      return in.readUtf8();
+      return WireText.read(in);
     } catch (RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     } finally {
@@ -236,19 +236,18 @@ public final class EventWire {
 
   /**
    * Reads and checks one encoded event like {@link #read}, with the same outcome for every excerpt,
-   * but keeps only its {@code ts} and {@code agent}: the other strings are decoded into a buffer
-   * and dropped, and the payload is checked by walking its Smile tokens, each decoded as a tree
-   * would decode it, without building the tree (docs/COMMANDS.md#memory).
+   * but keeps only its {@code ts} and {@code agent}: the other strings are checked and passed over,
+   * and the payload is checked by walking its Smile tokens, each decoded as a tree would decode it,
+   * without building the tree (docs/COMMANDS.md#memory).
    */
   public static Header readHeader(BytesIn<?> in) throws EventFormatException {
     try {
       byte version = checkHeader(in);
       int flags = version == VERSION ? in.readByte() : 0;
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
-      StringBuilder text = new StringBuilder(32);
-      boolean kind = in.readUtf8(text);
-      boolean status = version == VERSION && (flags & STATUS_MASK) != 0 || in.readUtf8(text);
-      String agent = in.readUtf8();
+      boolean kind = WireText.skip(in);
+      boolean status = version == VERSION && (flags & STATUS_MASK) != 0 || WireText.skip(in);
+      String agent = WireText.read(in);
       if (version != VERSION) {
         flags = in.readByte() & (HAS_SEQ | HAS_PID);
       }
@@ -260,7 +259,7 @@ public final class EventWire {
       }
       int strings = strings(version, flags); // thread, and turn, call_id, session written
       for (int i = 0; i < strings; i++) {
-        in.readUtf8(text);
+        WireText.skip(in);
       }
       byte[] payload = payload(in);
       boolean call = (flags & CALL_PAYLOAD) != 0;
@@ -338,16 +337,16 @@ public final class EventWire {
         return readCurrent(in);
       }
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
-      String kind = in.readUtf8();
-      String status = in.readUtf8();
-      String agent = in.readUtf8();
+      String kind = WireText.read(in);
+      String status = WireText.read(in);
+      String agent = WireText.read(in);
       int flags = in.readByte();
       Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
       Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
-      String thread = in.readUtf8();
-      String turn = in.readUtf8();
-      String callId = in.readUtf8();
-      String session = version == VERSION_WITHOUT_SESSION ? null : in.readUtf8();
+      String thread = WireText.read(in);
+      String turn = WireText.read(in);
+      String callId = WireText.read(in);
+      String session = version == VERSION_WITHOUT_SESSION ? null : WireText.read(in);
       JsonNode tree = tree(payload(in));
       ObjectNode object = payloadOf(kind, status, tree);
       return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
@@ -360,16 +359,16 @@ public final class EventWire {
   private static Event readCurrent(BytesIn<?> in) throws IOException, EventFormatException {
     int flags = in.readByte();
     Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
-    String kind = in.readUtf8();
+    String kind = WireText.read(in);
     int code = (flags & STATUS_MASK) >>> STATUS_SHIFT;
-    String status = code == 0 ? in.readUtf8() : StatusCodes.status(code);
-    String agent = in.readUtf8();
+    String status = code == 0 ? WireText.read(in) : StatusCodes.status(code);
+    String agent = WireText.read(in);
     Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
     Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
-    String thread = in.readUtf8();
-    String turn = (flags & HAS_TURN) != 0 ? in.readUtf8() : null;
-    String callId = (flags & HAS_CALL_ID) != 0 ? in.readUtf8() : null;
-    String session = (flags & HAS_SESSION) != 0 ? in.readUtf8() : null;
+    String thread = WireText.read(in);
+    String turn = (flags & HAS_TURN) != 0 ? WireText.read(in) : null;
+    String callId = (flags & HAS_CALL_ID) != 0 ? WireText.read(in) : null;
+    String session = (flags & HAS_SESSION) != 0 ? WireText.read(in) : null;
     byte[] payload = payload(in);
     JsonNode tree;
     if ((flags & CALL_PAYLOAD) != 0) {

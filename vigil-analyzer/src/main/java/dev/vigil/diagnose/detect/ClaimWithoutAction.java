@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * {@code claim_without_action} (docs/DETECTORS.md#conversation-detectors): the answer states an
@@ -43,9 +42,6 @@ final class ClaimWithoutAction extends DialogueDetector {
 
   /** The derived event's kind. */
   static final String KIND = "turn.claim_without_action";
-
-  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?\\n])");
-  private static final Pattern CLAUSE_END = Pattern.compile("[,;:]");
 
   /** How many failed writes of one turn are kept to cite, the newest. */
   static final int MAX_FAILED = Findings.MAX_CITED;
@@ -130,20 +126,16 @@ final class ClaimWithoutAction extends DialogueDetector {
     private void judge(Conversation.Turn<WindowEvent> t, Writes writes) {
       Set<String> unbacked = new LinkedHashSet<>();
       List<WindowEvent> failed = new ArrayList<>();
-      for (String sentence : SENTENCE_END.split(t.answerText(), -1)) {
-        if (sentence.strip().endsWith("?")) {
-          continue;
-        }
-        for (String clause : CLAUSE_END.split(sentence, -1)) {
-          List<String> w = Phrases.words(clause);
-          for (int i = 0; i < w.size(); i++) {
-            List<String> verbs = words.claims().get(w.get(i));
-            if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
-              continue;
-            }
-            if (!backed(writes, verbs, failed)) {
-              unbacked.add(w.get(i));
-            }
+      String answer = t.answerText();
+      for (int[] clause : clauses(answer)) {
+        List<String> w = Phrases.words(answer.substring(clause[0], clause[1]));
+        for (int i = 0; i < w.size(); i++) {
+          List<String> verbs = words.claims().get(w.get(i));
+          if (verbs == null || negated(w, i) || lookedUp.contains(w.get(i))) {
+            continue;
+          }
+          if (!backed(writes, verbs, failed)) {
+            unbacked.add(w.get(i));
           }
         }
       }
@@ -159,6 +151,49 @@ final class ClaimWithoutAction extends DialogueDetector {
       cited.add(t.answer());
       found.add(t, t.answer(), cited, KIND, "fail", details);
     }
+  }
+
+  /**
+   * Where the clauses of a text's sentences that are not questions lie, in order, each as its start
+   * and end: a sentence ends after each {@code .}, {@code !}, {@code ?} or line end, a clause at
+   * each {@code ,}, {@code ;} or {@code :}. The pieces of the regular expressions {@code
+   * (?<=[.!?\n])} and then {@code [,;:]} (both with the empty pieces kept), without them.
+   */
+  static List<int[]> clauses(String text) {
+    List<int[]> out = new ArrayList<>();
+    int n = text.length();
+    for (int start = 0; ; ) {
+      int end = start;
+      while (end < n && !sentenceEnd(text.charAt(end))) {
+        end++;
+      }
+      int stop = end < n ? end + 1 : n;
+      if (stop == start || text.charAt(stop - 1) != '?') { // only a '?' can end it as a question
+        for (int from = start; ; ) {
+          int to = from;
+          while (to < stop && !clauseEnd(text.charAt(to))) {
+            to++;
+          }
+          out.add(new int[] {from, to});
+          if (to >= stop) {
+            break;
+          }
+          from = to + 1;
+        }
+      }
+      if (end >= n) {
+        return out;
+      }
+      start = stop;
+    }
+  }
+
+  private static boolean sentenceEnd(char c) {
+    return c == '.' || c == '!' || c == '?' || c == '\n';
+  }
+
+  private static boolean clauseEnd(char c) {
+    return c == ',' || c == ';' || c == ':';
   }
 
   /**

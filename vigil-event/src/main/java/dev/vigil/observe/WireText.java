@@ -1,0 +1,130 @@
+package dev.vigil.observe;
+
+import java.nio.BufferUnderflowException;
+import java.nio.charset.StandardCharsets;
+import net.openhft.chronicle.bytes.BytesIn;
+
+/**
+ * The strings of an excerpt's envelope, read as Chronicle's {@code readUtf8} reads them (its byte
+ * length as a stop-bit number, -1 for null, then each char as one to three bytes), but without
+ * Chronicle's string pool: {@code readUtf8()} looks every string up in a shared table and compares
+ * it with the one it finds there, which costs most for the strings that are new in every event
+ * ({@code turn}, {@code call_id}, {@code session}). Same strings, same nulls, and a {@link
+ * RuntimeException} for every input Chronicle's reading refuses (a length out of range or beyond
+ * the excerpt, a byte sequence it does not decode). Thread-safe.
+ */
+final class WireText {
+  /** Longer strings are read into an array of their own rather than the thread's. */
+  private static final int SCRATCH = 4096;
+
+  private static final ThreadLocal<byte[]> BUFFER =
+      ThreadLocal.withInitial(() -> new byte[SCRATCH]);
+
+  private WireText() {}
+
+  /** The next string, or null; "" when the excerpt has nothing left (as Chronicle reads it). */
+  static String read(BytesIn<?> in) {
+    int length = length(in);
+    if (length <= 0) {
+      return length == 0 ? "" : null;
+    }
+    byte[] b = bytes(in, length);
+    if (ascii(b, length)) {
+      return new String(b, 0, length, StandardCharsets.ISO_8859_1);
+    }
+    char[] chars = new char[length];
+    return new String(chars, 0, decode(b, length, chars));
+  }
+
+  /** Passes over the next string, checked as {@link #read} checks it; false when it is null. */
+  static boolean skip(BytesIn<?> in) {
+    int length = length(in);
+    if (length <= 0) {
+      return length == 0;
+    }
+    byte[] b = bytes(in, length);
+    if (!ascii(b, length)) {
+      decode(b, length, null);
+    }
+    return true;
+  }
+
+  /** The byte length that follows, 0 when nothing is left, -1 for null. */
+  private static int length(BytesIn<?> in) {
+    if (in.readRemaining() <= 0) {
+      return 0;
+    }
+    long length = in.readStopBit();
+    if (length == -1) {
+      return -1;
+    }
+    if (length < 0 || length > Integer.MAX_VALUE) {
+      throw new ArithmeticException("string length " + length + " out of range");
+    }
+    if (length > in.readRemaining()) {
+      throw new BufferUnderflowException();
+    }
+    return (int) length;
+  }
+
+  private static byte[] bytes(BytesIn<?> in, int length) {
+    byte[] b = length <= SCRATCH ? BUFFER.get() : new byte[length];
+    in.read(b, 0, length);
+    return b;
+  }
+
+  private static boolean ascii(byte[] b, int length) {
+    for (int i = 0; i < length; i++) {
+      if (b[i] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Decodes {@code length} bytes into {@code chars} (only checks them when null) as Chronicle does:
+   * one byte below 0x80, two from {@code 110xxxxx}, three from {@code 1110xxxx}, each byte after
+   * the first {@code 10xxxxxx}; anything else, or a character cut off by the length, is refused.
+   *
+   * @return the chars decoded
+   */
+  private static int decode(byte[] b, int length, char[] chars) {
+    int n = 0;
+    int i = 0;
+    while (i < length) {
+      int c = b[i] & 0xFF;
+      char ch;
+      switch (c >> 4) {
+        case 0, 1, 2, 3, 4, 5, 6, 7 -> {
+          ch = (char) c;
+          i++;
+        }
+        case 12, 13 -> {
+          if (i + 2 > length || (b[i + 1] & 0xC0) != 0x80) {
+            throw malformed(i);
+          }
+          ch = (char) ((c & 0x1F) << 6 | b[i + 1] & 0x3F);
+          i += 2;
+        }
+        case 14 -> {
+          if (i + 3 > length || (b[i + 1] & 0xC0) != 0x80 || (b[i + 2] & 0xC0) != 0x80) {
+            throw malformed(i);
+          }
+          ch = (char) ((c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F);
+          i += 3;
+        }
+        default -> throw malformed(i);
+      }
+      if (chars != null) {
+        chars[n] = ch;
+      }
+      n++;
+    }
+    return n;
+  }
+
+  private static IllegalArgumentException malformed(int at) {
+    return new IllegalArgumentException("malformed UTF-8 at byte " + at + " of a string");
+  }
+}
