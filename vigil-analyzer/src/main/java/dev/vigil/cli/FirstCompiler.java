@@ -3,6 +3,7 @@ package dev.vigil.cli;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,20 +13,26 @@ import javax.management.ObjectName;
 /**
  * The launcher's choice of compiler for a one-off pass, made from inside the JVM for {@code java
  * -jar vigil-analyzer.jar} (docs/COMMANDS.md#the-compiler-of-a-one-off-pass): a {@code run} over a
- * JSONL file under {@value #LARGE_FILE_BYTES} bytes that uses fewer than {@value
- * #SECOND_COMPILER_FROM} events ends before the second compiler's work pays back on two cores (a
- * larger file's first reading of every line does pay it back), so its methods are kept from that
- * compiler by a compiler directive (the JDK's {@code Compiler.directives_add} diagnostic command)
- * and run as the first compiler compiles them, as {@code -XX:TieredStopAtLevel=1} would have them.
- * A JVM given a choice of its own ({@code -XX:TieredStopAtLevel}, {@code -XX:-TieredCompilation}, a
- * directives file, {@code -Xint} or {@code -Xcomp}) keeps it. The directive is added on a thread of
- * its own while the command starts; whatever fails there, the command runs as it would have.
+ * JSONL file or a queue whose files take under {@value #LARGE_FILE_BYTES} bytes that uses fewer
+ * than {@value #SECOND_COMPILER_FROM} events ends before the second compiler's work pays back on
+ * two cores (a larger input's first reading of every event does pay it back), so its methods are
+ * kept from that compiler by a compiler directive (the JDK's {@code Compiler.directives_add}
+ * diagnostic command) and run as the first compiler compiles them, as {@code
+ * -XX:TieredStopAtLevel=1} would have them. A JVM given a choice of its own ({@code
+ * -XX:TieredStopAtLevel}, {@code -XX:-TieredCompilation}, a directives file, {@code -Xint} or
+ * {@code -Xcomp}) keeps it. The directive is added on a thread of its own while the command starts;
+ * whatever fails there, the command runs as it would have.
  */
 final class FirstCompiler {
   /** A pass told to use this many events or more keeps the second compiler. */
   static final long SECOND_COMPILER_FROM = 500_000;
 
-  /** A pass over an input file of this many bytes or more keeps the second compiler (128 MiB). */
+  /**
+   * A pass over an input of this many bytes or more keeps the second compiler (128 MiB): a JSONL
+   * file's size, or the sum of a queue's {@code .cq4} files' sizes. Chronicle grows a queue's file
+   * in blocks of 64 MiB past its first 80 MiB, so a queue under this holds at most about 64 MiB of
+   * events in one file, as the launcher's own rule for queues measures it on disk.
+   */
   static final long LARGE_FILE_BYTES = 128L << 20;
 
   /** Every method: the second compiler compiles none of them. */
@@ -35,20 +42,25 @@ final class FirstCompiler {
 
   /**
    * Whether the command of {@code args} is a one-off pass that the first compiler alone finishes
-   * sooner, in a JVM started with {@code jvmArguments}: {@code run} over JSONL (not {@code
-   * --queue}, whose reading the second compiler speeds up twice over) from standard input or from a
-   * file ({@code --events}, {@code --otlp}) that {@code bytes} finds under {@value
-   * #LARGE_FILE_BYTES} bytes, {@code --limit} under {@value #SECOND_COMPILER_FROM} (500 when not
-   * given), and no compiler choice among the JVM's arguments.
+   * sooner, in a JVM started with {@code jvmArguments}: {@code run} over JSONL from standard input
+   * or from a file ({@code --events}, {@code --otlp}), or over a queue ({@code --queue}), that
+   * {@code bytes} finds under {@value #LARGE_FILE_BYTES} bytes, {@code --limit} under {@value
+   * #SECOND_COMPILER_FROM} (500 when not given), and no compiler choice among the JVM's arguments.
    *
-   * @param bytes the size of an input file; throws when it cannot be read (the command then says
-   *     what is wrong)
+   * @param bytes the size of an input file, or of a queue directory's files; throws when it cannot
+   *     be read (the command then says what is wrong)
    */
   static boolean suits(String[] args, List<String> jvmArguments, FileSize bytes) {
-    if (args.length == 0 || !args[0].equals("run") || RawArgs.has(args, "--queue")) {
+    if (args.length == 0 || !args[0].equals("run")) {
       return false;
     }
-    String input = RawArgs.valueOf(args, "--events");
+    String input = RawArgs.valueOf(args, "--queue");
+    if (input == null && RawArgs.has(args, "--queue")) {
+      return false; // a queue the command refuses
+    }
+    if (input == null) {
+      input = RawArgs.valueOf(args, "--events");
+    }
     if (input == null) {
       input = RawArgs.valueOf(args, "--otlp");
     }
@@ -82,6 +94,23 @@ final class FirstCompiler {
   }
 
   /**
+   * The size of an input: a file's, or for a directory (a queue) the sum of its {@code .cq4} files'
+   * sizes as the file system reports them.
+   */
+  static long inputBytes(Path input) throws IOException {
+    if (!Files.isDirectory(input)) {
+      return Files.size(input);
+    }
+    long sum = 0;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(input, "*.cq4")) {
+      for (Path f : files) {
+        sum += Files.size(f);
+      }
+    }
+    return sum;
+  }
+
+  /**
    * Keeps every method from the second compiler, on a daemon thread, when the command suits ({@link
    * #suits}); returns at once.
    */
@@ -94,7 +123,7 @@ final class FirstCompiler {
             () -> {
               try {
                 List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
-                if (suits(args, jvm, Files::size)) {
+                if (suits(args, jvm, FirstCompiler::inputBytes)) {
                   keepFromSecondCompiler(EVERY_METHOD);
                 }
               } catch (Exception | LinkageError e) {

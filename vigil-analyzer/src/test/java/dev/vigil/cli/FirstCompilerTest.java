@@ -4,14 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link FirstCompiler}: which commands it keeps from the second compiler, and that the JVM takes
@@ -30,7 +34,11 @@ class FirstCompilerTest {
           "just-under.jsonl",
           FirstCompiler.LARGE_FILE_BYTES - 1,
           "large.jsonl",
-          FirstCompiler.LARGE_FILE_BYTES);
+          FirstCompiler.LARGE_FILE_BYTES,
+          "q",
+          80L << 20, // a queue of one day's file, its first block
+          "large-q",
+          144L << 20);
 
   private static long size(Path file) throws IOException {
     Long bytes = FILES.get(file.toString());
@@ -54,7 +62,31 @@ class FirstCompilerTest {
   }
 
   @Test
-  void otherCommandsLargerPassesQueuesAndTheJvmsOwnChoiceKeepTheSecondCompiler() {
+  void aRunOverASmallQueueUnderHalfAMillionEventsIsForTheFirstCompilerAlone() {
+    assertTrue(suits("run", "--queue", "q"), "the default limit, 500");
+    assertTrue(suits("run", "--queue=q", "--limit", "100000"));
+    assertFalse(suits("run", "--queue", "q", "--limit", "500000"));
+    assertFalse(suits("run", "--queue", "large-q", "--limit", "1000"), "its reading pays C2 back");
+    assertFalse(suits("run", "--queue", "missing-q"), "refused by the command");
+    assertFalse(suits("run", "--queue"), "refused by the command");
+  }
+
+  @Test
+  void aQueuesSizeIsItsChronicleFilesSizes(@TempDir Path dir) throws IOException {
+    try (RandomAccessFile day = new RandomAccessFile(dir.resolve("20261202F.cq4").toFile(), "rw")) {
+      day.setLength(80L << 20); // sparse, as Chronicle's files are
+    }
+    Files.writeString(dir.resolve("metadata.cq4t"), "x".repeat(1000));
+    Files.createDirectory(dir.resolve("spill"));
+    Files.writeString(dir.resolve("spill").resolve("1-2-3.spill"), "y".repeat(1000));
+    assertEquals(80L << 20, FirstCompiler.inputBytes(dir));
+    Path jsonl = Files.writeString(dir.resolve("e.jsonl"), "{}\n");
+    assertEquals(3, FirstCompiler.inputBytes(jsonl));
+    assertThrows(IOException.class, () -> FirstCompiler.inputBytes(dir.resolve("missing")));
+  }
+
+  @Test
+  void otherCommandsLargerPassesAndTheJvmsOwnChoiceKeepTheSecondCompiler() {
     assertFalse(suits());
     assertFalse(suits("watch", "--queue", "q"));
     assertFalse(suits("export", "--queue", "q"));
@@ -63,8 +95,6 @@ class FirstCompilerTest {
     assertFalse(suits("run", "--events", "e.jsonl", "--limit", "500000"));
     assertFalse(suits("run", "--events", "e.jsonl", "--limit=1000000"));
     assertFalse(suits("run", "--events", "e.jsonl", "--limit", "many"), "refused by the command");
-    assertFalse(suits("run", "--queue", "q", "--limit", "1000"));
-    assertFalse(suits("run", "--queue=q"));
     assertFalse(suits("run", "--events", "large.jsonl"), "its first reading pays C2 back");
     assertFalse(suits("run", "--events=large.jsonl", "--limit", "100"));
     assertFalse(suits("run", "--events", "missing.jsonl"), "refused by the command");
