@@ -11,14 +11,27 @@ import net.openhft.chronicle.bytes.BytesIn;
  * it with the one it finds there, which costs most for the strings that are new in every event
  * ({@code turn}, {@code call_id}, {@code session}). Same strings, same nulls, and a {@link
  * RuntimeException} for every input Chronicle's reading refuses (a length out of range or beyond
- * the excerpt, a byte sequence it does not decode). Thread-safe.
+ * the excerpt, a byte sequence it does not decode). Each thread keeps the short ASCII strings it
+ * read last in a small table by their bytes' hash, so that an agent's name, a kind or a thread read
+ * event after event is one string, not a new one each time. Thread-safe.
  */
 final class WireText {
   /** Longer strings are read into an array of their own rather than the thread's. */
   private static final int SCRATCH = 4096;
 
-  private static final ThreadLocal<byte[]> BUFFER =
-      ThreadLocal.withInitial(() -> new byte[SCRATCH]);
+  /** Strings this long or shorter are kept in the thread's table. */
+  private static final int KEPT_LENGTH = 64;
+
+  /** Places in a thread's table of strings read (a power of two). */
+  private static final int KEPT = 256;
+
+  /** A reading thread's scratch bytes and its table of strings read last. */
+  private static final class Buffers {
+    final byte[] bytes = new byte[SCRATCH];
+    final String[] kept = new String[KEPT];
+  }
+
+  private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
   private WireText() {}
 
@@ -28,12 +41,45 @@ final class WireText {
     if (length <= 0) {
       return length == 0 ? "" : null;
     }
-    byte[] b = bytes(in, length);
-    if (ascii(b, length)) {
+    Buffers buffers = BUFFERS.get();
+    byte[] b = bytes(in, length, buffers);
+    if (length <= KEPT_LENGTH) {
+      int hash = 0;
+      int signs = 0; // negative once a byte is not ASCII
+      for (int i = 0; i < length; i++) {
+        hash = 31 * hash + b[i];
+        signs |= b[i];
+      }
+      if (signs >= 0) {
+        return kept(b, length, buffers.kept, (hash ^ hash >>> 8) & KEPT - 1);
+      }
+    } else if (ascii(b, length)) {
       return new String(b, 0, length, StandardCharsets.ISO_8859_1);
     }
     char[] chars = new char[length];
     return new String(chars, 0, decode(b, length, chars));
+  }
+
+  /**
+   * The string of {@code length} ASCII bytes, from {@code table} when it holds it at {@code at}.
+   */
+  private static String kept(byte[] b, int length, String[] table, int at) {
+    String s = table[at];
+    if (s != null && s.length() == length && same(s, b, length)) {
+      return s;
+    }
+    s = new String(b, 0, length, StandardCharsets.ISO_8859_1);
+    table[at] = s;
+    return s;
+  }
+
+  private static boolean same(String s, byte[] b, int length) {
+    for (int i = 0; i < length; i++) {
+      if (s.charAt(i) != b[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Passes over the next string, checked as {@link #read} checks it; false when it is null. */
@@ -42,7 +88,7 @@ final class WireText {
     if (length <= 0) {
       return length == 0;
     }
-    byte[] b = bytes(in, length);
+    byte[] b = bytes(in, length, BUFFERS.get());
     if (!ascii(b, length)) {
       decode(b, length, null);
     }
@@ -67,8 +113,8 @@ final class WireText {
     return (int) length;
   }
 
-  private static byte[] bytes(BytesIn<?> in, int length) {
-    byte[] b = length <= SCRATCH ? BUFFER.get() : new byte[length];
+  private static byte[] bytes(BytesIn<?> in, int length, Buffers buffers) {
+    byte[] b = length <= SCRATCH ? buffers.bytes : new byte[length];
     in.read(b, 0, length);
     return b;
   }

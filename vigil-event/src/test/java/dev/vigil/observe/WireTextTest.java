@@ -3,6 +3,7 @@ package dev.vigil.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
@@ -117,6 +118,25 @@ class WireTextTest {
       b.writeUtf8(null);
       assertFalse(WireText.skip(b));
       assertTrue(WireText.skip(b));
+    } finally {
+      b.releaseLast();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aShortStringReadAgainIsTheStringReadBeforeAndAnotherWithItsHashIsNot(boolean direct) {
+    Bytes<?> b = bytes(direct);
+    try {
+      for (String s : new String[] {"robin", "Aa", "BB", "robin", "BB", "Aa"}) {
+        b.writeUtf8(s); // "Aa" and "BB" have the same hash, so the same place in the table
+      }
+      String robin = WireText.read(b);
+      assertEquals("Aa", WireText.read(b));
+      assertEquals("BB", WireText.read(b));
+      assertSame(robin, WireText.read(b));
+      assertEquals("BB", WireText.read(b));
+      assertEquals("Aa", WireText.read(b));
     } finally {
       b.releaseLast();
     }
