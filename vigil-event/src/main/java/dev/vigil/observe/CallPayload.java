@@ -206,6 +206,23 @@ public final class CallPayload {
     }
   }
 
+  /**
+   * Whether {@link #check} surely passes {@code payload} ({@link SmileScan}'s fast path); false
+   * when {@link #check} must decide.
+   */
+  static boolean surelyValid(byte[] payload, boolean kindOfTool) {
+    if (payload.length == 0 || (payload[0] & ~ALL) != 0) {
+      return false;
+    }
+    int form = payload[0];
+    boolean tool = (form & TOOL) != 0;
+    int before = Integer.bitCount(form & (ARGS | RESULT));
+    int micros = (tool ? 1 : 0) + before;
+    int count = micros + 3 + ((form & ERROR) != 0 ? 1 : 0);
+    int named = !kindOfTool ? -1 : tool ? 0 : micros + 2;
+    return SmileScan.values(payload, 1, count, named, micros);
+  }
+
   private static int form(byte[] payload) throws IOException {
     if (payload.length == 0 || (payload[0] & ~ALL) != 0) {
       throw new IOException("a tool call's short payload starts with an unknown form byte");
