@@ -118,6 +118,15 @@ public final class BenchmarkSuite implements Callable<Integer> {
   private Path bootAppJar;
 
   @Option(
+      names = "--corpus-jar",
+      paramLabel = "JAR",
+      defaultValue = "demo-robin/target/demo-robin.jar",
+      description =
+          "The jar of the labelled corpus's generator, for the analyzer over a conversation trace "
+              + "(default: ${DEFAULT-VALUE}).")
+  private Path corpusJar;
+
+  @Option(
       names = "--boot-runs",
       paramLabel = "N",
       description =
@@ -408,11 +417,24 @@ public final class BenchmarkSuite implements Callable<Integer> {
       runs.add(AnalyzerThroughput.run(java, analyzer, events, count, true, now, work));
       Files.delete(events);
     }
+    List<AnalyzerThroughput.Figure> conversation = new ArrayList<>();
+    String conversationFailure = null;
+    try {
+      Path trace = ConversationTrace.generate(java, existing(corpusJar, "--corpus-jar"), work);
+      for (int count : quick ? new int[] {100_000} : new int[] {100_000, 1_000_000}) {
+        Path queue = ConversationTrace.queue(trace, work, count, now);
+        conversation.add(AnalyzerThroughput.run(java, analyzer, queue, count, true, now, work));
+      }
+    } catch (Exception e) {
+      conversationFailure = e.getMessage();
+    }
+    String conversationFailed = conversationFailure;
     return () -> {
       AnalyzerStartup.print(fixed);
       AnalyzerStartup.print(used);
       newest.forEach(AnalyzerStartup::print);
       printAnalyzer(runs);
+      printConversation(conversation, conversationFailed);
     };
   }
 
@@ -582,6 +604,36 @@ public final class BenchmarkSuite implements Callable<Integer> {
           f.collections(),
           f.maxRssMb(),
           f.exit(),
+          cpu(f));
+    }
+  }
+
+  private static void printConversation(List<AnalyzerThroughput.Figure> figures, String failure) {
+    System.out.println(
+        "analyzer run over a conversation trace, in a queue, every event used (the labelled corpus's "
+            + "generator, seed "
+            + ConversationTrace.SEED
+            + ", its events copied with new sessions, turns and call ids; user messages and answers "
+            + "that the conversation detectors read; goals: 200,000 events/s at 10^5, 1,000,000 at "
+            + "10^6):");
+    if (failure != null) {
+      System.out.println("  FAILED: " + failure);
+    }
+    for (AnalyzerThroughput.Figure f : figures) {
+      if (f.failure() != null) {
+        System.out.printf(
+            "  %,9d events  FAILED after %.2f s (%s)%n", f.events(), f.seconds(), f.failure());
+        continue;
+      }
+      System.out.printf(
+          "  %,9d events  %6.2f s  %,10.0f events/s  heap peak %4d MB, live %4d MB, RSS %4d MB, "
+              + "%s%n",
+          f.events(),
+          f.seconds(),
+          f.eventsPerSecond(),
+          f.peakHeapMb(),
+          f.liveHeapMb(),
+          f.maxRssMb(),
           cpu(f));
     }
   }
