@@ -226,10 +226,11 @@ final class AnalyzerThroughput {
 
   /**
    * Why a finished run failed, or null: exit 1 is a degraded pass, which still ends with the
-   * summary; a crash (an OutOfMemoryError, say) does not.
+   * summary (of its artifacts, or of a fleet's agents); a crash (an OutOfMemoryError, say) does not.
    */
   private static String failure(Path dir, int exit) throws IOException {
-    if (exit <= 1 && Files.readString(dir.resolve("stdout.txt")).contains("artifacts: ")) {
+    String out = Files.readString(dir.resolve("stdout.txt"));
+    if (exit <= 1 && (out.contains("artifacts: ") || out.contains("fleet summary: "))) {
       return null;
     }
     String err = Files.readString(dir.resolve("stderr.txt")).strip();
