@@ -5,7 +5,7 @@
 # vigil-bench/support-agent, until it has served its first chat request), the analyzer's run throughput and heap at 10^4, 10^5, 10^6 events
 # (and over a conversation trace that the labelled corpus's generator, demo-robin, plays with seed 7), and watch's
 # append-to-appraisal delay, and events per second through Kafka (ship, and a group of two watch --bootstrap
-# instances, against a KRaft broker started in the benchmark's JVM). About 18-22 minutes on 2 cores, build included (30 when the machine is slow); the per-call figure paired in one JVM takes about 3 of them.
+# instances, against a KRaft broker started in the benchmark's JVM). About 21-33 minutes on 2 cores, build included; the per-call figure paired in one JVM takes about 3 of them.
 #
 #   bench/run.sh                        # everything
 #   bench/run.sh --quick                # fewer iterations and sizes, to check the command itself
