@@ -243,7 +243,8 @@ public final class EventWire {
    * Reads and checks one encoded event like {@link #read}, with the same outcome for every excerpt,
    * but keeps only its {@code ts} and {@code agent}: the other strings are checked and passed over,
    * and the payload is checked by walking its Smile tokens, each decoded as a tree would decode it,
-   * without building the tree (docs/COMMANDS.md#memory).
+   * without building the tree, by {@link SmileScan} where it is sure of the payload and by the
+   * parser elsewhere (docs/COMMANDS.md#memory).
    */
   public static Header readHeader(BytesIn<?> in) throws EventFormatException {
     try {
