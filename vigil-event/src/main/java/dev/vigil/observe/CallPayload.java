@@ -150,31 +150,49 @@ public final class CallPayload {
   /** Reads a payload of this form back into the payload object. */
   static ObjectNode read(byte[] payload, ObjectMapper smile) throws IOException {
     int form = form(payload);
+    int micros = Integer.bitCount(form & (TOOL | ARGS | RESULT));
+    JsonNode[] values = SmileScan.trees(payload, 1, micros + 3 + ((form & ERROR) != 0 ? 1 : 0));
+    if (values == null
+        || !values[micros].isIntegralNumber()
+        || !values[micros].canConvertToLong()) {
+      values = parsed(payload, form, smile);
+    }
+    ObjectNode o = smile.getNodeFactory().objectNode();
+    o.putNull("tool"); // its place in the order; its value comes now or with the method's
+    int at = 0;
+    if ((form & TOOL) != 0) {
+      o.set("tool", values[at++]);
+    }
+    if ((form & ARGS) != 0) {
+      o.set("args", values[at++]);
+    }
+    if ((form & RESULT) != 0) {
+      o.set("result", values[at++]);
+    }
+    o.put("duration_ms", durationMs(values[at++].longValue()));
+    o.set("class", values[at++]);
+    JsonNode method = values[at++];
+    o.set("method", method);
+    if ((form & TOOL) == 0) {
+      o.set("tool", method.deepCopy());
+    }
+    if ((form & ERROR) != 0) {
+      o.set("error", values[at]);
+    }
+    return o;
+  }
+
+  /** The values of a payload of this form, read by the parser; the duration as its microseconds. */
+  static JsonNode[] parsed(byte[] payload, int form, ObjectMapper smile) throws IOException {
+    int micros = Integer.bitCount(form & (TOOL | ARGS | RESULT));
+    JsonNode[] values = new JsonNode[micros + 3 + ((form & ERROR) != 0 ? 1 : 0)];
     try (JsonParser p = smile.getFactory().createParser(payload, 1, payload.length - 1)) {
-      ObjectNode o = smile.getNodeFactory().objectNode();
-      o.putNull("tool"); // its place in the order; its value comes now or with the method's
-      if ((form & TOOL) != 0) {
-        o.set("tool", next(p, smile));
-      }
-      if ((form & ARGS) != 0) {
-        o.set("args", next(p, smile));
-      }
-      if ((form & RESULT) != 0) {
-        o.set("result", next(p, smile));
-      }
-      o.put("duration_ms", durationMs(micros(p)));
-      o.set("class", next(p, smile));
-      JsonNode method = next(p, smile);
-      o.set("method", method);
-      if ((form & TOOL) == 0) {
-        o.set("tool", method.deepCopy());
-      }
-      if ((form & ERROR) != 0) {
-        o.set("error", next(p, smile));
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i == micros ? smile.getNodeFactory().numberNode(micros(p)) : next(p, smile);
       }
       end(p);
-      return o;
     }
+    return values;
   }
 
   /**

@@ -395,6 +395,10 @@ public final class EventWire {
    * payload) through {@link PayloadTree}, anything else through {@code readTree} itself.
    */
   private static JsonNode tree(byte[] payload) throws IOException {
+    ObjectNode sure = SmileScan.object(payload);
+    if (sure != null) {
+      return sure;
+    }
     try (JsonParser p = Smile.MAPPER.getFactory().createParser(payload)) {
       if (p.nextToken() == JsonToken.START_OBJECT) {
         // what follows the object is left unread, as readTree leaves it

@@ -1,15 +1,23 @@
 package dev.vigil.observe;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+
 /**
- * The fast path of the first reading's payload check ({@link EventWire#readHeader}): one pass over
- * a Smile payload's bytes that answers only for payloads it is sure of, those whose every value
- * Jackson's parser reads without error, walked as {@link EventWire#walk} walks them; for anything
- * else it answers {@link #UNSURE} and the parser decides, so every defect is still found and worded
- * by one reader. It is sure of a common subset of Smile: objects and arrays nested at most {@value
- * #MAX_DEPTH} deep, names in ASCII (and back-references to names read before), ASCII strings,
- * {@code null}, booleans, and integers and doubles of the sizes Jackson reads. Everything else
- * (Unicode text, big numbers, floats, binary, shared string values, a header, the end marker) is
- * left to the parser. {@code SmileScanTest} holds it to the parser's answer. Thread-safe (static).
+ * The fast path of reading a payload's Smile: one pass over its bytes that answers only for
+ * payloads it is sure of, those whose every value Jackson's parser reads without error, and then
+ * checks them (the first reading, {@link EventWire#readHeader}, as {@link EventWire#walk} walks
+ * them) or builds their tree, node for node what {@link PayloadTree} builds from the parser's
+ * tokens (the second reading). For anything else it answers {@link #UNSURE} (or null) and the
+ * parser decides, so every defect is still found and worded by one reader. It is sure of a common
+ * subset of Smile: objects and arrays nested at most {@value #MAX_DEPTH} deep, names in ASCII (and
+ * back-references to names read before), ASCII strings, {@code null}, booleans, and integers and
+ * doubles of the sizes Jackson reads. Everything else (Unicode text, big numbers, floats, binary,
+ * shared string values, a header, the end marker) is left to the parser. {@code SmileScanTest}
+ * holds it to the parser's answer and tree. Thread-safe (static).
  */
 final class SmileScan {
   /** Not sure: the parser must read it. */
@@ -31,13 +39,22 @@ final class SmileScan {
   private static final int END_STRING = 0xFC;
   private static final int LONG_ASCII = 0xE0;
 
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
   private final byte[] b;
   private final int end;
   private int seenNames;
 
-  private SmileScan(byte[] b, int end) {
+  /** The names read, for back-references; null when only checking. */
+  private final String[] seen;
+
+  /** The value last read, when building. */
+  private JsonNode node;
+
+  private SmileScan(byte[] b, int end, boolean build) {
     this.b = b;
     this.end = end;
+    this.seen = build ? new String[MAX_SEEN] : null;
   }
 
   /**
@@ -48,7 +65,7 @@ final class SmileScan {
   static boolean isObject(byte[] smile) {
     return smile.length > 0
         && (smile[0] & 0xFF) == START_OBJECT
-        && new SmileScan(smile, smile.length).value(0, 0) != UNSURE;
+        && new SmileScan(smile, smile.length, false).value(0, 0) != UNSURE;
   }
 
   /**
@@ -58,7 +75,7 @@ final class SmileScan {
    * (or -1) one that must be an integer that fits a long.
    */
   static boolean values(byte[] smile, int at, int count, int stringAt, int integerAt) {
-    SmileScan s = new SmileScan(smile, smile.length);
+    SmileScan s = new SmileScan(smile, smile.length, false);
     for (int i = 0; i < count; i++) {
       if (at >= smile.length) {
         return false;
@@ -78,6 +95,35 @@ final class SmileScan {
     return at == smile.length;
   }
 
+  /**
+   * The tree of the object {@code smile} begins with, as {@link PayloadTree#object} builds it from
+   * the parser, or null when the parser must read it.
+   */
+  static ObjectNode object(byte[] smile) {
+    if (smile.length == 0 || (smile[0] & 0xFF) != START_OBJECT) {
+      return null;
+    }
+    SmileScan s = new SmileScan(smile, smile.length, true);
+    return s.value(0, 0) == UNSURE ? null : (ObjectNode) s.node;
+  }
+
+  /**
+   * The trees of the {@code count} values that follow {@code at}, as {@link PayloadTree#value}
+   * builds each from the parser, when {@link #values} is sure of them; else null.
+   */
+  static JsonNode[] trees(byte[] smile, int at, int count) {
+    if (!values(smile, at, count, -1, -1)) {
+      return null;
+    }
+    SmileScan s = new SmileScan(smile, smile.length, true);
+    JsonNode[] out = new JsonNode[count];
+    for (int i = 0; i < count; i++) {
+      at = s.value(at, 0);
+      out[i] = s.node;
+    }
+    return out;
+  }
+
   private static boolean isString(int t) {
     return t == 0x20 || t >= 0x40 && t <= 0x7F || t == LONG_ASCII;
   }
@@ -90,12 +136,26 @@ final class SmileScan {
     int t = b[at] & 0xFF;
     at++;
     if (t >= 0x20 && t <= 0x23) { // "", null, false, true
+      if (seen != null) {
+        node =
+            t == 0x20
+                ? NODES.textNode("")
+                : t == 0x21 ? NODES.nullNode() : NODES.booleanNode(t == 0x23);
+      }
       return at;
     }
     if (t >= 0x40 && t <= 0x7F) { // tiny and short ASCII strings, 1 to 64 bytes
-      return ascii(at, (t & 0x3F) + 1);
+      int length = (t & 0x3F) + 1;
+      int next = ascii(at, length);
+      if (seen != null && next != UNSURE) {
+        node = NODES.textNode(new String(b, at, length, StandardCharsets.ISO_8859_1));
+      }
+      return next;
     }
     if (t >= 0xC0 && t <= 0xDF) { // small integers
+      if (seen != null) {
+        node = NODES.numberNode(zigzag(t & 0x1F));
+      }
       return at;
     }
     switch (t) {
@@ -104,7 +164,7 @@ final class SmileScan {
       case 0x25:
         return vlong(at);
       case 0x29:
-        return seven(at, 10); // a double: ten 7-bit bytes
+        return dbl(at);
       case LONG_ASCII:
         return longAscii(at);
       case START_ARRAY:
@@ -117,41 +177,59 @@ final class SmileScan {
   }
 
   private int array(int at, int depth) {
+    ArrayNode a = seen != null ? NODES.arrayNode() : null;
     while (at < end) {
       if ((b[at] & 0xFF) == END_ARRAY) {
+        node = a;
         return at + 1;
       }
       at = value(at, depth);
       if (at == UNSURE) {
         return UNSURE;
       }
+      if (a != null) {
+        a.add(node);
+      }
     }
     return UNSURE;
   }
 
   private int object(int at, int depth) {
+    ObjectNode o = seen != null ? NODES.objectNode() : null;
     while (at < end) {
       int t = b[at] & 0xFF;
       at++;
       if (t == END_OBJECT) {
+        node = o;
         return at;
       }
+      String name = "";
       if (t >= 0x80 && t <= 0xBF) { // a short ASCII name, 1 to 64 bytes, read into the table
-        at = ascii(at, (t & 0x3F) + 1);
-        if (at == UNSURE || seenNames >= MAX_SEEN) {
+        int length = (t & 0x3F) + 1;
+        int next = ascii(at, length);
+        if (next == UNSURE || seenNames >= MAX_SEEN) {
           return UNSURE;
         }
+        if (seen != null) {
+          name = new String(b, at, length, StandardCharsets.ISO_8859_1);
+          seen[seenNames] = name;
+        }
         seenNames++;
+        at = next;
       } else if (t >= 0x40 && t <= 0x7F) { // a name read before
         if ((t & 0x3F) >= seenNames) {
           return UNSURE;
         }
+        name = seen != null ? seen[t & 0x3F] : name;
       } else if (t != 0x20) { // not the empty name
         return UNSURE;
       }
       at = value(at, depth);
       if (at == UNSURE) {
         return UNSURE;
+      }
+      if (o != null) {
+        o.replace(name, node); // a repeated name: its last value, in its first place
       }
     }
     return UNSURE;
@@ -176,6 +254,9 @@ final class SmileScan {
     for (int i = at; i < limit; i++) {
       int c = b[i] & 0xFF;
       if (c == END_STRING) {
+        if (seen != null) {
+          node = NODES.textNode(new String(b, at, i - at, StandardCharsets.ISO_8859_1));
+        }
         return i + 1;
       }
       if (c >= 0x80) {
@@ -185,39 +266,67 @@ final class SmileScan {
     return UNSURE;
   }
 
-  /** A 32-bit variable-length integer: up to four 7-bit bytes, then one that ends it. */
+  /**
+   * A 32-bit variable-length integer: up to four bytes of 7 bits, then one whose high bit ends it
+   * with 6 more, zigzag-encoded.
+   */
   private int vint(int at) {
+    int value = 0;
     for (int i = 0; i < 5 && at + i < end; i++) {
-      if (b[at + i] < 0) {
+      int x = b[at + i];
+      if (x < 0) {
+        if (seen != null) {
+          node = NODES.numberNode(zigzag((value << 6) + (x & 0x3F)));
+        }
         return at + i + 1;
       }
+      value = (value << 7) + x;
     }
     return UNSURE;
   }
 
   /**
-   * A 64-bit variable-length integer as the parser reads it: four bytes whatever they hold, then up
-   * to seven more, the last ending it.
+   * A 64-bit variable-length integer as the parser reads it: four bytes (sure of them only when
+   * each holds 7 bits), then up to seven more, the last ending it.
    */
   private int vlong(int at) {
-    for (int i = 4; i < 11 && at + i < end; i++) {
-      if (b[at + i] < 0) {
+    long value = 0;
+    for (int i = 0; i < 11 && at + i < end; i++) {
+      int x = b[at + i];
+      if (x < 0 && i >= 4) {
+        if (seen != null) {
+          long v = (value << 6) + (x & 0x3F);
+          node = NODES.numberNode((v >>> 1) ^ -(v & 1));
+        }
         return at + i + 1;
       }
+      if (x < 0) {
+        return UNSURE;
+      }
+      value = (value << 7) + x;
     }
     return UNSURE;
   }
 
-  /** {@code n} bytes of 7 bits each. */
-  private int seven(int at, int n) {
-    if (n > end - at) {
+  /** A double: its 64 bits in ten bytes of 7 bits. */
+  private int dbl(int at) {
+    if (10 > end - at) {
       return UNSURE;
     }
-    for (int i = at; i < at + n; i++) {
+    long bits = 0;
+    for (int i = at; i < at + 10; i++) {
       if (b[i] < 0) {
         return UNSURE;
       }
+      bits = (bits << 7) + b[i];
     }
-    return at + n;
+    if (seen != null) {
+      node = NODES.numberNode(Double.longBitsToDouble(bits));
+    }
+    return at + 10;
+  }
+
+  private static int zigzag(int v) {
+    return (v >>> 1) ^ -(v & 1);
   }
 }

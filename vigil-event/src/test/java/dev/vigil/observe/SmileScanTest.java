@@ -1,9 +1,11 @@
 package dev.vigil.observe;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,13 +13,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link SmileScan} against Jackson's parser: whatever it is sure of, the parser reads without
- * error, for payloads written by Jackson (names shared) and by {@link SmileOut}, whole and damaged
- * (bytes changed, cut, put in), and it is sure of most payloads in ASCII.
+ * error and into the same tree (node classes and names' order included), for payloads written by
+ * Jackson (names shared) and by {@link SmileOut}, whole and damaged (bytes changed, cut, put in),
+ * and it is sure of most payloads in ASCII.
  */
 class SmileScanTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -86,13 +90,36 @@ class SmileScanTest {
   }
 
   private static void holdsToTheParser(byte[] payload) {
-    if (!SmileScan.isObject(payload)) {
+    ObjectNode tree = SmileScan.object(payload);
+    assertEquals(SmileScan.isObject(payload), tree != null, () -> hex(payload));
+    if (tree == null) {
       return;
     }
     try {
       assertTrue(EventWire.isObject(payload), () -> hex(payload));
+      try (JsonParser p = EventWire.smileMapper().getFactory().createParser(payload)) {
+        p.nextToken();
+        ObjectNode parsed = PayloadTree.object(p, EventWire.smileMapper());
+        sameTree(parsed, tree, payload);
+      }
     } catch (IOException | RuntimeException e) {
       fail("sure of " + hex(payload) + ", which the parser refuses: " + e, e);
+    }
+  }
+
+  /** Equal, node classes and names' order included. */
+  private static void sameTree(JsonNode expected, JsonNode actual, byte[] payload) {
+    assertEquals(expected, actual, () -> hex(payload));
+    assertEquals(expected.toString(), actual.toString(), () -> hex(payload));
+    assertEquals(expected.getClass(), actual.getClass(), () -> hex(payload));
+    if (expected.isArray()) {
+      for (int i = 0; i < expected.size(); i++) {
+        sameTree(expected.get(i), actual.get(i), payload);
+      }
+    } else if (expected.isObject()) {
+      for (Map.Entry<String, JsonNode> e : expected.properties()) {
+        sameTree(e.getValue(), actual.get(e.getKey()), payload);
+      }
     }
   }
 
@@ -101,6 +128,20 @@ class SmileScanTest {
       assertDoesNotThrow(
           () -> CallPayload.check(payload, EventWire.smileMapper(), kindOfTool),
           () -> "sure of " + hex(payload) + ", kind of tool " + kindOfTool);
+      int form = payload[0];
+      int micros =
+          Integer.bitCount(form & (CallPayload.TOOL | CallPayload.ARGS | CallPayload.RESULT));
+      int count = micros + 3 + ((form & CallPayload.ERROR) != 0 ? 1 : 0);
+      JsonNode[] trees = SmileScan.trees(payload, 1, count);
+      JsonNode[] parsed =
+          assertDoesNotThrow(() -> CallPayload.parsed(payload, form, EventWire.smileMapper()));
+      for (int i = 0; i < count; i++) {
+        if (i == micros) {
+          assertEquals(parsed[i].longValue(), trees[i].longValue(), () -> hex(payload));
+        } else {
+          sameTree(parsed[i], trees[i], payload);
+        }
+      }
     }
   }
 
