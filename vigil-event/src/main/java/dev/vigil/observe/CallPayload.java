@@ -150,8 +150,8 @@ public final class CallPayload {
   /** Reads a payload of this form back into the payload object. */
   static ObjectNode read(byte[] payload, ObjectMapper smile) throws IOException {
     int form = form(payload);
-    int micros = Integer.bitCount(form & (TOOL | ARGS | RESULT));
-    JsonNode[] values = SmileScan.trees(payload, 1, micros + 3 + ((form & ERROR) != 0 ? 1 : 0));
+    int micros = durationAt(form);
+    JsonNode[] values = SmileScan.trees(payload, 1, valueCount(form));
     if (values == null
         || !values[micros].isIntegralNumber()
         || !values[micros].canConvertToLong()) {
@@ -184,8 +184,8 @@ public final class CallPayload {
 
   /** The values of a payload of this form, read by the parser; the duration as its microseconds. */
   static JsonNode[] parsed(byte[] payload, int form, ObjectMapper smile) throws IOException {
-    int micros = Integer.bitCount(form & (TOOL | ARGS | RESULT));
-    JsonNode[] values = new JsonNode[micros + 3 + ((form & ERROR) != 0 ? 1 : 0)];
+    int micros = durationAt(form);
+    JsonNode[] values = new JsonNode[valueCount(form)];
     try (JsonParser p = smile.getFactory().createParser(payload, 1, payload.length - 1)) {
       for (int i = 0; i < values.length; i++) {
         values[i] = i == micros ? smile.getNodeFactory().numberNode(micros(p)) : next(p, smile);
@@ -233,12 +233,24 @@ public final class CallPayload {
       return false;
     }
     int form = payload[0];
-    boolean tool = (form & TOOL) != 0;
-    int before = Integer.bitCount(form & (ARGS | RESULT));
-    int micros = (tool ? 1 : 0) + before;
-    int count = micros + 3 + ((form & ERROR) != 0 ? 1 : 0);
-    int named = !kindOfTool ? -1 : tool ? 0 : micros + 2;
-    return SmileScan.values(payload, 1, count, named, micros);
+    int micros = durationAt(form);
+    int named = !kindOfTool ? -1 : (form & TOOL) != 0 ? 0 : micros + 2;
+    return SmileScan.values(payload, 1, valueCount(form), named, micros);
+  }
+
+  /**
+   * Where a payload of this form has its duration among its values: after the tool, the arguments
+   * and the result it holds.
+   */
+  static int durationAt(int form) {
+    return Integer.bitCount(form & (TOOL | ARGS | RESULT));
+  }
+
+  /**
+   * How many values a payload of this form holds: the duration, the class, the method, its others.
+   */
+  static int valueCount(int form) {
+    return durationAt(form) + 3 + ((form & ERROR) != 0 ? 1 : 0);
   }
 
   private static int form(byte[] payload) throws IOException {

@@ -129,9 +129,8 @@ class SmileScanTest {
           () -> CallPayload.check(payload, EventWire.smileMapper(), kindOfTool),
           () -> "sure of " + hex(payload) + ", kind of tool " + kindOfTool);
       int form = payload[0];
-      int micros =
-          Integer.bitCount(form & (CallPayload.TOOL | CallPayload.ARGS | CallPayload.RESULT));
-      int count = micros + 3 + ((form & CallPayload.ERROR) != 0 ? 1 : 0);
+      int micros = CallPayload.durationAt(form);
+      int count = CallPayload.valueCount(form);
       JsonNode[] trees = SmileScan.trees(payload, 1, count);
       JsonNode[] parsed =
           assertDoesNotThrow(() -> CallPayload.parsed(payload, form, EventWire.smileMapper()));
