@@ -152,9 +152,7 @@ public final class CallPayload {
     int form = form(payload);
     int micros = durationAt(form);
     JsonNode[] values = SmileScan.trees(payload, 1, valueCount(form));
-    if (values == null
-        || !values[micros].isIntegralNumber()
-        || !values[micros].canConvertToLong()) {
+    if (values == null || !values[micros].isIntegralNumber()) { // an int or a long when sure
       values = parsed(payload, form, smile);
     }
     ObjectNode o = smile.getNodeFactory().objectNode();

@@ -109,19 +109,20 @@ final class SmileScan {
 
   /**
    * The trees of the {@code count} values that follow {@code at}, as {@link PayloadTree#value}
-   * builds each from the parser, when {@link #values} is sure of them; else null.
+   * builds each from the parser, when it is sure of them and nothing follows them in {@code smile}
+   * (as {@link #values}); else null. One walk, checking and building.
    */
   static JsonNode[] trees(byte[] smile, int at, int count) {
-    if (!values(smile, at, count, -1, -1)) {
-      return null;
-    }
     SmileScan s = new SmileScan(smile, smile.length, true);
     JsonNode[] out = new JsonNode[count];
     for (int i = 0; i < count; i++) {
       at = s.value(at, 0);
+      if (at == UNSURE) {
+        return null;
+      }
       out[i] = s.node;
     }
-    return out;
+    return at == smile.length ? out : null;
   }
 
   private static boolean isString(int t) {
