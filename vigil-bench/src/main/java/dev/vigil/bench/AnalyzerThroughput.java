@@ -226,7 +226,8 @@ final class AnalyzerThroughput {
 
   /**
    * Why a finished run failed, or null: exit 1 is a degraded pass, which still ends with the
-   * summary (of its artifacts, or of a fleet's agents); a crash (an OutOfMemoryError, say) does not.
+   * summary (of its artifacts, or of a fleet's agents); a crash (an OutOfMemoryError, say) does
+   * not.
    */
   private static String failure(Path dir, int exit) throws IOException {
     String out = Files.readString(dir.resolve("stdout.txt"));
