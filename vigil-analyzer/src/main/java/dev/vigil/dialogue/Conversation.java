@@ -2,6 +2,7 @@ package dev.vigil.dialogue;
 
 import dev.vigil.observe.Event;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +62,8 @@ public final class Conversation<T extends DialogueEvent> {
     private T answer;
     private T firstCall;
     private int calls;
+    private List<String> userWords;
+    private List<String> answerWords;
 
     private Turn(String session, String id, long order) {
       this.session = session;
@@ -101,6 +104,25 @@ public final class Conversation<T extends DialogueEvent> {
     /** The agent's answer, or empty. */
     public String answerText() {
       return text(answer);
+    }
+
+    /**
+     * The words of the user's message ({@link Phrases#words}), read once for every reader; not to
+     * be changed.
+     */
+    public List<String> userWords() {
+      if (userWords == null) {
+        userWords = Collections.unmodifiableList(Phrases.words(userText()));
+      }
+      return userWords;
+    }
+
+    /** The words of the answer ({@link Phrases#words}), read once for every reader. */
+    public List<String> answerWords() {
+      if (answerWords == null) {
+        answerWords = Collections.unmodifiableList(Phrases.words(answerText()));
+      }
+      return answerWords;
     }
 
     /** The first event of the turn, for evidence and the derived event's place. */

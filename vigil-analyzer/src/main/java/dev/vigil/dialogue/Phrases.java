@@ -1,10 +1,13 @@
 package dev.vigil.dialogue;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -81,6 +84,98 @@ public final class Phrases {
     }
   }
 
+  /**
+   * A set of words, looked up from a text's characters: {@link #forEachWordIn} finds the text's
+   * words that it holds without making a string of every word.
+   */
+  public static final class Lexicon {
+    private final Set<String> words;
+    private final String[] table;
+    private final int[] hashes;
+    private final int mask;
+
+    /** Bit {@code n} set when a word of {@code n} characters (under 64) is held. */
+    private final long lengths;
+
+    /** Whether a word of 64 characters or more is held. */
+    private final boolean longWords;
+
+    private Lexicon(Set<String> words) {
+      this.words = Set.copyOf(words);
+      int size = Integer.highestOneBit(Math.max(4, this.words.size() * 4) - 1) << 1;
+      table = new String[size];
+      hashes = new int[size];
+      mask = size - 1;
+      long lens = 0;
+      boolean longs = false;
+      for (String w : this.words) {
+        int h = w.hashCode();
+        int slot = spread(h) & mask;
+        while (table[slot] != null) {
+          slot = (slot + 1) & mask;
+        }
+        table[slot] = w;
+        hashes[slot] = h;
+        if (w.length() < 64) {
+          lens |= 1L << w.length();
+        } else {
+          longs = true;
+        }
+      }
+      lengths = lens;
+      longWords = longs;
+    }
+
+    /** The lexicon of these words. */
+    public static Lexicon of(Collection<String> words) {
+      return new Lexicon(new HashSet<>(words));
+    }
+
+    /** Whether it holds {@code word}. */
+    public boolean contains(String word) {
+      return words.contains(word);
+    }
+
+    /**
+     * The held word that the characters of {@code text} from {@code start} to {@code end}, ASCII,
+     * spell once lower-cased, or null.
+     */
+    private String at(String text, int start, int end) {
+      int length = end - start;
+      if (length < 64 ? (lengths >>> length & 1) == 0 : !longWords) {
+        return null;
+      }
+      int h = 0;
+      for (int i = start; i < end; i++) {
+        h = 31 * h + lowerAscii(text.charAt(i));
+      }
+      for (int slot = spread(h) & mask; table[slot] != null; slot = (slot + 1) & mask) {
+        String w = table[slot];
+        if (hashes[slot] == h && w.length() == length && spells(w, text, start)) {
+          return w;
+        }
+      }
+      return null;
+    }
+
+    private static boolean spells(String w, String text, int start) {
+      for (int j = 0, n = w.length(); j < n; j++) {
+        if (w.charAt(j) != lowerAscii(text.charAt(start + j))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static int spread(int h) {
+      return h ^ (h >>> 16);
+    }
+
+    private static char lowerAscii(char c) {
+      return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+    }
+  }
+
   private Phrases() {}
 
   /** Splits each phrase into its words, once for every text it is looked for in. */
@@ -116,6 +211,32 @@ public final class Phrases {
         });
   }
 
+  /**
+   * Hands on, in order, the words of a text ({@link #forEachWord}) that {@code lexicon} holds: the
+   * same words as {@code forEachWord} followed by {@link Lexicon#contains}, without making a string
+   * of the others in an ASCII text.
+   */
+  public static void forEachWordIn(String text, Lexicon lexicon, Consumer<String> found) {
+    if (!isAscii(text)) {
+      forEachWord(
+          text,
+          w -> {
+            if (lexicon.contains(w)) {
+              found.accept(w);
+            }
+          });
+      return;
+    }
+    asciiSpans(
+        text,
+        (start, end) -> {
+          String w = lexicon.at(text, start, end);
+          if (w != null) {
+            found.accept(w);
+          }
+        });
+  }
+
   private static boolean isAscii(String text) {
     for (int i = 0, n = text.length(); i < n; i++) {
       if (text.charAt(i) >= 0x80) {
@@ -130,6 +251,20 @@ public final class Phrases {
    * [A-Za-z0-9]}, and lower case changes {@code A-Z} alone.
    */
   private static void asciiWords(String text, Consumer<String> word) {
+    asciiSpans(
+        text, (start, end) -> word.accept(text.substring(start, end).toLowerCase(Locale.ROOT)));
+  }
+
+  /** Where a word of an ASCII text lies: from {@code start} to {@code end}. */
+  private interface Span {
+    void at(int start, int end);
+  }
+
+  /**
+   * The places of an ASCII text's words, in order: runs of {@code [A-Za-z0-9']} without the
+   * apostrophes at either end, those left empty passed over.
+   */
+  private static void asciiSpans(String text, Span span) {
     int n = text.length();
     int i = 0;
     while (i < n) {
@@ -137,9 +272,7 @@ public final class Phrases {
         i++;
       }
       int start = i;
-      boolean upper = false;
       while (i < n && isAsciiWordChar(text.charAt(i))) {
-        upper |= text.charAt(i) <= 'Z' && text.charAt(i) >= 'A';
         i++;
       }
       int end = i;
@@ -150,8 +283,7 @@ public final class Phrases {
         end--;
       }
       if (start < end) {
-        String w = text.substring(start, end);
-        word.accept(upper ? w.toLowerCase(Locale.ROOT) : w);
+        span.at(start, end);
       }
     }
   }

@@ -126,12 +126,12 @@ public final class ObservationReader {
     void turn(Conversation.Turn<WindowEvent> t) {
       turns++;
       if (families.userWords() && t.user() != null) {
-        for (String g : Words.grams(t.userText())) {
+        for (String g : Words.grams(t.userWords())) {
           obs.add("u:" + g, t.id(), t.user().ref());
         }
       }
       if (families.answerWords() && t.answer() != null) {
-        for (String g : Words.grams(t.answerText())) {
+        for (String g : Words.grams(t.answerWords())) {
           obs.add("a:" + g, t.id(), t.answer().ref());
         }
       }

@@ -12,9 +12,11 @@ import java.util.List;
 final class Words {
   private Words() {}
 
-  /** The 1- and 2-grams of a text, in order: each word, then each pair joined by a space. */
-  static List<String> grams(String text) {
-    List<String> words = Phrases.words(text);
+  /**
+   * The 1- and 2-grams of a text's words ({@link Phrases#words}), in order: each word, then each
+   * pair joined by a space.
+   */
+  static List<String> grams(List<String> words) {
     List<String> out = new ArrayList<>(words.size() * 2);
     out.addAll(words);
     for (int i = 1; i < words.size(); i++) {

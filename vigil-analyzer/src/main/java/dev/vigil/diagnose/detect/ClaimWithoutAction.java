@@ -49,9 +49,13 @@ final class ClaimWithoutAction extends DialogueDetector {
   /** Every verb some claim names: only writes of these can back or fail a claim. */
   private final Set<String> claimVerbs = new HashSet<>();
 
+  /** The claim forms, which a tool result's words are looked up in. */
+  private final Phrases.Lexicon claimForms;
+
   ClaimWithoutAction(DetectorSettings settings) {
     super(NAME, settings);
     words.claims().values().forEach(claimVerbs::addAll);
+    claimForms = Phrases.Lexicon.of(words.claims().keySet());
   }
 
   @Override
@@ -84,11 +88,7 @@ final class ClaimWithoutAction extends DialogueDetector {
     private final Set<String> lookedUp = new HashSet<>();
     private final Map<Conversation.Turn<WindowEvent>, Writes> writes = new HashMap<>(4);
     private final Consumer<String> keepClaims =
-        w -> {
-          if (words.claims().containsKey(w)) {
-            lookedUp.add(w);
-          }
-        };
+        text -> Phrases.forEachWordIn(text, claimForms, lookedUp::add);
 
     Session(DialogueFindings found) {
       this.found = found;
@@ -98,7 +98,7 @@ final class ClaimWithoutAction extends DialogueDetector {
     public void call(Conversation.Turn<WindowEvent> t, WindowEvent c) {
       JsonNode result = c.event().payload().path("result");
       if (!result.isMissingNode()) {
-        jsonWords(result, keepClaims);
+        jsonTexts(result, keepClaims);
       }
       if (roles.of(c.event()) != ToolRoles.Role.WRITE) {
         return;
@@ -203,28 +203,35 @@ final class ClaimWithoutAction extends DialogueDetector {
    * own JSON form.
    */
   static void jsonWords(JsonNode node, Consumer<String> word) {
+    jsonTexts(node, text -> Phrases.forEachWord(text, word));
+  }
+
+  /**
+   * Hands on the JSON form of each key and scalar of a node, in order (a text's as Jackson writes
+   * it between its quotes): their words, one after the other, are those of the node's JSON form.
+   */
+  static void jsonTexts(JsonNode node, Consumer<String> text) {
     if (node.isObject()) {
       for (Map.Entry<String, JsonNode> f : node.properties()) {
-        jsonTextWords(f.getKey(), word);
-        jsonWords(f.getValue(), word);
+        text.accept(jsonText(f.getKey()));
+        jsonTexts(f.getValue(), text);
       }
     } else if (node.isArray()) {
       for (JsonNode e : node) {
-        jsonWords(e, word);
+        jsonTexts(e, text);
       }
     } else if (node.isTextual()) {
-      jsonTextWords(node.textValue(), word);
+      text.accept(jsonText(node.textValue()));
     } else if (node.isNumber() || node.isBoolean() || node.isNull()) {
-      Phrases.forEachWord(node.asText(), word); // as Jackson writes them
+      text.accept(node.asText()); // as Jackson writes them
     } else {
-      Phrases.forEachWord(node.toString(), word);
+      text.accept(node.toString());
     }
   }
 
-  /** A text's words as Jackson writes it: as it is when it needs no escape, else escaped. */
-  private static void jsonTextWords(String text, Consumer<String> word) {
-    Phrases.forEachWord(
-        unescaped(text) ? text : JsonNodeFactory.instance.textNode(text).toString(), word);
+  /** A text as Jackson writes it: as it is when it needs no escape, else escaped. */
+  private static String jsonText(String text) {
+    return unescaped(text) ? text : JsonNodeFactory.instance.textNode(text).toString();
   }
 
   /**

@@ -104,7 +104,7 @@ final class UnconfirmedWrite extends DialogueDetector {
     private void judge(Conversation.Turn<WindowEvent> t, WindowEvent call) {
       if (read != t) {
         read = t;
-        confirmed = Phrases.first(Phrases.words(t.userText()), affirmatives) != null;
+        confirmed = Phrases.first(t.userWords(), affirmatives) != null;
       }
       if (confirmed) {
         return;

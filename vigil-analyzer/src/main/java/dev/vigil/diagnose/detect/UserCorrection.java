@@ -75,7 +75,7 @@ final class UserCorrection extends DialogueDetector {
 
   private void judge(
       Conversation.Turn<WindowEvent> t, Said said, List<Said> earlier, DialogueFindings found) {
-    String phrase = Phrases.first(Phrases.words(t.userText()), corrections);
+    String phrase = Phrases.first(t.userWords(), corrections);
     if (phrase != null) {
       found.add(
           t,
