@@ -72,6 +72,12 @@ public final class EventWire {
   /** The payload is a tool call's short form ({@link CallPayload}). */
   static final int CALL_PAYLOAD = 128;
 
+  /**
+   * The bytes that hold an event's {@code ts} at most: magic, version, flags, then two stop-bit
+   * numbers of at most ten bytes each (a longer one is refused).
+   */
+  private static final int TS_BYTES = 3 + 2 * 10;
+
   /** The statuses the flags hold, by their code (0: written as UTF-8). */
   /**
    * Jackson's mapper for payloads in Smile, built on first use: the agent's writer encodes tool
@@ -200,17 +206,15 @@ public final class EventWire {
    * unchanged.
    */
   public static Instant peekTs(Bytes<?> in) throws EventFormatException {
-    long start = in.readPosition();
     try {
-      if (checkHeader(in) == VERSION) {
-        in.readByte();
+      WireCursor c = WireCursor.of(in, TS_BYTES);
+      if (checkHeader(c) == VERSION) {
+        c.readByte();
       }
-      return Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+      return Instant.ofEpochSecond(c.readStopBit(), c.readStopBit());
     } catch (RuntimeException e) {
       // a stop-bit number longer than a long, a ts out of Instant's range, an excerpt cut short
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
-    } finally {
-      in.readPosition(start);
     }
   }
 
@@ -219,20 +223,18 @@ public final class EventWire {
    * the read position is left unchanged.
    */
   public static String peekAgent(Bytes<?> in) throws EventFormatException {
-    long start = in.readPosition();
     try {
-      int flags = checkHeader(in) == VERSION ? in.readByte() : 0;
-      in.readStopBit();
-      in.readStopBit();
-      WireText.skip(in);
+      WireCursor c = WireCursor.of(in);
+      int flags = checkHeader(c) == VERSION ? c.readByte() : 0;
+      c.readStopBit();
+      c.readStopBit();
+      WireText.skip(c);
       if ((flags & STATUS_MASK) == 0) {
-        WireText.skip(in);
+        WireText.skip(c);
       }
-      return WireText.read(in);
+      return WireText.read(c);
     } catch (RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
-    } finally {
-      in.readPosition(start);
     }
   }
 
@@ -246,8 +248,9 @@ public final class EventWire {
    * without building the tree, by {@link SmileScan} where it is sure of the payload and by the
    * parser elsewhere (docs/COMMANDS.md#memory).
    */
-  public static Header readHeader(BytesIn<?> in) throws EventFormatException {
+  public static Header readHeader(BytesIn<?> bytes) throws EventFormatException {
     try {
+      WireCursor in = WireCursor.of(bytes);
       byte version = checkHeader(in);
       int flags = version == VERSION ? in.readByte() : 0;
       Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
@@ -279,6 +282,7 @@ public final class EventWire {
       if (!(kind || call) || !status) {
         throw new EventFormatException(EventDefect.NOT_AN_EVENT, "excerpt lacks kind or status");
       }
+      bytes.readSkip(in.position());
       return new Header(ts, agent);
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
@@ -337,34 +341,44 @@ public final class EventWire {
     }
   }
 
-  /** Reads one encoded event. */
-  public static Event read(BytesIn<?> in) throws EventFormatException {
+  /**
+   * Reads one encoded event: the bytes from the read position to the read limit, copied out at
+   * once; the read position moves past the event.
+   */
+  public static Event read(BytesIn<?> bytes) throws EventFormatException {
     try {
-      byte version = checkHeader(in);
-      if (version == VERSION) {
-        return readCurrent(in);
-      }
-      Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
-      String kind = WireText.read(in);
-      String status = WireText.read(in);
-      String agent = WireText.read(in);
-      int flags = in.readByte();
-      Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
-      Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
-      String thread = WireText.read(in);
-      String turn = WireText.read(in);
-      String callId = WireText.read(in);
-      String session = version == VERSION_WITHOUT_SESSION ? null : WireText.read(in);
-      JsonNode tree = tree(payload(in));
-      ObjectNode object = payloadOf(kind, status, tree);
-      return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
+      WireCursor in = WireCursor.of(bytes);
+      Event e = read(in);
+      bytes.readSkip(in.position());
+      return e;
     } catch (IOException | RuntimeException e) {
       throw new EventFormatException(EventDefect.NOT_AN_EVENT, "unreadable Vigil excerpt: " + e, e);
     }
   }
 
+  private static Event read(WireCursor in) throws IOException, EventFormatException {
+    byte version = checkHeader(in);
+    if (version == VERSION) {
+      return readCurrent(in);
+    }
+    Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
+    String kind = WireText.read(in);
+    String status = WireText.read(in);
+    String agent = WireText.read(in);
+    int flags = in.readByte();
+    Long seq = (flags & HAS_SEQ) != 0 ? in.readStopBit() : null;
+    Long pid = (flags & HAS_PID) != 0 ? in.readStopBit() : null;
+    String thread = WireText.read(in);
+    String turn = WireText.read(in);
+    String callId = WireText.read(in);
+    String session = version == VERSION_WITHOUT_SESSION ? null : WireText.read(in);
+    JsonNode tree = tree(payload(in));
+    ObjectNode object = payloadOf(kind, status, tree);
+    return new Event(ts, kind, status, object, agent, seq, pid, thread, turn, callId, session);
+  }
+
   /** The rest of an excerpt of the current version, after its version byte. */
-  private static Event readCurrent(BytesIn<?> in) throws IOException, EventFormatException {
+  private static Event readCurrent(WireCursor in) throws IOException, EventFormatException {
     int flags = in.readByte();
     Instant ts = Instant.ofEpochSecond(in.readStopBit(), in.readStopBit());
     String kind = WireText.read(in);
@@ -419,19 +433,17 @@ public final class EventWire {
   }
 
   /** The length-prefixed payload that ends an excerpt, its length checked against the excerpt. */
-  private static byte[] payload(BytesIn<?> in) throws EventFormatException {
+  private static byte[] payload(WireCursor in) throws EventFormatException {
     int length = Math.toIntExact(in.readStopBit());
-    if (length < 0 || length > in.readRemaining()) {
+    if (length < 0 || length > in.remaining()) {
       throw new EventFormatException(
           EventDefect.NOT_AN_EVENT, "payload length " + length + " exceeds the excerpt");
     }
-    byte[] payload = new byte[length];
-    in.read(payload);
-    return payload;
+    return in.bytes(length);
   }
 
-  private static byte checkHeader(BytesIn<?> in) throws EventFormatException {
-    if (in.readRemaining() < 2) {
+  private static byte checkHeader(WireCursor in) throws EventFormatException {
+    if (in.remaining() < 2) {
       throw new EventFormatException(
           EventDefect.NOT_AN_EVENT, "excerpt too short to be a Vigil event");
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The fast path of reading a payload's Smile: one pass over its bytes that answers only for
@@ -45,8 +46,11 @@ final class SmileScan {
   private final int end;
   private int seenNames;
 
-  /** The names read, for back-references; null when only checking. */
-  private final String[] seen;
+  /** Whether it builds the tree, or only checks. */
+  private final boolean build;
+
+  /** The names read, for back-references, when building; made at the first name, grown by half. */
+  private String[] seen;
 
   /** The value last read, when building. */
   private JsonNode node;
@@ -54,7 +58,7 @@ final class SmileScan {
   private SmileScan(byte[] b, int end, boolean build) {
     this.b = b;
     this.end = end;
-    this.seen = build ? new String[MAX_SEEN] : null;
+    this.build = build;
   }
 
   /**
@@ -137,7 +141,7 @@ final class SmileScan {
     int t = b[at] & 0xFF;
     at++;
     if (t >= 0x20 && t <= 0x23) { // "", null, false, true
-      if (seen != null) {
+      if (build) {
         node =
             t == 0x20
                 ? NODES.textNode("")
@@ -148,13 +152,13 @@ final class SmileScan {
     if (t >= 0x40 && t <= 0x7F) { // tiny and short ASCII strings, 1 to 64 bytes
       int length = (t & 0x3F) + 1;
       int next = ascii(at, length);
-      if (seen != null && next != UNSURE) {
+      if (build && next != UNSURE) {
         node = NODES.textNode(new String(b, at, length, StandardCharsets.ISO_8859_1));
       }
       return next;
     }
     if (t >= 0xC0 && t <= 0xDF) { // small integers
-      if (seen != null) {
+      if (build) {
         node = NODES.numberNode(zigzag(t & 0x1F));
       }
       return at;
@@ -178,7 +182,7 @@ final class SmileScan {
   }
 
   private int array(int at, int depth) {
-    ArrayNode a = seen != null ? NODES.arrayNode() : null;
+    ArrayNode a = build ? NODES.arrayNode() : null;
     while (at < end) {
       if ((b[at] & 0xFF) == END_ARRAY) {
         node = a;
@@ -196,7 +200,7 @@ final class SmileScan {
   }
 
   private int object(int at, int depth) {
-    ObjectNode o = seen != null ? NODES.objectNode() : null;
+    ObjectNode o = build ? NODES.objectNode() : null;
     while (at < end) {
       int t = b[at] & 0xFF;
       at++;
@@ -211,8 +215,11 @@ final class SmileScan {
         if (next == UNSURE || seenNames >= MAX_SEEN) {
           return UNSURE;
         }
-        if (seen != null) {
+        if (build) {
           name = new String(b, at, length, StandardCharsets.ISO_8859_1);
+          if (seen == null || seenNames == seen.length) {
+            seen = seen == null ? new String[8] : Arrays.copyOf(seen, seenNames + seenNames / 2);
+          }
           seen[seenNames] = name;
         }
         seenNames++;
@@ -221,7 +228,7 @@ final class SmileScan {
         if ((t & 0x3F) >= seenNames) {
           return UNSURE;
         }
-        name = seen != null ? seen[t & 0x3F] : name;
+        name = build ? seen[t & 0x3F] : name;
       } else if (t != 0x20) { // not the empty name
         return UNSURE;
       }
@@ -255,7 +262,7 @@ final class SmileScan {
     for (int i = at; i < limit; i++) {
       int c = b[i] & 0xFF;
       if (c == END_STRING) {
-        if (seen != null) {
+        if (build) {
           node = NODES.textNode(new String(b, at, i - at, StandardCharsets.ISO_8859_1));
         }
         return i + 1;
@@ -276,7 +283,7 @@ final class SmileScan {
     for (int i = 0; i < 5 && at + i < end; i++) {
       int x = b[at + i];
       if (x < 0) {
-        if (seen != null) {
+        if (build) {
           node = NODES.numberNode(zigzag((value << 6) + (x & 0x3F)));
         }
         return at + i + 1;
@@ -295,7 +302,7 @@ final class SmileScan {
     for (int i = 0; i < 11 && at + i < end; i++) {
       int x = b[at + i];
       if (x < 0 && i >= 4) {
-        if (seen != null) {
+        if (build) {
           long v = (value << 6) + (x & 0x3F);
           node = NODES.numberNode((v >>> 1) ^ -(v & 1));
         }
@@ -321,7 +328,7 @@ final class SmileScan {
       }
       bits = (bits << 7) + b[i];
     }
-    if (seen != null) {
+    if (build) {
       node = NODES.numberNode(Double.longBitsToDouble(bits));
     }
     return at + 10;

@@ -13,9 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link WireText} against Chronicle's own {@code readUtf8}: the same string (or null, or failure)
- * and the same position after it, for strings Chronicle wrote and for random bytes, from memory on
- * the heap and outside it (Chronicle reads the two differently).
+ * {@link WireText}, reading from a {@link WireCursor} of the bytes, against Chronicle's own {@code
+ * readUtf8}: the same string (or null, or failure) and the same position after it, for strings
+ * Chronicle wrote and for random bytes, from memory on the heap and outside it (Chronicle reads the
+ * two differently).
  */
 class WireTextTest {
   /** What one reading gave: its string, or the failure; and where the reading stopped. */
@@ -33,6 +34,26 @@ class WireTextTest {
     }
   }
 
+  /**
+   * {@link WireText#read} from a cursor of what is left of {@code in}, which then moves past it.
+   */
+  private static String read(Bytes<?> in) {
+    WireCursor c = WireCursor.of(in);
+    String s = WireText.read(c);
+    in.readSkip(c.position());
+    return s;
+  }
+
+  /**
+   * {@link WireText#skip} from a cursor of what is left of {@code in}, which then moves past it.
+   */
+  private static boolean skip(Bytes<?> in) {
+    WireCursor c = WireCursor.of(in);
+    boolean present = WireText.skip(c);
+    in.readSkip(c.position());
+    return present;
+  }
+
   private static Bytes<?> bytes(boolean direct) {
     return direct ? Bytes.allocateElasticDirect(64) : Bytes.allocateElasticOnHeap(64);
   }
@@ -48,10 +69,10 @@ class WireTextTest {
         b.clear();
         b.writeUtf8(s);
         Outcome chronicle = outcome(b, Bytes::readUtf8);
-        Outcome ours = outcome(b, WireText::read);
+        Outcome ours = outcome(b, WireTextTest::read);
         assertEquals(chronicle, ours, () -> "string " + escape(s));
         assertEquals(s, ours.value());
-        assertTrue(WireText.skip(b));
+        assertTrue(skip(b));
         assertEquals(0, b.readRemaining());
       }
     } finally {
@@ -81,14 +102,14 @@ class WireTextTest {
           b.writeByte((byte) (pick == 0 ? random.nextInt(0x80) : random.nextInt(256)));
         }
         Outcome chronicle = outcome(b, Bytes::readUtf8);
-        Outcome ours = outcome(b, WireText::read);
+        Outcome ours = outcome(b, WireTextTest::read);
         String bytes = b.toHexString();
         assertEquals(chronicle, ours, () -> "bytes " + bytes);
         Outcome skipped =
             outcome(
                 b,
                 in -> {
-                  boolean present = WireText.skip(in);
+                  boolean present = skip(in);
                   return present ? "present" : null;
                 });
         assertEquals(ours.failed(), skipped.failed(), () -> "skip of " + bytes);
@@ -111,13 +132,13 @@ class WireTextTest {
     Bytes<?> b = bytes(direct);
     try {
       b.writeUtf8(null);
-      assertNull(WireText.read(b));
-      assertEquals("", WireText.read(b)); // nothing left: Chronicle reads an empty string
+      assertNull(read(b));
+      assertEquals("", read(b)); // nothing left: Chronicle reads an empty string
       assertEquals("", b.readUtf8());
       b.clear();
       b.writeUtf8(null);
-      assertFalse(WireText.skip(b));
-      assertTrue(WireText.skip(b));
+      assertFalse(skip(b));
+      assertTrue(skip(b));
     } finally {
       b.releaseLast();
     }
@@ -131,12 +152,12 @@ class WireTextTest {
       for (String s : new String[] {"robin", "Aa", "BB", "robin", "BB", "Aa"}) {
         b.writeUtf8(s); // "Aa" and "BB" have the same hash, so the same place in the table
       }
-      String robin = WireText.read(b);
-      assertEquals("Aa", WireText.read(b));
-      assertEquals("BB", WireText.read(b));
-      assertSame(robin, WireText.read(b));
-      assertEquals("BB", WireText.read(b));
-      assertEquals("Aa", WireText.read(b));
+      String robin = read(b);
+      assertEquals("Aa", read(b));
+      assertEquals("BB", read(b));
+      assertSame(robin, read(b));
+      assertEquals("BB", read(b));
+      assertEquals("Aa", read(b));
     } finally {
       b.releaseLast();
     }
