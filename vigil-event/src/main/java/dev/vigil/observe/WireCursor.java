@@ -9,9 +9,24 @@ import net.openhft.chronicle.bytes.BytesIn;
  * them: the envelope is then read with plain array reads rather than a call into Chronicle's bytes
  * for every byte and number. It reads the numbers as Chronicle's {@code readStopBit} reads them and
  * refuses what that refuses (an event cut short, a number of too many bytes), with a {@link
- * RuntimeException}; {@link WireText} reads its strings. Not thread-safe: one event, one reader.
+ * RuntimeException}; {@link WireText} reads its strings. Not thread-safe: one event, one reader,
+ * and a cursor of an event copied out of the queue is read before its thread makes the next one.
  */
 final class WireCursor {
+  /** Events up to this size are copied into the reading thread's own array, larger ones apart. */
+  private static final int SCRATCH_BYTES = 16 * 1024;
+
+  /**
+   * A reading thread's array for the event it reads (a cursor of it is valid until the thread's
+   * next cursor) and its table of strings read ({@link WireText}).
+   */
+  private static final class Scratch {
+    final byte[] bytes = new byte[SCRATCH_BYTES];
+    final String[] kept = WireText.newTable();
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
   private final byte[] b;
   private final int end;
   private int at;
@@ -40,14 +55,10 @@ final class WireCursor {
    */
   static WireCursor of(BytesIn<?> in, int most) {
     int length = (int) Math.min(in.readRemaining(), most);
-    byte[] copy = new byte[length];
+    Scratch scratch = SCRATCH.get();
+    byte[] copy = length <= SCRATCH_BYTES ? scratch.bytes : new byte[length];
     in.read(in.readPosition(), copy, 0, length);
-    return new WireCursor(copy, 0, length, WireText.kept());
-  }
-
-  /** The bytes of {@code b} from {@code from} to {@code to}, read where they are. */
-  static WireCursor of(byte[] b, int from, int to) {
-    return new WireCursor(b, from, to, WireText.kept());
+    return new WireCursor(copy, 0, length, scratch.kept);
   }
 
   /** How many bytes are left. */

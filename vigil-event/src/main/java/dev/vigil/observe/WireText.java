@@ -21,14 +21,11 @@ final class WireText {
   /** Places in a thread's table of strings read (a power of two). */
   private static final int KEPT = 256;
 
-  private static final ThreadLocal<String[]> KEPT_STRINGS =
-      ThreadLocal.withInitial(() -> new String[KEPT]);
-
   private WireText() {}
 
-  /** The calling thread's table of the short ASCII strings it read last. */
-  static String[] kept() {
-    return KEPT_STRINGS.get();
+  /** A new table of the short ASCII strings a thread read last, for {@link WireCursor}. */
+  static String[] newTable() {
+    return new String[KEPT];
   }
 
   /** The next string, or null; "" when the event has nothing left (as Chronicle reads it). */
