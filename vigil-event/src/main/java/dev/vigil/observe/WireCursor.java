@@ -34,9 +34,8 @@ final class WireCursor {
   /** The reading thread's table of short strings read last ({@link WireText}). */
   final String[] kept;
 
-  private WireCursor(byte[] b, int at, int end, String[] kept) {
+  private WireCursor(byte[] b, int end, String[] kept) {
     this.b = b;
-    this.at = at;
     this.end = end;
     this.kept = kept;
   }
@@ -58,7 +57,7 @@ final class WireCursor {
     Scratch scratch = SCRATCH.get();
     byte[] copy = length <= SCRATCH_BYTES ? scratch.bytes : new byte[length];
     in.read(in.readPosition(), copy, 0, length);
-    return new WireCursor(copy, 0, length, scratch.kept);
+    return new WireCursor(copy, length, scratch.kept);
   }
 
   /** How many bytes are left. */
@@ -117,7 +116,7 @@ final class WireCursor {
     return b;
   }
 
-  /** Where the next byte is read: the bytes read so far, for a cursor of a whole copy. */
+  /** Where the next byte is read: the bytes read so far. */
   int position() {
     return at;
   }
